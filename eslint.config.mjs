@@ -1,0 +1,88 @@
+// @ts-check
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The domain imports no framework and uses no decorators (architecture.md, "Shape"). These
+ * are the packages it must never reach for; the rule turns the promise into a failing check.
+ */
+const FRAMEWORKS = [
+  'koa',
+  '@koa/*',
+  'koa-*',
+  'typeorm',
+  'mysql2',
+  'better-sqlite3',
+  'inversify',
+  '@inversifyjs/*',
+  'reflect-metadata',
+  'class-validator',
+  'class-transformer',
+  'pino',
+  'pino-*',
+  'react',
+  'react-dom',
+  '@tanstack/*',
+];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-default-export': 'error',
+      'import-x/no-duplicates': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.config.{js,mjs,cjs,ts}', 'eslint.config.mjs'],
+    rules: { 'import-x/no-default-export': 'off', '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The domain core and its in-memory adapters: no framework, no Node built-in, no decorator.
+    files: ['packages/domain/src/**/*.ts', 'packages/domain/memory/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: FRAMEWORKS, message: 'The domain is framework-free: put framework code in an adapter package.' },
+            { group: ['node:*'], message: 'The domain runs anywhere: reach the platform through a port.' },
+            { group: ['@memoir/*', '!@memoir/shared'], message: 'The domain depends on @memoir/shared only.' },
+            { group: ['@jest/*', 'jest'], message: 'Test helpers live in packages/domain/testing.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Decorator',
+          message: 'No decorators in the domain: adapters wire it without them (docs/adr/0002).',
+        },
+      ],
+    },
+  },
+  {
+    // The contract suites may use Jest, and nothing else beyond the domain.
+    files: ['packages/domain/testing/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: FRAMEWORKS, message: 'The contract suites are framework-free.' }] },
+      ],
+      'no-restricted-syntax': ['error', { selector: 'Decorator', message: 'No decorators in the domain.' }],
+    },
+  },
+);

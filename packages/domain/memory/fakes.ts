@@ -1,0 +1,94 @@
+import type { PasswordHasher } from '../src/admin-sessions/password-hasher';
+import type { SessionTokenService } from '../src/admin-sessions/session-token-service';
+import type { RiddleAnswers, RiddleId } from '../src/riddles/riddle-answers';
+import type { Clock } from '../src/shared/clock';
+import type { IdGenerator } from '../src/shared/id-generator';
+
+/** A clock that only moves when told to. */
+export class ManualClock implements Clock {
+  private current: Date;
+
+  constructor(start: Date | string = '2026-01-15T12:00:00.000Z') {
+    this.current = new Date(start);
+  }
+
+  now(): Date {
+    return new Date(this.current);
+  }
+
+  set(time: Date | string): void {
+    this.current = new Date(time);
+  }
+
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/** Version-4-shaped UUIDs from a counter: unique, readable in test failures, and ordered. */
+export class SequentialIdGenerator implements IdGenerator {
+  private counter = 0;
+
+  next(): string {
+    this.counter += 1;
+    return `00000000-0000-4000-8000-${this.counter.toString(16).padStart(12, '0')}`;
+  }
+}
+
+/** Riddle answers given in the test. */
+export class FixedRiddleAnswers implements RiddleAnswers {
+  constructor(private readonly answers: Readonly<Record<RiddleId, string>>) {}
+
+  expectedAnswer(riddle: RiddleId): string {
+    return this.answers[riddle];
+  }
+}
+
+/**
+ * A fast, NOT secure stand-in for a real hasher: salted and self-describing like the real
+ * ones, so tests can check that a hash is not the password and differs on every call.
+ */
+export class FakePasswordHasher implements PasswordHasher {
+  private salt = 0;
+  /** How many hash or verify calls were made: tests of timing-equal paths count them. */
+  calls = 0;
+
+  async hash(password: string): Promise<string> {
+    this.calls += 1;
+    this.salt += 1;
+    return `fake$${this.salt}$${reverse(password)}`;
+  }
+
+  async verify(password: string, passwordHash: string): Promise<boolean> {
+    this.calls += 1;
+    const match = /^fake\$\d+\$(.*)$/s.exec(passwordHash);
+    return match !== null && match[1] === reverse(password);
+  }
+}
+
+function reverse(text: string): string {
+  return [...text].reverse().join('');
+}
+
+/**
+ * Tokens from a counter, 43 base64url characters like real 256-bit tokens; the "hash" is
+ * one-way enough for tests (the token never appears in it).
+ */
+export class FakeSessionTokenService implements SessionTokenService {
+  private counter = 0;
+
+  generate(): string {
+    this.counter += 1;
+    return `tok${this.counter.toString(16).padStart(40, '0')}`;
+  }
+
+  hash(token: string): string {
+    let h1 = 0x811c9dc5;
+    let h2 = 0x1b873593;
+    for (let i = 0; i < token.length; i += 1) {
+      h1 = Math.imul(h1 ^ token.charCodeAt(i), 0x01000193) >>> 0;
+      h2 = Math.imul(h2 ^ token.charCodeAt(i), 0x5bd1e995) >>> 0;
+    }
+    return `h${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')}`;
+  }
+}

@@ -1,0 +1,20 @@
+import type { AuditEvent } from '../src/audit-log/audit-event';
+import type { AuditCursor, AuditEventRepository } from '../src/audit-log/audit-event.repository';
+import { copy, newestFirst, type InMemoryDatabase } from './in-memory-database';
+
+export class InMemoryAuditEventRepository implements AuditEventRepository {
+  constructor(private readonly db: InMemoryDatabase) {}
+
+  async append(event: AuditEvent): Promise<void> {
+    this.db.auditEvents.push(copy(event));
+  }
+
+  async listNewestFirst(options: { limit: number; before?: AuditCursor }): Promise<AuditEvent[]> {
+    const { before } = options;
+    return [...this.db.auditEvents]
+      .sort(newestFirst)
+      .filter((event) => before === undefined || newestFirst(before, event) < 0)
+      .slice(0, Math.max(0, options.limit))
+      .map(copy);
+  }
+}

@@ -1,0 +1,46 @@
+import type { AdminSession } from '../src/admin-sessions/admin-session';
+import type { AdminUser } from '../src/admin-sessions/admin-user';
+import type { AuditEvent } from '../src/audit-log/audit-event';
+import type { GuestbookEntry } from '../src/guestbook/guestbook-entry';
+import type { RateLimitWindow } from '../src/rate-limiting/rate-limit-store';
+import type { ScholarshipRequest } from '../src/scholarships/scholarship-request';
+
+/** The tables of the in-memory adapters. Values are copied in and out, never shared. */
+export class InMemoryDatabase {
+  guestbookEntries = new Map<string, GuestbookEntry>();
+  scholarshipRequests = new Map<string, ScholarshipRequest>();
+  adminUsers = new Map<string, AdminUser>();
+  adminSessions = new Map<string, AdminSession>();
+  auditEvents: AuditEvent[] = [];
+  rateLimits = new Map<string, RateLimitWindow>();
+
+  /** A deep copy of every table, for rolling a transaction back. */
+  snapshot(): InMemoryDatabase {
+    const copy = new InMemoryDatabase();
+    copy.guestbookEntries = structuredClone(this.guestbookEntries);
+    copy.scholarshipRequests = structuredClone(this.scholarshipRequests);
+    copy.adminUsers = structuredClone(this.adminUsers);
+    copy.adminSessions = structuredClone(this.adminSessions);
+    copy.auditEvents = structuredClone(this.auditEvents);
+    copy.rateLimits = structuredClone(this.rateLimits);
+    return copy;
+  }
+
+  restore(from: InMemoryDatabase): void {
+    this.guestbookEntries = from.guestbookEntries;
+    this.scholarshipRequests = from.scholarshipRequests;
+    this.adminUsers = from.adminUsers;
+    this.adminSessions = from.adminSessions;
+    this.auditEvents = from.auditEvents;
+    this.rateLimits = from.rateLimits;
+  }
+}
+
+/** Newest first: createdAt descending, then id descending, as every list port promises. */
+export function newestFirst<T extends { readonly createdAt: Date; readonly id: string }>(a: T, b: T): number {
+  const byTime = b.createdAt.getTime() - a.createdAt.getTime();
+  if (byTime !== 0) return byTime;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+export const copy = <T>(value: T): T => structuredClone(value);

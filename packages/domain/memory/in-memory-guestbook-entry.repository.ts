@@ -1,0 +1,47 @@
+import type { GuestbookEntry, GuestbookReview } from '../src/guestbook/guestbook-entry';
+import type { CapabilitySummary, GuestbookEntryRepository } from '../src/guestbook/guestbook-entry.repository';
+import { classifyGuestbookEntry } from '@memoir/shared';
+import { copy, newestFirst, type InMemoryDatabase } from './in-memory-database';
+
+export class InMemoryGuestbookEntryRepository implements GuestbookEntryRepository {
+  constructor(private readonly db: InMemoryDatabase) {}
+
+  async add(entry: GuestbookEntry): Promise<void> {
+    if (this.db.guestbookEntries.has(entry.id)) throw new Error(`Duplicate guestbook entry id ${entry.id}`);
+    this.db.guestbookEntries.set(entry.id, copy(entry));
+  }
+
+  async findById(id: string): Promise<GuestbookEntry | null> {
+    const entry = this.db.guestbookEntries.get(id);
+    return entry === undefined ? null : copy(entry);
+  }
+
+  async listApproved(limit: number): Promise<GuestbookEntry[]> {
+    return [...this.db.guestbookEntries.values()]
+      .filter((entry) => entry.isApproved)
+      .sort(newestFirst)
+      .slice(0, Math.max(0, limit))
+      .map(copy);
+  }
+
+  async listAll(): Promise<GuestbookEntry[]> {
+    return [...this.db.guestbookEntries.values()].sort(newestFirst).map(copy);
+  }
+
+  async saveReview(id: string, review: GuestbookReview): Promise<GuestbookEntry | null> {
+    const entry = this.db.guestbookEntries.get(id);
+    if (entry === undefined) return null;
+    const updated: GuestbookEntry = { ...entry, ...review };
+    this.db.guestbookEntries.set(id, copy(updated));
+    return copy(updated);
+  }
+
+  async summarize(since: Date): Promise<CapabilitySummary> {
+    const entries = [...this.db.guestbookEntries.values()];
+    return {
+      total: entries.length,
+      pending: entries.filter((entry) => classifyGuestbookEntry(entry) === 'pending').length,
+      createdSince: entries.filter((entry) => entry.createdAt.getTime() >= since.getTime()).length,
+    };
+  }
+}

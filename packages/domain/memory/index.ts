@@ -1,0 +1,37 @@
+import type { Persistence } from '../src/shared/persistence';
+import type { Repositories } from '../src/shared/unit-of-work';
+import { InMemoryAdminSessionRepository, InMemoryAdminUserRepository } from './in-memory-admin.repositories';
+import { InMemoryAuditEventRepository } from './in-memory-audit-event.repository';
+import { InMemoryDatabase } from './in-memory-database';
+import { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.repository';
+import { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
+import { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
+import { InMemoryUnitOfWork } from './in-memory-unit-of-work';
+
+export * from './fakes';
+export { InMemoryAdminSessionRepository, InMemoryAdminUserRepository } from './in-memory-admin.repositories';
+export { InMemoryAuditEventRepository } from './in-memory-audit-event.repository';
+export { InMemoryDatabase } from './in-memory-database';
+export { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.repository';
+export { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
+export { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
+export { InMemoryUnitOfWork } from './in-memory-unit-of-work';
+
+/** A fresh, empty in-memory store: the adapter for fast tests and for swapping in development. */
+export function createInMemoryPersistence(): Persistence & { readonly database: InMemoryDatabase } {
+  const database = new InMemoryDatabase();
+  const repositories: Repositories = {
+    guestbookEntries: new InMemoryGuestbookEntryRepository(database),
+    scholarshipRequests: new InMemoryScholarshipRequestRepository(database),
+    adminUsers: new InMemoryAdminUserRepository(database),
+    adminSessions: new InMemoryAdminSessionRepository(database),
+    auditEvents: new InMemoryAuditEventRepository(database),
+  };
+  return {
+    database,
+    repositories,
+    unitOfWork: new InMemoryUnitOfWork(database, repositories),
+    rateLimits: new InMemoryRateLimitStore(database),
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,23 @@
+/** The owner's account. Usernames are stored trimmed and lower-case; only a hash of the password. */
+export interface AdminUser {
+  readonly id: string;
+  readonly username: string;
+  readonly passwordHash: string;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** What the API may show of an admin: never the hash. */
+export interface AdminUserView {
+  readonly id: string;
+  readonly username: string;
+}
+
+export function toAdminUserView(user: AdminUser): AdminUserView {
+  return { id: user.id, username: user.username };
+}
+
+/** Usernames match case-insensitively and ignore surrounding spaces. */
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}

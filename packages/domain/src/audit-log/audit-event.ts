@@ -1,0 +1,64 @@
+import { AUDIT_USER_AGENT_MAX_LENGTH } from '@memoir/shared';
+
+import type { Clock } from '../shared/clock';
+import type { IdGenerator } from '../shared/id-generator';
+import type { RequestContext } from '../shared/request-context';
+
+/** The actions the audit trail records. Stored as text; the admin app badges them. */
+export const AuditAction = {
+  Login: 'login',
+  LoginFailed: 'login_failed',
+  Logout: 'logout',
+  Approve: 'approve',
+  Reject: 'reject',
+  AdminCreated: 'admin_created',
+  PasswordReset: 'password_reset',
+} as const;
+
+export const AuditResourceType = {
+  AdminSession: 'admin_session',
+  AdminUser: 'admin_user',
+  GuestbookEntry: 'guestbook_entry',
+  ScholarshipRequest: 'scholarship_request',
+} as const;
+
+/** One line of the append-only audit trail. Nothing edits or deletes an event. */
+export interface AuditEvent {
+  readonly id: string;
+  readonly action: string;
+  readonly resourceType: string;
+  readonly resourceId: string | null;
+  /** The admin who acted; null when nobody is known (a failed login with an unknown username). */
+  readonly userId: string | null;
+  readonly details: Readonly<Record<string, unknown>> | null;
+  readonly ipAddress: string | null;
+  readonly userAgent: string | null;
+  readonly createdAt: Date;
+}
+
+export interface AuditEventFields {
+  readonly action: string;
+  readonly resourceType: string;
+  readonly resourceId: string | null;
+  readonly userId: string | null;
+  readonly details?: Readonly<Record<string, unknown>> | null;
+}
+
+/** Builds an event stamped with a new id, the clock's time and the request's origin. */
+export function newAuditEvent(
+  deps: { readonly clock: Clock; readonly ids: IdGenerator },
+  fields: AuditEventFields,
+  context: RequestContext,
+): AuditEvent {
+  return {
+    id: deps.ids.next(),
+    action: fields.action,
+    resourceType: fields.resourceType,
+    resourceId: fields.resourceId,
+    userId: fields.userId,
+    details: fields.details ?? null,
+    ipAddress: context.ipAddress,
+    userAgent: context.userAgent === null ? null : context.userAgent.slice(0, AUDIT_USER_AGENT_MAX_LENGTH),
+    createdAt: deps.clock.now(),
+  };
+}

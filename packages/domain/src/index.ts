@@ -1,0 +1,57 @@
+// Kernel
+export * from './shared/clock';
+export * from './shared/domain-error';
+export * from './shared/id-generator';
+export * from './shared/persistence';
+export * from './shared/request-context';
+export * from './shared/result';
+export * from './shared/unit-of-work';
+export { FieldErrors } from './shared/text-fields';
+
+// Riddles
+export * from './riddles/riddle-answers';
+
+// Rate limiting
+export * from './rate-limiting/rate-limit-store';
+export * from './rate-limiting/rate-limiter';
+
+// Guestbook
+export * from './guestbook/guestbook-entry';
+export * from './guestbook/guestbook-entry.repository';
+export * from './guestbook/guestbook.errors';
+export * from './guestbook/list-guestbook-entries.use-case';
+export * from './guestbook/list-public-guestbook-entries.use-case';
+export * from './guestbook/moderate-guestbook-entry.use-case';
+export * from './guestbook/sign-guestbook.use-case';
+
+// Scholarships
+export * from './scholarships/decide-scholarship-request.use-case';
+export * from './scholarships/list-scholarship-requests.use-case';
+export * from './scholarships/scholarship-request';
+export * from './scholarships/scholarship-request.repository';
+export * from './scholarships/scholarships.errors';
+export * from './scholarships/submit-scholarship-request.use-case';
+
+// Admin sessions
+export * from './admin-sessions/admin-session';
+export * from './admin-sessions/admin-session.repository';
+export * from './admin-sessions/admin-sessions.errors';
+export * from './admin-sessions/admin-user';
+export * from './admin-sessions/admin-user.repository';
+export * from './admin-sessions/authenticate.use-case';
+export * from './admin-sessions/create-admin.use-case';
+export * from './admin-sessions/ensure-initial-admin.use-case';
+export * from './admin-sessions/log-in.use-case';
+export * from './admin-sessions/log-out.use-case';
+export * from './admin-sessions/password-hasher';
+export * from './admin-sessions/reset-admin-password.use-case';
+export * from './admin-sessions/session-token-service';
+
+// Audit log
+export * from './audit-log/audit-event';
+export * from './audit-log/audit-event.repository';
+export * from './audit-log/audit-log.errors';
+export * from './audit-log/list-audit-events.use-case';
+
+// Dashboard
+export * from './dashboard/get-dashboard.use-case';

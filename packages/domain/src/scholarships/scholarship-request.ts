@@ -1,0 +1,23 @@
+import type { ScholarshipDecisionStatus, ScholarshipStatus } from '@memoir/shared';
+
+export type { ScholarshipDecisionStatus, ScholarshipStatus };
+
+/** A hardship request for the free PDF. It is decided once: pending → approved | rejected. */
+export interface ScholarshipRequest {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  /** Null when the requester left it empty. */
+  readonly message: string | null;
+  readonly status: ScholarshipStatus;
+  readonly adminNotes: string | null;
+  readonly createdAt: Date;
+  /** When the decision was made; null while pending. */
+  readonly decidedAt: Date | null;
+}
+
+export interface ScholarshipDecision {
+  readonly status: ScholarshipDecisionStatus;
+  readonly adminNotes: string | null;
+  readonly decidedAt: Date;
+}

@@ -1,0 +1,83 @@
+import type { AdminSession } from '../src/admin-sessions/admin-session';
+import type { AdminUser } from '../src/admin-sessions/admin-user';
+import type { AuditEvent } from '../src/audit-log/audit-event';
+import type { GuestbookEntry } from '../src/guestbook/guestbook-entry';
+import type { ScholarshipRequest } from '../src/scholarships/scholarship-request';
+
+/**
+ * Builders of valid entities with readable defaults; each test states only what it is about.
+ * Every call gets a new id.
+ */
+export function aUuid(): string {
+  const hex = (length: number): string =>
+    Array.from({ length }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+  return `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(Math.random() * 4)]}${hex(3)}-${hex(12)}`;
+}
+
+export const AT = (iso: string): Date => new Date(iso);
+
+export function aGuestbookEntry(overrides: Partial<GuestbookEntry> = {}): GuestbookEntry {
+  return {
+    id: aUuid(),
+    name: 'Ada',
+    location: 'London',
+    message: 'Loved the chapter on the arena.',
+    createdAt: AT('2026-01-10T09:30:00.123Z'),
+    isApproved: false,
+    reviewedAt: null,
+    adminNotes: null,
+    ...overrides,
+  };
+}
+
+export function aScholarshipRequest(overrides: Partial<ScholarshipRequest> = {}): ScholarshipRequest {
+  return {
+    id: aUuid(),
+    name: 'Grace',
+    email: 'grace@example.org',
+    message: 'Between jobs, would love to read it.',
+    status: 'pending',
+    adminNotes: null,
+    createdAt: AT('2026-01-10T09:30:00.123Z'),
+    decidedAt: null,
+    ...overrides,
+  };
+}
+
+export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: aUuid(),
+    username: 'owner',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g',
+    createdAt: AT('2026-01-01T00:00:00.000Z'),
+    updatedAt: AT('2026-01-01T00:00:00.000Z'),
+    ...overrides,
+  };
+}
+
+export function anAdminSession(overrides: Partial<AdminSession> = {}): AdminSession {
+  return {
+    id: aUuid(),
+    userId: aUuid(),
+    tokenHash: `hash-${aUuid()}`,
+    createdAt: AT('2026-01-10T09:00:00.000Z'),
+    lastSeenAt: AT('2026-01-10T09:00:00.000Z'),
+    expiresAt: AT('2026-01-10T21:00:00.000Z'),
+    ...overrides,
+  };
+}
+
+export function anAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
+  return {
+    id: aUuid(),
+    action: 'approve',
+    resourceType: 'guestbook_entry',
+    resourceId: aUuid(),
+    userId: aUuid(),
+    details: { adminNotes: 'Lovely note' },
+    ipAddress: '203.0.113.7',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+    createdAt: AT('2026-01-10T09:30:00.123Z'),
+    ...overrides,
+  };
+}

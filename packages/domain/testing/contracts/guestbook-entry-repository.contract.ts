@@ -1,0 +1,109 @@
+import { describe, expect, it } from '@jest/globals';
+
+import type { Persistence } from '../../src/shared/persistence';
+import { aGuestbookEntry, AT } from '../builders';
+
+export function guestbookEntryRepositoryContract(store: () => Persistence): void {
+  describe('GuestbookEntryRepository', () => {
+    const repo = () => store().repositories.guestbookEntries;
+
+    it('returns an added entry as it was stored, emoji and milliseconds included', async () => {
+      const entry = aGuestbookEntry({
+        name: 'Zoë 中文',
+        location: null,
+        message: 'Hello 👋🏽 from the other side\nsecond line',
+        createdAt: AT('2026-03-04T05:06:07.891Z'),
+      });
+      await repo().add(entry);
+      expect(await repo().findById(entry.id)).toEqual(entry);
+    });
+
+    it('finds nothing for an unknown or empty id', async () => {
+      await repo().add(aGuestbookEntry());
+      expect(await repo().findById('6f1c1bd2-6c64-4a8e-9d55-2a6c1c4f0000')).toBeNull();
+      expect(await repo().findById('')).toBeNull();
+    });
+
+    it('lists approved entries only, newest first, at most the limit', async () => {
+      const older = aGuestbookEntry({ isApproved: true, createdAt: AT('2026-01-01T00:00:00.000Z') });
+      const newer = aGuestbookEntry({ isApproved: true, createdAt: AT('2026-01-02T00:00:00.000Z') });
+      const newest = aGuestbookEntry({ isApproved: true, createdAt: AT('2026-01-03T00:00:00.000Z') });
+      const pending = aGuestbookEntry({ createdAt: AT('2026-01-04T00:00:00.000Z') });
+      const rejected = aGuestbookEntry({
+        reviewedAt: AT('2026-01-05T00:00:00.000Z'),
+        createdAt: AT('2026-01-05T00:00:00.000Z'),
+      });
+      for (const entry of [newer, pending, older, rejected, newest]) await repo().add(entry);
+
+      expect((await repo().listApproved(5)).map((e) => e.id)).toEqual([newest.id, newer.id, older.id]);
+      expect((await repo().listApproved(2)).map((e) => e.id)).toEqual([newest.id, newer.id]);
+    });
+
+    it('orders entries created in the same millisecond by id, descending', async () => {
+      const createdAt = AT('2026-01-01T00:00:00.000Z');
+      const a = aGuestbookEntry({ id: '00000000-0000-4000-8000-00000000000a', isApproved: true, createdAt });
+      const b = aGuestbookEntry({ id: '00000000-0000-4000-8000-00000000000b', isApproved: true, createdAt });
+      await repo().add(a);
+      await repo().add(b);
+      expect((await repo().listApproved(5)).map((e) => e.id)).toEqual([b.id, a.id]);
+      expect((await repo().listAll()).map((e) => e.id)).toEqual([b.id, a.id]);
+    });
+
+    it('lists every entry, newest first, for the admin', async () => {
+      const first = aGuestbookEntry({ createdAt: AT('2026-01-01T00:00:00.000Z') });
+      const second = aGuestbookEntry({ isApproved: true, createdAt: AT('2026-01-02T00:00:00.000Z') });
+      await repo().add(first);
+      await repo().add(second);
+      expect(await repo().listAll()).toEqual([second, first]);
+    });
+
+    it('records a review and lets a later review overwrite it', async () => {
+      const entry = aGuestbookEntry();
+      await repo().add(entry);
+
+      const approved = await repo().saveReview(entry.id, {
+        isApproved: true,
+        adminNotes: 'Nice one',
+        reviewedAt: AT('2026-02-01T10:00:00.001Z'),
+      });
+      expect(approved).toEqual({
+        ...entry,
+        isApproved: true,
+        adminNotes: 'Nice one',
+        reviewedAt: AT('2026-02-01T10:00:00.001Z'),
+      });
+
+      await repo().saveReview(entry.id, {
+        isApproved: false,
+        adminNotes: null,
+        reviewedAt: AT('2026-02-02T10:00:00.000Z'),
+      });
+      expect(await repo().findById(entry.id)).toEqual({
+        ...entry,
+        isApproved: false,
+        adminNotes: null,
+        reviewedAt: AT('2026-02-02T10:00:00.000Z'),
+      });
+    });
+
+    it('answers null when reviewing an entry that does not exist', async () => {
+      const review = { isApproved: true, adminNotes: null, reviewedAt: AT('2026-02-01T00:00:00.000Z') };
+      expect(await repo().saveReview('6f1c1bd2-6c64-4a8e-9d55-2a6c1c4f0000', review)).toBeNull();
+    });
+
+    it('summarizes total, pending and entries created since an instant (inclusive)', async () => {
+      const since = AT('2026-01-10T00:00:00.000Z');
+      await repo().add(aGuestbookEntry({ createdAt: AT('2026-01-09T23:59:59.999Z') })); // pending, before
+      await repo().add(aGuestbookEntry({ createdAt: since })); // pending, at the boundary
+      await repo().add(
+        aGuestbookEntry({ isApproved: true, reviewedAt: since, createdAt: AT('2026-01-11T00:00:00.000Z') }),
+      );
+      await repo().add(aGuestbookEntry({ reviewedAt: since, createdAt: AT('2026-01-01T00:00:00.000Z') })); // rejected
+      expect(await repo().summarize(since)).toEqual({ total: 4, pending: 2, createdSince: 2 });
+    });
+
+    it('summarizes an empty guestbook as zeros', async () => {
+      expect(await repo().summarize(AT('2026-01-01T00:00:00.000Z'))).toEqual({ total: 0, pending: 0, createdSince: 0 });
+    });
+  });
+}

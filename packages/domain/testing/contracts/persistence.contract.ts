@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe } from '@jest/globals';
+
+import type { Persistence } from '../../src/shared/persistence';
+import { adminSessionRepositoryContract, adminUserRepositoryContract } from './admin-repositories.contract';
+import { auditEventRepositoryContract } from './audit-event-repository.contract';
+import { guestbookEntryRepositoryContract } from './guestbook-entry-repository.contract';
+import { rateLimitStoreContract } from './rate-limit-store.contract';
+import { scholarshipRequestRepositoryContract } from './scholarship-request-repository.contract';
+import { unitOfWorkContract } from './unit-of-work.contract';
+
+export interface PersistenceContractOptions {
+  /** How many concurrent calls the race tests make. */
+  readonly concurrency?: number;
+}
+
+/**
+ * The one contract every storage adapter passes: in-memory, SQLite and MySQL. `create` must
+ * give a fresh, empty store each time (it is called before every test and closed after).
+ */
+export function describePersistenceContract(
+  adapterName: string,
+  create: () => Promise<Persistence>,
+  options: PersistenceContractOptions = {},
+): void {
+  const concurrency = options.concurrency ?? 20;
+  describe(`${adapterName} persistence contract`, () => {
+    let persistence: Persistence | undefined;
+    const store = (): Persistence => {
+      if (persistence === undefined) throw new Error('The store is created before each test');
+      return persistence;
+    };
+
+    beforeEach(async () => {
+      persistence = await create();
+    });
+    afterEach(async () => {
+      await persistence?.close();
+      persistence = undefined;
+    });
+
+    guestbookEntryRepositoryContract(store);
+    scholarshipRequestRepositoryContract(store, concurrency);
+    adminUserRepositoryContract(store, concurrency);
+    adminSessionRepositoryContract(store);
+    auditEventRepositoryContract(store);
+    rateLimitStoreContract(store, concurrency);
+    unitOfWorkContract(store);
+  });
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from '@jest/globals';
+
+import type { Persistence } from '../../src/shared/persistence';
+import { aScholarshipRequest, AT } from '../builders';
+
+export function scholarshipRequestRepositoryContract(store: () => Persistence, concurrency: number): void {
+  describe('ScholarshipRequestRepository', () => {
+    const repo = () => store().repositories.scholarshipRequests;
+    const decision = { status: 'approved' as const, adminNotes: 'Enjoy!', decidedAt: AT('2026-02-01T08:00:00.250Z') };
+
+    it('returns an added request as it was stored', async () => {
+      const request = aScholarshipRequest({ message: null, name: 'Łukasz 🚀' });
+      await repo().add(request);
+      expect(await repo().findById(request.id)).toEqual(request);
+    });
+
+    it('finds nothing for an unknown or empty id', async () => {
+      await repo().add(aScholarshipRequest());
+      expect(await repo().findById('6f1c1bd2-6c64-4a8e-9d55-2a6c1c4f0000')).toBeNull();
+      expect(await repo().findById('')).toBeNull();
+    });
+
+    it('lists every request newest first', async () => {
+      const older = aScholarshipRequest({ createdAt: AT('2026-01-01T00:00:00.000Z') });
+      const newer = aScholarshipRequest({ createdAt: AT('2026-01-02T00:00:00.000Z'), status: 'rejected' });
+      await repo().add(older);
+      await repo().add(newer);
+      expect(await repo().listAll()).toEqual([newer, older]);
+    });
+
+    it('decides a pending request and returns it decided', async () => {
+      const request = aScholarshipRequest();
+      await repo().add(request);
+      const decided = await repo().decideIfPending(request.id, decision);
+      expect(decided).toEqual({ ...request, ...decision });
+      expect(await repo().findById(request.id)).toEqual({ ...request, ...decision });
+    });
+
+    it('refuses to decide a request that is no longer pending, leaving it unchanged', async () => {
+      const request = aScholarshipRequest();
+      await repo().add(request);
+      await repo().decideIfPending(request.id, decision);
+      const second = { status: 'rejected' as const, adminNotes: null, decidedAt: AT('2026-02-02T00:00:00.000Z') };
+      expect(await repo().decideIfPending(request.id, second)).toBeNull();
+      expect(await repo().findById(request.id)).toEqual({ ...request, ...decision });
+    });
+
+    it('answers null when deciding a request that does not exist', async () => {
+      expect(await repo().decideIfPending('6f1c1bd2-6c64-4a8e-9d55-2a6c1c4f0000', decision)).toBeNull();
+    });
+
+    it(`lets exactly one of ${concurrency} concurrent decisions on one request win`, async () => {
+      const request = aScholarshipRequest();
+      await repo().add(request);
+      const outcomes = await Promise.all(
+        Array.from({ length: concurrency }, (_, i) =>
+          repo().decideIfPending(request.id, {
+            status: i % 2 === 0 ? 'approved' : 'rejected',
+            adminNotes: `decision ${i}`,
+            decidedAt: AT('2026-02-01T00:00:00.000Z'),
+          }),
+        ),
+      );
+      const winners = outcomes.filter((outcome) => outcome !== null);
+      expect(winners).toHaveLength(1);
+      expect(await repo().findById(request.id)).toEqual(winners[0]);
+    });
+
+    it('summarizes total, pending and requests created since an instant (inclusive)', async () => {
+      const since = AT('2026-01-10T00:00:00.000Z');
+      await repo().add(aScholarshipRequest({ createdAt: AT('2026-01-09T23:59:59.999Z') }));
+      await repo().add(aScholarshipRequest({ createdAt: since }));
+      await repo().add(aScholarshipRequest({ createdAt: since, status: 'approved', decidedAt: since }));
+      await repo().add(
+        aScholarshipRequest({ createdAt: AT('2026-01-01T00:00:00.000Z'), status: 'rejected', decidedAt: since }),
+      );
+      expect(await repo().summarize(since)).toEqual({ total: 4, pending: 2, createdSince: 2 });
+    });
+  });
+}

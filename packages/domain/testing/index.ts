@@ -1,0 +1,3 @@
+export * from './builders';
+export * from './contracts/persistence.contract';
+export * from './contracts/secrets.contract';

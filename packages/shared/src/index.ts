@@ -1,0 +1,4 @@
+export * from './guestbook-class';
+export * from './limits';
+export * from './messages';
+export * from './wire';

@@ -1,0 +1,75 @@
+/**
+ * Business constants and limits of the product specification (sections 5 and 9), plus the
+ * limits the specification left open and we decided (see docs/adr). The server validates
+ * against these and the React apps enforce them as you type, so they can never disagree.
+ *
+ * Lengths count UTF-16 code units, as the browser's `maxlength` does.
+ */
+export const GUESTBOOK_LIMITS = {
+  nameMaxLength: 50,
+  locationMaxLength: 50,
+  messageMaxLength: 500,
+  riddleAnswerLength: 7,
+} as const;
+
+export const SCHOLARSHIP_LIMITS = {
+  /** Not given by the spec: generous enough for any real name, small enough to display. */
+  nameMaxLength: 100,
+  /** RFC 5321 caps a forward path at 256 octets including the angle brackets. */
+  emailMaxLength: 254,
+  /** Not given by the spec: a few paragraphs about one's situation. */
+  messageMaxLength: 2000,
+  riddleAnswerLength: 6,
+} as const;
+
+/** Riddle answers are one word; anything much longer is not an attempt worth comparing. */
+export const RIDDLE_ANSWER_MAX_LENGTH = 100;
+
+/** Admin notes on a guestbook or scholarship decision. Not given by the spec. */
+export const ADMIN_NOTES_MAX_LENGTH = 1000;
+
+export const ADMIN_USERNAME_MAX_LENGTH = 50;
+/** OWASP ASVS 2.1.1: at least 12 characters; 2.1.2: at least 64 allowed. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+export const ADMIN_PASSWORD_MAX_LENGTH = 128;
+
+/** Public guestbook list: the landing page shows 5; the server clamps `limit` to 1..5. */
+export const PUBLIC_GUESTBOOK_LIMIT = 5;
+export const PUBLIC_GUESTBOOK_MIN_LIMIT = 1;
+
+/** Admin lists: pending unlimited, approved first 10, rejected first 5. */
+export const ADMIN_APPROVED_LIST_LIMIT = 10;
+export const ADMIN_REJECTED_LIST_LIMIT = 5;
+
+export const DASHBOARD_REFRESH_MS = 30_000;
+export const AUDIT_LOGS_REFRESH_MS = 30_000;
+export const RECENT_ACTIVITY_WINDOW_DAYS = 7;
+
+/** Audit log page size: the admin app reads pages, never the whole log. */
+export const AUDIT_LOG_DEFAULT_PAGE_SIZE = 50;
+export const AUDIT_LOG_MAX_PAGE_SIZE = 200;
+/** User agents are kept, truncated, for the audit trail. */
+export const AUDIT_USER_AGENT_MAX_LENGTH = 512;
+
+export const CAROUSEL_INTERVAL_MS = 8_000;
+export const COPIED_INDICATOR_MS = 2_000;
+
+/** Ids are shown cut to this many characters, followed by an ellipsis. */
+export const DISPLAYED_ID_LENGTH = 8;
+
+export const PDF_PROMISE_HOURS = 24;
+export const KINDLE_PRICE = '$2.99';
+
+/** Browser local storage key of the admin session token. */
+export const ADMIN_SESSION_STORAGE_KEY = 'admin_session_token';
+
+/** Toasts and tooltips: the Radix UI defaults the specification lists. */
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_DURATION_MS = 5_000;
+export const TOAST_SWIPE_DIRECTION = 'right';
+export const TOAST_SWIPE_THRESHOLD = 50;
+export const TOAST_HOTKEY = ['F8'] as const;
+export const TOAST_VIEWPORT_MAX_WIDTH_PX = 420;
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;

@@ -1,0 +1,80 @@
+/**
+ * Every text the specification fixes (section 8), and the server's error messages. Exact
+ * texts are exact: tests outside this repository compare them character for character.
+ */
+export const TOASTS = {
+  loginFailed: { title: 'Login failed', fallback: 'Invalid credentials' },
+  networkError: 'Network error',
+  loggedOut: { title: 'Logged out', description: 'You have been successfully logged out.' },
+  scholarshipSubmitted: {
+    title: 'Request submitted!',
+    description: "I'll review your request and send you the PDF within 24 hours. Check your email!",
+  },
+  scholarshipFailed: { title: 'Submission failed', fallback: 'Please try again later.' },
+  guestbookSigned: {
+    title: 'Thanks for signing!',
+    description: 'Your message has been added to the guestbook.',
+  },
+  guestbookFailed: { title: 'Submission failed', fallback: 'Please check your answer and try again.' },
+  formNetworkError: 'Please check your internet connection and try again.',
+  copied: { title: 'Copied to clipboard!', description: 'Ready to share on social media.' },
+  copyFailed: { title: 'Copy failed', description: 'Please select and copy the text manually.' },
+  guestbookEntryUpdated: {
+    title: 'Entry updated',
+    description: 'Guestbook entry has been updated successfully.',
+  },
+  guestbookEntryUpdateFailed: { title: 'Update failed', fallback: 'Failed to update entry.' },
+  scholarshipUpdated: {
+    title: 'Request updated',
+    description: 'Scholarship request has been updated successfully.',
+  },
+  scholarshipUpdateFailed: { title: 'Update failed', fallback: 'Failed to update request.' },
+} as const;
+
+export const SCREEN_TEXTS = {
+  notFound: 'Did you forget to add the page to the router?',
+  loading: 'Loading...',
+  publicGuestbookEmpty: '> No entries yet... be the first to sign! <',
+  adminGuestbookEmpty: 'No guestbook entries found.',
+  scholarshipsTitle: 'SCHOLARSHIP MANAGEMENT',
+  scholarshipsLoading: 'Loading requests...',
+  scholarshipsEmpty: 'No scholarship requests found.',
+  scholarshipNotesPlaceholder: 'Add admin notes (optional)...',
+  auditLogsTitle: 'AUDIT LOGS',
+  auditLogsIntro: 'Real-time audit trail of all administrative actions. Logs are retained for security monitoring.',
+  auditLogsLoading: 'Loading audit logs...',
+  auditLogsEmpty: 'No audit logs found.',
+  loginTagline: 'Authorized personnel only',
+  loginNotice: 'All access logged',
+  submitting: 'Submitting...',
+  submittingRetro: '[ SUBMITTING... ]',
+  copiedIndicator: 'Copied!',
+} as const;
+
+/**
+ * Messages the server sends in `{ success: false, error }`. They are shown to people as the
+ * description of a failure toast, so they speak plainly and say what to do.
+ */
+export const ERROR_MESSAGES = {
+  invalidInput: 'Some fields need attention.',
+  wrongRiddleAnswer: "That's not the answer to the riddle. Give it another think and try again.",
+  guestbookEntryNotFound: 'That guestbook entry does not exist.',
+  scholarshipRequestNotFound: 'That scholarship request does not exist.',
+  scholarshipRequestNotPending: 'This request has already been decided.',
+  invalidCredentials: 'Invalid username or password.',
+  tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait and try again.',
+  tooManySubmissions: 'Too many submissions from your connection. Please wait and try again.',
+  notAuthenticated: 'Please sign in to continue.',
+  usernameTaken: 'An admin with that username already exists.',
+  adminNotFound: 'No admin with that username exists.',
+} as const;
+
+export const FIELD_MESSAGES = {
+  required: (label: string): string => `${label} is required.`,
+  tooLong: (label: string, max: number): string => `${label} must be at most ${max} characters.`,
+  tooShort: (label: string, min: number): string => `${label} must be at least ${min} characters.`,
+  malformedText: (label: string): string => `${label} contains characters that are not allowed.`,
+  invalidEmail: 'Please enter a valid email address.',
+  mustBeBoolean: (label: string): string => `${label} must be true or false.`,
+  invalidDecision: 'Decision must be approved or rejected.',
+} as const;

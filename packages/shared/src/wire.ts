@@ -1,0 +1,133 @@
+/**
+ * The JSON bodies of the HTTP API (product spec section 7, architecture.md "HTTP API"). The
+ * server produces them and the React apps read them; field names are exact. Times are
+ * ISO-8601 strings in UTC.
+ */
+
+/** Every error body. `fieldErrors` maps a request field to a message a person can act on. */
+export interface ErrorBody {
+  success: false;
+  error: string;
+  code?: string;
+  fieldErrors?: Record<string, string>;
+}
+
+export interface SuccessBody {
+  success: true;
+}
+
+/** What a visitor sees of a guestbook entry: never the review fields or notes. */
+export interface PublicGuestbookEntryDto {
+  id: string;
+  name: string;
+  location: string | null;
+  message: string;
+  createdAt: string;
+}
+
+export interface GuestbookEntryDto extends PublicGuestbookEntryDto {
+  isApproved: boolean;
+  reviewedAt: string | null;
+  adminNotes: string | null;
+}
+
+export interface PublicGuestbookEntriesResponse {
+  success: true;
+  entries: PublicGuestbookEntryDto[];
+}
+
+export interface AdminGuestbookEntriesResponse {
+  success: true;
+  entries: GuestbookEntryDto[];
+}
+
+export interface SignGuestbookBody {
+  name: string;
+  location?: string | null;
+  message: string;
+  riddleAnswer: string;
+}
+
+export type ScholarshipStatus = 'pending' | 'approved' | 'rejected';
+export const SCHOLARSHIP_STATUSES: readonly ScholarshipStatus[] = ['pending', 'approved', 'rejected'];
+export type ScholarshipDecisionStatus = Exclude<ScholarshipStatus, 'pending'>;
+
+export interface ScholarshipRequestDto {
+  id: string;
+  name: string;
+  email: string;
+  message: string | null;
+  status: ScholarshipStatus;
+  adminNotes: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export interface ScholarshipRequestsResponse {
+  success: true;
+  requests: ScholarshipRequestDto[];
+}
+
+export interface SubmitScholarshipBody {
+  name: string;
+  email: string;
+  message?: string | null;
+  riddleAnswer: string;
+}
+
+export interface DecideScholarshipBody {
+  status: ScholarshipDecisionStatus;
+  adminNotes?: string | null;
+}
+
+export interface ModerateGuestbookEntryBody {
+  isApproved: boolean;
+  adminNotes?: string | null;
+}
+
+export interface AdminUserDto {
+  id: string;
+  username: string;
+}
+
+export interface LoginBody {
+  username: string;
+  password: string;
+}
+
+export interface LoginResponse {
+  success: true;
+  sessionToken: string;
+  user: AdminUserDto;
+  expiresAt: string;
+}
+
+export interface MeResponse {
+  success: true;
+  user: AdminUserDto;
+}
+
+export interface DashboardResponse {
+  guestbook: { total: number; pending: number };
+  scholarships: { total: number; pending: number };
+  recentActivity: { guestbookCount: number; scholarshipCount: number };
+}
+
+export interface AuditLogDto {
+  id: string;
+  action: string;
+  resourceType: string;
+  resourceId: string | null;
+  userId: string | null;
+  details: Record<string, unknown> | null;
+  createdAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export interface AuditLogsResponse {
+  success: true;
+  logs: AuditLogDto[];
+  /** Pass as `before` to read the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
