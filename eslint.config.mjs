@@ -53,6 +53,7 @@ export default tseslint.config(
   {
     // The domain core and its in-memory adapters: no framework, no Node built-in, no decorator.
     files: ['packages/domain/src/**/*.ts', 'packages/domain/memory/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -75,8 +76,8 @@ export default tseslint.config(
     },
   },
   {
-    // The contract suites may use Jest, and nothing else beyond the domain.
-    files: ['packages/domain/testing/**/*.ts'],
+    // The domain's tests and contract suites may use Jest, and no framework.
+    files: ['packages/domain/testing/**/*.ts', 'packages/domain/test/**/*.ts', 'packages/domain/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,0 +1,86 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+
+import { chars, createWorld, errorOf, SCHOLARSHIP_ANSWER, valueOf, type World } from '../../test/world';
+
+describe('SubmitScholarshipRequestUseCase', () => {
+  let world: World;
+  const valid = {
+    name: 'Grace',
+    email: 'grace@example.org',
+    message: 'Between jobs.',
+    riddleAnswer: SCHOLARSHIP_ANSWER,
+  };
+  const submit = (input: Partial<Record<keyof typeof valid, string | null | undefined>>) =>
+    world.useCases.submitScholarshipRequest.execute({ ...valid, ...input });
+
+  beforeEach(() => {
+    world = createWorld();
+  });
+
+  it('stores a new request as pending, trimmed, at the current time', async () => {
+    const request = valueOf(
+      await submit({ name: ' Grace ', email: ' grace@example.org ', message: ' Between jobs. ' }),
+    );
+    expect(request).toEqual({
+      id: expect.any(String),
+      name: 'Grace',
+      email: 'grace@example.org',
+      message: 'Between jobs.',
+      status: 'pending',
+      adminNotes: null,
+      createdAt: world.clock.now(),
+      decidedAt: null,
+    });
+    expect(await world.repositories.scholarshipRequests.listAll()).toEqual([request]);
+  });
+
+  it('stores an absent or blank message as null', async () => {
+    for (const message of [undefined, null, '', '  \n ']) {
+      expect(valueOf(await submit({ message })).message).toBeNull();
+    }
+  });
+
+  it('requires a name, accepting 100 characters and refusing 101', async () => {
+    expect(errorOf(await submit({ name: '  ' })).fieldErrors).toEqual({ name: 'Name is required.' });
+    expect(valueOf(await submit({ name: chars(100) })).name).toHaveLength(100);
+    expect(errorOf(await submit({ name: chars(101) })).fieldErrors).toEqual({
+      name: 'Name must be at most 100 characters.',
+    });
+  });
+
+  it('accepts real email addresses', async () => {
+    for (const email of ['a@b.co', 'first.last+tag@sub.example.org', "o'brien@example.ie"]) {
+      expect(valueOf(await submit({ email })).email).toBe(email);
+    }
+  });
+
+  it('refuses a missing or malformed email address', async () => {
+    expect(errorOf(await submit({ email: '' })).fieldErrors).toEqual({ email: 'Email is required.' });
+    for (const email of [
+      'grace',
+      'grace@',
+      '@example.org',
+      'grace@example',
+      'grace @example.org',
+      'grace@exa_mple.org',
+    ]) {
+      expect(errorOf(await submit({ email })).fieldErrors).toEqual({ email: 'Please enter a valid email address.' });
+    }
+    expect(await world.repositories.scholarshipRequests.listAll()).toEqual([]);
+  });
+
+  it('refuses an email address longer than 254 characters', async () => {
+    const email = `${chars(64)}@${chars(63, 'b')}.${chars(63, 'c')}.${chars(60, 'd')}.org`;
+    expect(email.length).toBeGreaterThan(254);
+    expect(errorOf(await submit({ email })).fieldErrors).toEqual({ email: 'Email must be at most 254 characters.' });
+  });
+
+  it('accepts the riddle answer trimmed and in any case, and refuses a wrong one', async () => {
+    expect((await submit({ riddleAnswer: ' KERNEL ' })).ok).toBe(true);
+    expect(errorOf(await submit({ riddleAnswer: 'kernels' })).code).toBe('SCHOLARSHIP_REQUEST.WRONG_RIDDLE_ANSWER');
+    expect(errorOf(await submit({ riddleAnswer: '' })).fieldErrors).toEqual({
+      riddleAnswer: 'Riddle answer is required.',
+    });
+    expect(await world.repositories.scholarshipRequests.listAll()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,104 @@
+import {
+  createInMemoryPersistence,
+  FakePasswordHasher,
+  FakeSessionTokenService,
+  FixedRiddleAnswers,
+  ManualClock,
+  SequentialIdGenerator,
+} from '../memory';
+import {
+  AuthenticateUseCase,
+  CreateAdminUseCase,
+  DecideScholarshipRequestUseCase,
+  DEFAULT_SESSION_POLICY,
+  EnsureInitialAdminUseCase,
+  GetDashboardUseCase,
+  ListAuditEventsUseCase,
+  ListGuestbookEntriesUseCase,
+  ListPublicGuestbookEntriesUseCase,
+  ListScholarshipRequestsUseCase,
+  LogInUseCase,
+  LogOutUseCase,
+  ModerateGuestbookEntryUseCase,
+  RateLimiter,
+  ResetAdminPasswordUseCase,
+  SignGuestbookUseCase,
+  SubmitScholarshipRequestUseCase,
+  type Actor,
+  type RequestContext,
+} from '../src';
+
+export const GUESTBOOK_ANSWER = 'console';
+export const SCHOLARSHIP_ANSWER = 'kernel';
+export const OWNER_PASSWORD = 'a-long-enough-password';
+export const LOGIN_POLICY = { max: 5, windowMs: 15 * 60 * 1000 };
+
+export const FROM_BROWSER: RequestContext = { ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' };
+
+/** Every use case wired to fresh in-memory adapters, a manual clock and fake secrets. */
+export function createWorld() {
+  const persistence = createInMemoryPersistence();
+  const { repositories, unitOfWork } = persistence;
+  const clock = new ManualClock('2026-01-15T12:00:00.000Z');
+  const ids = new SequentialIdGenerator();
+  const riddles = new FixedRiddleAnswers({ guestbook: GUESTBOOK_ANSWER, scholarship: SCHOLARSHIP_ANSWER });
+  const passwordHasher = new FakePasswordHasher();
+  const tokens = new FakeSessionTokenService();
+  const rateLimiter = new RateLimiter(persistence.rateLimits, clock);
+  const sessionPolicy = DEFAULT_SESSION_POLICY;
+
+  const authenticate = new AuthenticateUseCase({ ...repositories, tokens, sessionPolicy, clock });
+  const createAdmin = new CreateAdminUseCase({ unitOfWork, passwordHasher, clock, ids });
+  const useCases = {
+    signGuestbook: new SignGuestbookUseCase({ ...repositories, riddles, clock, ids }),
+    listPublicGuestbookEntries: new ListPublicGuestbookEntriesUseCase(repositories),
+    listGuestbookEntries: new ListGuestbookEntriesUseCase(repositories),
+    moderateGuestbookEntry: new ModerateGuestbookEntryUseCase({ unitOfWork, clock, ids }),
+    submitScholarshipRequest: new SubmitScholarshipRequestUseCase({ ...repositories, riddles, clock, ids }),
+    listScholarshipRequests: new ListScholarshipRequestsUseCase(repositories),
+    decideScholarshipRequest: new DecideScholarshipRequestUseCase({ unitOfWork, clock, ids }),
+    logIn: new LogInUseCase({
+      ...repositories,
+      unitOfWork,
+      passwordHasher,
+      tokens,
+      rateLimiter,
+      loginPolicy: LOGIN_POLICY,
+      sessionPolicy,
+      clock,
+      ids,
+    }),
+    authenticate,
+    logOut: new LogOutUseCase({ authenticate, unitOfWork, clock, ids }),
+    createAdmin,
+    ensureInitialAdmin: new EnsureInitialAdminUseCase({ ...repositories, createAdmin, tokens }),
+    resetAdminPassword: new ResetAdminPasswordUseCase({ unitOfWork, passwordHasher, clock, ids }),
+    listAuditEvents: new ListAuditEventsUseCase(repositories),
+    getDashboard: new GetDashboardUseCase({ ...repositories, clock }),
+  };
+
+  /** Creates the owner's account and returns an actor for admin use cases. */
+  async function signedInOwner(): Promise<Actor> {
+    const created = await createAdmin.execute({ username: 'owner', password: OWNER_PASSWORD });
+    if (!created.ok) throw new Error(created.error.message);
+    return { userId: created.value.id, ...FROM_BROWSER };
+  }
+
+  return { persistence, repositories, clock, ids, tokens, passwordHasher, rateLimiter, useCases, signedInOwner };
+}
+
+export type World = ReturnType<typeof createWorld>;
+
+/** Unwraps a successful result, failing the test with the error otherwise. */
+export function valueOf<T, E>(result: { ok: true; value: T } | { ok: false; error: E }): T {
+  if (!result.ok) throw new Error(`Expected success, got ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+/** Unwraps a failed result, failing the test when it succeeded. */
+export function errorOf<T, E>(result: { ok: true; value: T } | { ok: false; error: E }): E {
+  if (result.ok) throw new Error(`Expected a failure, got ${JSON.stringify(result.value)}`);
+  return result.error;
+}
+
+export const chars = (n: number, char = 'a'): string => char.repeat(n);
