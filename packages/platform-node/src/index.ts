@@ -1,0 +1,3 @@
+export * from './argon2id-password-hasher';
+export * from './random-session-token-service';
+export * from './random-uuid-generator';

@@ -1,0 +1,20 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+import type { SessionTokenService } from '@memoir/domain';
+
+const TOKEN_BYTES = 32;
+
+/**
+ * 256-bit tokens from the OS's CSPRNG, base64url (43 characters). The stored hash is SHA-256:
+ * a slow hash would add nothing for a secret with 256 bits of entropy, and the lookup must be
+ * deterministic.
+ */
+export class RandomSessionTokenService implements SessionTokenService {
+  generate(): string {
+    return randomBytes(TOKEN_BYTES).toString('base64url');
+  }
+
+  hash(token: string): string {
+    return createHash('sha256').update(token, 'utf8').digest('hex');
+  }
+}
