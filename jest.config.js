@@ -18,6 +18,7 @@ const swc = [
 
 module.exports = {
   testEnvironment: 'node',
+  reporters: ['default', '<rootDir>/tools/jest-plain-summary.js'],
   roots: ['<rootDir>/packages', '<rootDir>/apps'],
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
