@@ -47,7 +47,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.config.{js,mjs,cjs,ts}', 'eslint.config.mjs'],
+    // Tool configs and CommonJS helpers loaded by tools (Jest reporters) export as tools expect.
+    files: ['**/*.config.{js,mjs,cjs,ts}', 'eslint.config.mjs', 'tools/**/*.js'],
     rules: { 'import-x/no-default-export': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },
   {
