@@ -23,13 +23,21 @@ describe('AuthenticateUseCase', () => {
     expect(valueOf(await authenticate()).user).toEqual({ id: expect.any(String), username: 'owner' });
   });
 
-  it('never matches a missing, empty or blank token', async () => {
+  it('never matches a missing, empty or blank token, and never looks one up', async () => {
+    const lookups: string[] = [];
+    const sessions = world.repositories.adminSessions;
+    const findByTokenHash = sessions.findByTokenHash.bind(sessions);
+    sessions.findByTokenHash = (hash) => {
+      lookups.push(hash);
+      return findByTokenHash(hash);
+    };
     for (const value of [undefined, null, '', '   ']) {
       expect(errorOf(await authenticate(value))).toEqual({
         code: 'ADMIN_SESSION.NOT_AUTHENTICATED',
         message: 'Please sign in to continue.',
       });
     }
+    expect(lookups).toEqual([]);
   });
 
   it('refuses an unknown token', async () => {

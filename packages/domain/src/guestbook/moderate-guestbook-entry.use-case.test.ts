@@ -48,6 +48,7 @@ describe('ModerateGuestbookEntryUseCase', () => {
     world.clock.advance(1000);
     const unpublished = valueOf(await moderate({ isApproved: false, adminNotes: 'Spam after all' }));
     expect(classifyGuestbookEntry(unpublished)).toBe('rejected');
+    expect(unpublished.reviewedAt).toEqual(world.clock.now());
     expect(await world.useCases.listPublicGuestbookEntries.execute()).toEqual([]);
   });
 

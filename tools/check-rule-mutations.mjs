@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+// Removes one domain rule at a time (an exact text replacement in the source), runs the domain
+// tests, and reports whether they caught it. Every mutation must be caught: a rule whose
+// removal no test notices is a rule without a test. A mutation whose text is no longer found
+// is reported as stale, so this list cannot silently rot.
+//   node tools/check-rule-mutations.mjs
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const src = (file) => join(root, 'packages/domain/src', file);
+
+const MUTATIONS = [
+  [
+    'name max 50',
+    'guestbook/sign-guestbook.use-case.ts',
+    'maxLength: GUESTBOOK_LIMITS.nameMaxLength }',
+    'maxLength: 51 }',
+  ],
+  [
+    'location max 50',
+    'guestbook/sign-guestbook.use-case.ts',
+    'maxLength: GUESTBOOK_LIMITS.locationMaxLength',
+    'maxLength: 51',
+  ],
+  [
+    'message max 500',
+    'guestbook/sign-guestbook.use-case.ts',
+    'maxLength: GUESTBOOK_LIMITS.messageMaxLength',
+    'maxLength: 501',
+  ],
+  [
+    'trim before checking',
+    'shared/text-fields.ts',
+    "typeof raw === 'string' ? raw.trim() : '';\n  if (text === '') {",
+    "typeof raw === 'string' ? raw : '';\n  if (text === '') {",
+  ],
+  [
+    'blank location stored as null',
+    'shared/text-fields.ts',
+    "  if (text === '') return null;\n  return checkText",
+    "  if (text === '') return '';\n  return checkText",
+  ],
+  [
+    'refuse control characters',
+    'shared/text-fields.ts',
+    'LONE_SURROGATE.test(text) || CONTROL_CHARACTERS.test(text)',
+    'false',
+  ],
+  ['riddle case-insensitive', 'riddles/riddle-answers.ts', 'answer.trim().toLowerCase()', 'answer.trim()'],
+  [
+    'riddle checked at all',
+    'guestbook/sign-guestbook.use-case.ts',
+    "if (!isCorrectRiddleAnswer(this.deps.riddles, 'guestbook', riddleAnswer))",
+    'if (false)',
+  ],
+  ['new entries are pending', 'guestbook/sign-guestbook.use-case.ts', 'isApproved: false,', 'isApproved: true,'],
+  [
+    'public list clamps to 5',
+    'guestbook/list-public-guestbook-entries.use-case.ts',
+    'Math.min(PUBLIC_GUESTBOOK_LIMIT, ',
+    'Math.min(100, ',
+  ],
+  [
+    'public list hides review fields',
+    'guestbook/list-public-guestbook-entries.use-case.ts',
+    'entries.map(toPublicGuestbookEntry)',
+    'entries',
+  ],
+  [
+    'moderation sets reviewedAt',
+    'guestbook/moderate-guestbook-entry.use-case.ts',
+    'reviewedAt: this.deps.clock.now(),',
+    'reviewedAt: before.reviewedAt ?? this.deps.clock.now(),',
+  ],
+  ['moderation is audited', 'guestbook/moderate-guestbook-entry.use-case.ts', 'await auditEvents.append(', 'void ('],
+  ['scholarship email checked', 'shared/text-fields.ts', 'if (!EMAIL_PATTERN.test(text)) {', 'if (false) {'],
+  [
+    'scholarship message blank -> null',
+    'scholarships/submit-scholarship-request.use-case.ts',
+    '    const message = optionalText(',
+    '    const message = input.message ?? optionalText(',
+  ],
+  [
+    'decision only from pending',
+    'scholarships/decide-scholarship-request.use-case.ts',
+    'existing === null\n            ? notFound()',
+    'existing !== null\n            ? notFound()',
+  ],
+  [
+    'decision values limited',
+    'scholarships/decide-scholarship-request.use-case.ts',
+    'if (!DECISIONS.includes(input.status))',
+    'if (false)',
+  ],
+  [
+    'login checks the password',
+    'admin-sessions/log-in.use-case.ts',
+    'if (user === null || !matches) {',
+    'if (user === null) {',
+  ],
+  [
+    'unknown user costs a hash',
+    'admin-sessions/log-in.use-case.ts',
+    'await this.deps.passwordHasher.verify(password, await this.hashToCompareAgainst()).then(() => false)',
+    'false',
+  ],
+  ['login throttling', 'admin-sessions/log-in.use-case.ts', 'if (!verdict.allowed) {', 'if (false) {'],
+  [
+    'success resets the username count',
+    'admin-sessions/log-in.use-case.ts',
+    "await this.deps.rateLimiter.reset(keys[0] ?? '');",
+    '',
+  ],
+  [
+    'only the token hash is stored',
+    'admin-sessions/log-in.use-case.ts',
+    'tokenHash: this.deps.tokens.hash(sessionToken),',
+    'tokenHash: sessionToken,',
+  ],
+  [
+    'blank token never looked up',
+    'admin-sessions/authenticate.use-case.ts',
+    "if (typeof token !== 'string' || token.trim() === '') return err(notAuthenticated());",
+    "if (typeof token !== 'string') return err(notAuthenticated());",
+  ],
+  ['idle expiry', 'admin-sessions/admin-session.ts', 'now.getTime() < idleDeadline && ', ''],
+  ['absolute expiry', 'admin-sessions/admin-session.ts', ' && now.getTime() < session.expiresAt.getTime()', ''],
+  [
+    'touch at most once per interval',
+    'admin-sessions/authenticate.use-case.ts',
+    '>= this.deps.sessionPolicy.touchIntervalMs',
+    '>= 0',
+  ],
+  ['logout revokes', 'admin-sessions/log-out.use-case.ts', 'await adminSessions.revoke(session.id);', ''],
+  [
+    'password reset revokes sessions',
+    'admin-sessions/reset-admin-password.use-case.ts',
+    'await adminSessions.revokeAllForUser(user.id)',
+    '0',
+  ],
+  [
+    'password minimum length',
+    'admin-sessions/admin-credentials.ts',
+    'if (value.length < ADMIN_PASSWORD_MIN_LENGTH) {',
+    'if (false) {',
+  ],
+  [
+    'first admin only when none',
+    'admin-sessions/ensure-initial-admin.use-case.ts',
+    'if ((await this.deps.adminUsers.count()) > 0) return ok({ created: false });',
+    '',
+  ],
+  [
+    'audit page has a next cursor',
+    'audit-log/list-audit-events.use-case.ts',
+    'found.length > limit && last !== undefined',
+    'false',
+  ],
+  [
+    'dashboard 7-day window',
+    'dashboard/get-dashboard.use-case.ts',
+    'this.deps.clock.now().getTime() - WINDOW_MS',
+    'this.deps.clock.now().getTime() - 2 * WINDOW_MS',
+  ],
+];
+
+let caught = 0;
+const missed = [];
+const stale = [];
+for (const [rule, file, from, to] of MUTATIONS) {
+  const path = src(file);
+  const original = readFileSync(path, 'utf8');
+  if (!original.includes(from)) {
+    stale.push(rule);
+    console.log(`STALE   ${rule}: text not found in ${file}`);
+    continue;
+  }
+  writeFileSync(path, original.replace(from, to));
+  let failed = false;
+  try {
+    execFileSync(join(root, 'node_modules/.bin/jest'), ['packages/domain/src', '--silent'], {
+      cwd: root,
+      stdio: 'pipe',
+    });
+  } catch {
+    failed = true;
+  } finally {
+    writeFileSync(path, original);
+  }
+  if (failed) caught += 1;
+  else missed.push(rule);
+  console.log(`${failed ? 'caught ' : 'MISSED '} ${rule}`);
+}
+console.log(`\n${caught} of ${MUTATIONS.length} rule removals caught; ${missed.length} missed; ${stale.length} stale`);
+process.exit(missed.length + stale.length === 0 ? 0 : 1);
