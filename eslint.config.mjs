@@ -48,7 +48,7 @@ export default tseslint.config(
   },
   {
     // Tool configs and CommonJS helpers loaded by tools (Jest reporters) export as tools expect.
-    files: ['**/*.config.{js,mjs,cjs,ts}', 'eslint.config.mjs', 'tools/**/*.js'],
+    files: ['**/*.config.{js,mjs,cjs,ts}', 'eslint.config.mjs', 'tools/**/*.js', 'tools/jest/*.ts'],
     rules: { 'import-x/no-default-export': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },
   {

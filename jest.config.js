@@ -1,7 +1,13 @@
 /**
  * One Jest run over every package. Tests import workspace packages from source (the
  * moduleNameMapper below), so `pnpm test` needs no build first. swc compiles TypeScript,
- * decorators included (the adapters use them; the domain does not).
+ * decorators included (the adapters may use them; the domain does not).
+ *
+ * Two projects:
+ * - `unit`: everything but the MySQL tests;
+ * - `mysql`: files named `*.mysql.test.ts`. Its global setup starts a throwaway MariaDB (or
+ *   uses TEST_MYSQL_URL) and hands the URL to the tests; Jest runs it only when at least one
+ *   MySQL test is selected, so `pnpm test -- packages/domain` stays fast.
  * @type {import('jest').Config}
  */
 const swc = [
@@ -16,12 +22,9 @@ const swc = [
   },
 ];
 
-module.exports = {
+const shared = {
   testEnvironment: 'node',
-  reporters: ['default', '<rootDir>/tools/jest-plain-summary.js'],
   roots: ['<rootDir>/packages', '<rootDir>/apps'],
-  testMatch: ['**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@memoir/([a-z-]+)/(memory|testing)$': '<rootDir>/packages/$1/$2/index.ts',
@@ -29,4 +32,24 @@ module.exports = {
   },
   // inversify 8 and its parts ship ESM only: let swc transform them.
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(inversify|@inversifyjs))'],
+};
+
+module.exports = {
+  reporters: ['default', '<rootDir>/tools/jest-plain-summary.js'],
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.mysql\\.test\\.ts$'],
+    },
+    {
+      ...shared,
+      displayName: 'mysql',
+      testMatch: ['**/*.mysql.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      globalSetup: '<rootDir>/tools/jest/mariadb-global-setup.ts',
+      globalTeardown: '<rootDir>/tools/jest/mariadb-global-teardown.ts',
+    },
+  ],
 };

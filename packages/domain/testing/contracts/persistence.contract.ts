@@ -4,6 +4,7 @@ import type { Persistence } from '../../src/shared/persistence';
 import { adminSessionRepositoryContract, adminUserRepositoryContract } from './admin-repositories.contract';
 import { auditEventRepositoryContract } from './audit-event-repository.contract';
 import { guestbookEntryRepositoryContract } from './guestbook-entry-repository.contract';
+import { missingKeysContract } from './missing-keys.contract';
 import { rateLimitStoreContract } from './rate-limit-store.contract';
 import { scholarshipRequestRepositoryContract } from './scholarship-request-repository.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
@@ -45,5 +46,6 @@ export function describePersistenceContract(
     auditEventRepositoryContract(store);
     rateLimitStoreContract(store, concurrency);
     unitOfWorkContract(store);
+    missingKeysContract(store);
   });
 }

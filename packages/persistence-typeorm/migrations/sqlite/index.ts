@@ -1,0 +1,4 @@
+import { InitialSchema1795219200000 } from './1795219200000-initial-schema';
+
+/** Every SQLite migration, oldest first. Add new ones at the end. */
+export const SQLITE_MIGRATIONS = [InitialSchema1795219200000];

@@ -1,0 +1,5 @@
+export { isKey } from './dialect';
+export * from './persistence';
+export { TypeOrmRateLimitStore } from './rate-limit-store';
+export * from './repositories';
+export { ENTITY_SCHEMAS } from './schemas';

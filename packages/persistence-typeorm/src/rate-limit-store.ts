@@ -1,0 +1,91 @@
+import type { RateLimitStore, RateLimitWindow } from '@memoir/domain';
+import type { DataSource } from 'typeorm';
+
+import { MYSQL, SQLITE, sqliteTime } from './dialect';
+import { withDeadlockRetry } from './deadlock-retry';
+
+interface CounterRow {
+  count: unknown;
+  reset_at: unknown;
+}
+
+const toWindow = (row: CounterRow, readTime: (value: unknown) => Date): RateLimitWindow => ({
+  count: Number(row.count),
+  resetAt: readTime(row.reset_at),
+});
+
+/**
+ * Fixed-window counters in the database, shared by every server process. Each hit is one
+ * atomic upsert, so concurrent hits from several processes are all counted.
+ */
+export class TypeOrmRateLimitStore implements RateLimitStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get isSqlite(): boolean {
+    return this.dataSource.options.type === 'better-sqlite3';
+  }
+
+  async hit(key: string, windowMs: number, now: Date): Promise<RateLimitWindow> {
+    const resetAt = new Date(now.getTime() + windowMs);
+    if (this.isSqlite) {
+      // SQLite evaluates every SET expression against the old row, and returns the new one.
+      const rows = (await this.dataSource.query(
+        `INSERT INTO "rate_limit_counters" ("key", "count", "reset_at") VALUES (?, 1, ?)
+         ON CONFLICT ("key") DO UPDATE SET
+           "count" = CASE WHEN "reset_at" <= ? THEN 1 ELSE "count" + 1 END,
+           "reset_at" = CASE WHEN "reset_at" <= ? THEN ? ELSE "reset_at" END
+         RETURNING "count", "reset_at"`,
+        [key, sqliteTime(resetAt), sqliteTime(now), sqliteTime(now), sqliteTime(resetAt)],
+      )) as CounterRow[];
+      const [row] = rows;
+      if (row === undefined) throw new Error('The rate-limit upsert returned no row');
+      return toWindow(row, SQLITE.readTime);
+    }
+    // MySQL assigns left to right: `count` is computed while `reset_at` still holds the old
+    // value. The row stays locked until commit, so the SELECT reads this hit's own result.
+    return withDeadlockRetry(() =>
+      this.dataSource.transaction(async (manager) => {
+        await manager.query(
+          `INSERT INTO \`rate_limit_counters\` (\`key\`, \`count\`, \`reset_at\`) VALUES (?, 1, ?)
+           ON DUPLICATE KEY UPDATE
+             \`count\` = IF(\`reset_at\` <= ?, 1, \`count\` + 1),
+             \`reset_at\` = IF(\`reset_at\` <= ?, ?, \`reset_at\`)`,
+          [key, resetAt, now, now, resetAt],
+        );
+        const rows = (await manager.query('SELECT `count`, `reset_at` FROM `rate_limit_counters` WHERE `key` = ?', [
+          key,
+        ])) as CounterRow[];
+        const [row] = rows;
+        if (row === undefined) throw new Error('The rate-limit counter vanished inside its transaction');
+        return toWindow(row, MYSQL.readTime);
+      }),
+    );
+  }
+
+  async peek(key: string, now: Date): Promise<RateLimitWindow | null> {
+    const q = this.isSqlite ? SQLITE : MYSQL;
+    const rows = (await this.dataSource.query(
+      `SELECT ${q.id('count')}, ${q.id('reset_at')} FROM ${q.id('rate_limit_counters')} WHERE ${q.id('key')} = ? AND ${q.id('reset_at')} > ?`,
+      [key, q.time(now)],
+    )) as CounterRow[];
+    const [row] = rows;
+    return row === undefined ? null : toWindow(row, q.readTime);
+  }
+
+  async reset(key: string): Promise<void> {
+    const q = this.isSqlite ? SQLITE : MYSQL;
+    await this.dataSource.query(`DELETE FROM ${q.id('rate_limit_counters')} WHERE ${q.id('key')} = ?`, [key]);
+  }
+
+  /** Deletes windows that have ended; the server calls it now and then so the table stays small. */
+  async pruneExpired(now: Date): Promise<number> {
+    const q = this.isSqlite ? SQLITE : MYSQL;
+    const result = (await this.dataSource.query(
+      `DELETE FROM ${q.id('rate_limit_counters')} WHERE ${q.id('reset_at')} <= ?`,
+      [q.time(now)],
+    )) as unknown;
+    // better-sqlite3 reports `changes`, mysql2 `affectedRows`.
+    const outcome = (result ?? {}) as { changes?: number; affectedRows?: number };
+    return Number(outcome.changes ?? outcome.affectedRows ?? 0);
+  }
+}

@@ -1,0 +1,303 @@
+import type {
+  AdminSession,
+  AdminSessionRepository,
+  AdminUser,
+  AdminUserRepository,
+  AuditCursor,
+  AuditEvent,
+  AuditEventRepository,
+  CapabilitySummary,
+  GuestbookEntry,
+  GuestbookEntryRepository,
+  GuestbookReview,
+  ScholarshipDecision,
+  ScholarshipRequest,
+  ScholarshipRequestRepository,
+} from '@memoir/domain';
+import { QueryFailedError, type EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+
+import { isKey, type Dialect } from './dialect';
+import {
+  AdminSessionSchema,
+  AdminUserSchema,
+  AuditEventSchema,
+  GuestbookEntrySchema,
+  ScholarshipRequestSchema,
+  type AdminSessionRow,
+  type AdminUserRow,
+  type AuditEventRow,
+  type GuestbookEntryRow,
+  type ScholarshipRequestRow,
+} from './schemas';
+
+// Rows and domain types have the same fields; the mappers copy them so that no ORM object
+// (or a driver's 0/1 for a boolean) leaks into the domain.
+const toGuestbookEntry = (row: GuestbookEntryRow): GuestbookEntry => ({
+  id: row.id,
+  name: row.name,
+  location: row.location,
+  message: row.message,
+  createdAt: row.createdAt,
+  isApproved: Boolean(row.isApproved),
+  reviewedAt: row.reviewedAt,
+  adminNotes: row.adminNotes,
+});
+
+const toScholarshipRequest = (row: ScholarshipRequestRow): ScholarshipRequest => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  message: row.message,
+  status: row.status,
+  adminNotes: row.adminNotes,
+  createdAt: row.createdAt,
+  decidedAt: row.decidedAt,
+});
+
+const toAdminUser = (row: AdminUserRow): AdminUser => ({
+  id: row.id,
+  username: row.username,
+  passwordHash: row.passwordHash,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+const toAdminSession = (row: AdminSessionRow): AdminSession => ({
+  id: row.id,
+  userId: row.userId,
+  tokenHash: row.tokenHash,
+  createdAt: row.createdAt,
+  lastSeenAt: row.lastSeenAt,
+  expiresAt: row.expiresAt,
+});
+
+const toAuditEvent = (row: AuditEventRow): AuditEvent => ({
+  id: row.id,
+  action: row.action,
+  resourceType: row.resourceType,
+  resourceId: row.resourceId,
+  userId: row.userId,
+  details: row.details,
+  ipAddress: row.ipAddress,
+  userAgent: row.userAgent,
+  createdAt: row.createdAt,
+});
+
+/** SUM over no rows is NULL, and MySQL returns counts as strings. */
+const count = (value: unknown): number => Number(value ?? 0);
+
+interface SummaryRow {
+  total: unknown;
+  pending: unknown;
+  createdSince: unknown;
+}
+
+export class TypeOrmGuestbookEntryRepository implements GuestbookEntryRepository {
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async add(entry: GuestbookEntry): Promise<void> {
+    await this.manager.insert(GuestbookEntrySchema, { ...entry });
+  }
+
+  async findById(id: string): Promise<GuestbookEntry | null> {
+    if (!isKey(id)) return null;
+    const row = await this.manager.findOneBy(GuestbookEntrySchema, { id });
+    return row === null ? null : toGuestbookEntry(row);
+  }
+
+  async listApproved(limit: number): Promise<GuestbookEntry[]> {
+    const rows = await this.manager.find(GuestbookEntrySchema, {
+      where: { isApproved: true },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: Math.max(0, limit),
+    });
+    return rows.map(toGuestbookEntry);
+  }
+
+  async listAll(): Promise<GuestbookEntry[]> {
+    const rows = await this.manager.find(GuestbookEntrySchema, { order: { createdAt: 'DESC', id: 'DESC' } });
+    return rows.map(toGuestbookEntry);
+  }
+
+  async saveReview(id: string, review: GuestbookReview): Promise<GuestbookEntry | null> {
+    if (!isKey(id)) return null;
+    await this.manager.update(GuestbookEntrySchema, { id }, { ...review });
+    return this.findById(id);
+  }
+
+  async summarize(since: Date): Promise<CapabilitySummary> {
+    const q = this.dialect.id;
+    const row = await this.manager
+      .createQueryBuilder()
+      .select('COUNT(*)', 'total')
+      .addSelect(
+        `SUM(CASE WHEN ${q('is_approved')} = :no AND ${q('reviewed_at')} IS NULL THEN 1 ELSE 0 END)`,
+        'pending',
+      )
+      .addSelect(`SUM(CASE WHEN ${q('created_at')} >= :since THEN 1 ELSE 0 END)`, 'createdSince')
+      .from(GuestbookEntrySchema, 'entry')
+      .setParameters({ no: false, since: this.dialect.time(since) })
+      .getRawOne<SummaryRow>();
+    return { total: count(row?.total), pending: count(row?.pending), createdSince: count(row?.createdSince) };
+  }
+}
+
+export class TypeOrmScholarshipRequestRepository implements ScholarshipRequestRepository {
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async add(request: ScholarshipRequest): Promise<void> {
+    await this.manager.insert(ScholarshipRequestSchema, { ...request });
+  }
+
+  async findById(id: string): Promise<ScholarshipRequest | null> {
+    if (!isKey(id)) return null;
+    const row = await this.manager.findOneBy(ScholarshipRequestSchema, { id });
+    return row === null ? null : toScholarshipRequest(row);
+  }
+
+  async listAll(): Promise<ScholarshipRequest[]> {
+    const rows = await this.manager.find(ScholarshipRequestSchema, { order: { createdAt: 'DESC', id: 'DESC' } });
+    return rows.map(toScholarshipRequest);
+  }
+
+  async decideIfPending(id: string, decision: ScholarshipDecision): Promise<ScholarshipRequest | null> {
+    if (!isKey(id)) return null;
+    // One conditional UPDATE: the database decides which of concurrent decisions wins.
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(ScholarshipRequestSchema)
+      .set({ ...decision })
+      .where('id = :id AND status = :pending', { id, pending: 'pending' })
+      .execute();
+    return (result.affected ?? 0) > 0 ? this.findById(id) : null;
+  }
+
+  async summarize(since: Date): Promise<CapabilitySummary> {
+    const q = this.dialect.id;
+    const row = await this.manager
+      .createQueryBuilder()
+      .select('COUNT(*)', 'total')
+      .addSelect(`SUM(CASE WHEN ${q('status')} = :pending THEN 1 ELSE 0 END)`, 'pending')
+      .addSelect(`SUM(CASE WHEN ${q('created_at')} >= :since THEN 1 ELSE 0 END)`, 'createdSince')
+      .from(ScholarshipRequestSchema, 'request')
+      .setParameters({ pending: 'pending', since: this.dialect.time(since) })
+      .getRawOne<SummaryRow>();
+    return { total: count(row?.total), pending: count(row?.pending), createdSince: count(row?.createdSince) };
+  }
+}
+
+/** True when the error is the unique index on the username (SQLite or MySQL wording). */
+function isDuplicateUsername(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const driverError = error.driverError as { code?: string; message?: string } | undefined;
+  const code = driverError?.code ?? '';
+  const duplicate = code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT');
+  return duplicate && /username/.test(driverError?.message ?? error.message);
+}
+
+export class TypeOrmAdminUserRepository implements AdminUserRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  async addIfUsernameFree(user: AdminUser): Promise<boolean> {
+    try {
+      await this.manager.insert(AdminUserSchema, { ...user });
+      return true;
+    } catch (error) {
+      if (isDuplicateUsername(error)) return false;
+      throw error;
+    }
+  }
+
+  async findByUsername(username: string): Promise<AdminUser | null> {
+    if (!isKey(username)) return null;
+    const row = await this.manager.findOneBy(AdminUserSchema, { username });
+    // MySQL's collation compares case-insensitively; the port promises an exact match.
+    return row === null || row.username !== username ? null : toAdminUser(row);
+  }
+
+  async findById(id: string): Promise<AdminUser | null> {
+    if (!isKey(id)) return null;
+    const row = await this.manager.findOneBy(AdminUserSchema, { id });
+    return row === null ? null : toAdminUser(row);
+  }
+
+  count(): Promise<number> {
+    return this.manager.count(AdminUserSchema);
+  }
+
+  async updatePasswordHash(id: string, passwordHash: string, updatedAt: Date): Promise<boolean> {
+    if (!isKey(id)) return false;
+    const result = await this.manager.update(AdminUserSchema, { id }, { passwordHash, updatedAt });
+    return (result.affected ?? 0) > 0;
+  }
+}
+
+export class TypeOrmAdminSessionRepository implements AdminSessionRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  async add(session: AdminSession): Promise<void> {
+    await this.manager.insert(AdminSessionSchema, { ...session });
+  }
+
+  async findByTokenHash(tokenHash: string): Promise<AdminSession | null> {
+    if (!isKey(tokenHash)) return null;
+    const row = await this.manager.findOneBy(AdminSessionSchema, { tokenHash });
+    return row === null || row.tokenHash !== tokenHash ? null : toAdminSession(row);
+  }
+
+  async touch(id: string, lastSeenAt: Date): Promise<void> {
+    if (!isKey(id)) return;
+    await this.manager.update(AdminSessionSchema, { id }, { lastSeenAt });
+  }
+
+  async revoke(id: string): Promise<void> {
+    if (!isKey(id)) return;
+    await this.manager.delete(AdminSessionSchema, { id });
+  }
+
+  async revokeAllForUser(userId: string): Promise<number> {
+    if (!isKey(userId)) return 0;
+    const result = await this.manager.delete(AdminSessionSchema, { userId });
+    return result.affected ?? 0;
+  }
+}
+
+export class TypeOrmAuditEventRepository implements AuditEventRepository {
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async append(event: AuditEvent): Promise<void> {
+    const row: AuditEventRow = { ...event, details: event.details === null ? null : { ...event.details } };
+    // TypeORM's deep-partial type cannot follow a free-form JSON column; the row type is exact.
+    await this.manager.insert(AuditEventSchema, row as QueryDeepPartialEntity<AuditEventRow>);
+  }
+
+  async listNewestFirst(options: { limit: number; before?: AuditCursor }): Promise<AuditEvent[]> {
+    const query = this.manager
+      .createQueryBuilder(AuditEventSchema, 'event')
+      .orderBy('event.createdAt', 'DESC')
+      .addOrderBy('event.id', 'DESC')
+      .limit(Math.max(0, options.limit));
+    const { before } = options;
+    if (before !== undefined) {
+      const q = this.dialect.id;
+      query.where(
+        `(event.${q('created_at')} < :time OR (event.${q('created_at')} = :time AND event.${q('id')} < :id))`,
+        {
+          time: this.dialect.time(before.createdAt),
+          id: before.id,
+        },
+      );
+    }
+    return (await query.getMany()).map(toAuditEvent);
+  }
+}

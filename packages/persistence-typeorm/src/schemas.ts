@@ -1,0 +1,142 @@
+import type { AdminSession, AdminUser, AuditEvent, GuestbookEntry, ScholarshipRequest } from '@memoir/domain';
+import { EntitySchema } from 'typeorm';
+
+/**
+ * The tables, mapped with EntitySchema so that the domain's types stay plain: no decorator,
+ * no ORM import in the domain. Column lengths repeat the limits of @memoir/shared as a last
+ * line of defence (MySQL counts characters, the limits count UTF-16 units, so anything the
+ * domain accepts fits). Times are DATETIME(3) in UTC on MySQL and ISO-like UTC text with
+ * milliseconds on SQLite.
+ */
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export type GuestbookEntryRow = Mutable<GuestbookEntry>;
+export type ScholarshipRequestRow = Mutable<ScholarshipRequest>;
+export type AdminUserRow = Mutable<AdminUser>;
+export type AdminSessionRow = Mutable<AdminSession>;
+export type AuditEventRow = Mutable<Omit<AuditEvent, 'details'>> & { details: Record<string, unknown> | null };
+export interface RateLimitCounterRow {
+  key: string;
+  count: number;
+  resetAt: Date;
+}
+
+const id = { type: 'varchar', length: 36, primary: true } as const;
+const time = (name: string, nullable = false) => ({ name, type: 'datetime', precision: 3, nullable }) as const;
+
+export const GuestbookEntrySchema = new EntitySchema<GuestbookEntryRow>({
+  name: 'GuestbookEntry',
+  tableName: 'guestbook_entries',
+  columns: {
+    id,
+    name: { type: 'varchar', length: 50 },
+    location: { type: 'varchar', length: 50, nullable: true },
+    message: { type: 'varchar', length: 500 },
+    createdAt: time('created_at'),
+    isApproved: { name: 'is_approved', type: 'boolean', default: false },
+    reviewedAt: time('reviewed_at', true),
+    adminNotes: { name: 'admin_notes', type: 'varchar', length: 1000, nullable: true },
+  },
+  indices: [
+    // The public list: approved only, newest first.
+    { name: 'idx_guestbook_entries_approved_created', columns: ['isApproved', 'createdAt', 'id'] },
+    // The admin list (newest first) and the dashboard's "created since".
+    { name: 'idx_guestbook_entries_created', columns: ['createdAt', 'id'] },
+  ],
+});
+
+export const ScholarshipRequestSchema = new EntitySchema<ScholarshipRequestRow>({
+  name: 'ScholarshipRequest',
+  tableName: 'scholarship_requests',
+  columns: {
+    id,
+    name: { type: 'varchar', length: 100 },
+    email: { type: 'varchar', length: 254 },
+    message: { type: 'varchar', length: 2000, nullable: true },
+    status: { type: 'varchar', length: 16, default: 'pending' },
+    adminNotes: { name: 'admin_notes', type: 'varchar', length: 1000, nullable: true },
+    createdAt: time('created_at'),
+    decidedAt: time('decided_at', true),
+  },
+  indices: [
+    { name: 'idx_scholarship_requests_created', columns: ['createdAt', 'id'] },
+    // The dashboard's pending count.
+    { name: 'idx_scholarship_requests_status', columns: ['status'] },
+  ],
+});
+
+export const AdminUserSchema = new EntitySchema<AdminUserRow>({
+  name: 'AdminUser',
+  tableName: 'admin_users',
+  columns: {
+    id,
+    username: { type: 'varchar', length: 50 },
+    passwordHash: { name: 'password_hash', type: 'varchar', length: 255 },
+    createdAt: time('created_at'),
+    updatedAt: time('updated_at'),
+  },
+  uniques: [{ name: 'uq_admin_users_username', columns: ['username'] }],
+});
+
+export const AdminSessionSchema = new EntitySchema<AdminSessionRow>({
+  name: 'AdminSession',
+  tableName: 'admin_sessions',
+  columns: {
+    id,
+    userId: { name: 'user_id', type: 'varchar', length: 36 },
+    tokenHash: { name: 'token_hash', type: 'varchar', length: 128 },
+    createdAt: time('created_at'),
+    lastSeenAt: time('last_seen_at'),
+    expiresAt: time('expires_at'),
+  },
+  uniques: [{ name: 'uq_admin_sessions_token_hash', columns: ['tokenHash'] }],
+  indices: [{ name: 'idx_admin_sessions_user', columns: ['userId'] }],
+  foreignKeys: [
+    {
+      name: 'fk_admin_sessions_user',
+      target: 'AdminUser',
+      columnNames: ['userId'],
+      referencedColumnNames: ['id'],
+      onDelete: 'CASCADE',
+    },
+  ],
+});
+
+export const AuditEventSchema = new EntitySchema<AuditEventRow>({
+  name: 'AuditEvent',
+  tableName: 'audit_events',
+  columns: {
+    id,
+    action: { type: 'varchar', length: 50 },
+    resourceType: { name: 'resource_type', type: 'varchar', length: 50 },
+    resourceId: { name: 'resource_id', type: 'varchar', length: 64, nullable: true },
+    // No foreign key: the trail outlives the accounts it mentions.
+    userId: { name: 'user_id', type: 'varchar', length: 36, nullable: true },
+    details: { type: 'simple-json', nullable: true },
+    ipAddress: { name: 'ip_address', type: 'varchar', length: 45, nullable: true },
+    userAgent: { name: 'user_agent', type: 'varchar', length: 512, nullable: true },
+    createdAt: time('created_at'),
+  },
+  indices: [{ name: 'idx_audit_events_created', columns: ['createdAt', 'id'] }],
+});
+
+export const RateLimitCounterSchema = new EntitySchema<RateLimitCounterRow>({
+  name: 'RateLimitCounter',
+  tableName: 'rate_limit_counters',
+  columns: {
+    // 191 characters of utf8mb4 fit any InnoDB index; keys are "login:ip:<address>" and the like.
+    key: { type: 'varchar', length: 191, primary: true },
+    count: { type: 'int' },
+    resetAt: time('reset_at'),
+  },
+});
+
+export const ENTITY_SCHEMAS = [
+  GuestbookEntrySchema,
+  ScholarshipRequestSchema,
+  AdminUserSchema,
+  AdminSessionSchema,
+  AuditEventSchema,
+  RateLimitCounterSchema,
+];

@@ -1,0 +1,113 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { aGuestbookEntry } from '@memoir/domain/testing';
+
+import { createTypeOrmPersistence, parseDatabaseUrl, type TypeOrmPersistence } from '../src';
+import { expectNoPendingSchemaChanges, TABLES } from './schema';
+
+describe('SQLite data source', () => {
+  let dir: string;
+  let persistence: TypeOrmPersistence | undefined;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'memoir-sqlite-'));
+  });
+  afterEach(async () => {
+    await persistence?.close();
+    persistence = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates the file and its missing folders, and migrates from empty', async () => {
+    const file = join(dir, 'nested', 'deeper', 'memoir.sqlite');
+    persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${file}` });
+    expect(existsSync(file)).toBe(true);
+    const tables = (await persistence.dataSource.query(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )) as Array<{ name: string }>;
+    expect(tables.map((table) => table.name)).toEqual(TABLES);
+  });
+
+  it('produces by migration exactly the schema the entities describe', async () => {
+    persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dir, 'memoir.sqlite')}` });
+    await expectNoPendingSchemaChanges(persistence);
+  });
+
+  it('runs each migration once: a second start finds nothing to do and keeps the data', async () => {
+    const databaseUrl = `sqlite:${join(dir, 'memoir.sqlite')}`;
+    persistence = await createTypeOrmPersistence({ databaseUrl });
+    const entry = aGuestbookEntry();
+    await persistence.repositories.guestbookEntries.add(entry);
+    await persistence.close();
+
+    persistence = await createTypeOrmPersistence({ databaseUrl });
+    expect(await persistence.dataSource.showMigrations()).toBe(false);
+    expect(await persistence.repositories.guestbookEntries.findById(entry.id)).toEqual(entry);
+  });
+
+  it('is set up for a server: WAL, a busy timeout, foreign keys on', async () => {
+    persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dir, 'memoir.sqlite')}` });
+    const pragma = async (name: string) =>
+      Object.values(((await persistence?.dataSource.query(`PRAGMA ${name}`)) as object[])[0] ?? {})[0];
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('busy_timeout')).toBe(5000);
+    expect(await pragma('foreign_keys')).toBe(1);
+  });
+
+  it('stores times as UTC text with milliseconds', async () => {
+    persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dir, 'memoir.sqlite')}` });
+    const entry = aGuestbookEntry({ createdAt: new Date('2026-03-04T05:06:07.891Z') });
+    await persistence.repositories.guestbookEntries.add(entry);
+    const [row] = (await persistence.dataSource.query('SELECT created_at FROM guestbook_entries')) as Array<{
+      created_at: string;
+    }>;
+    expect(row?.created_at).toBe('2026-03-04 05:06:07.891');
+  });
+
+  it('refuses a write that breaks a foreign key', async () => {
+    persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dir, 'memoir.sqlite')}` });
+    await expect(
+      persistence.dataSource.query(
+        "INSERT INTO admin_sessions (id, user_id, token_hash, created_at, last_seen_at, expires_at) VALUES ('s', 'no-such-user', 'h', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')",
+      ),
+    ).rejects.toThrow(/FOREIGN KEY/);
+  });
+});
+
+describe('parseDatabaseUrl', () => {
+  it('resolves sqlite: paths against the base folder', () => {
+    expect(parseDatabaseUrl('sqlite:./data/memoir.sqlite', '/srv/app')).toEqual({
+      kind: 'sqlite',
+      path: '/srv/app/data/memoir.sqlite',
+    });
+    expect(parseDatabaseUrl('sqlite:/var/lib/memoir.sqlite', '/srv/app')).toEqual({
+      kind: 'sqlite',
+      path: '/var/lib/memoir.sqlite',
+    });
+    expect(parseDatabaseUrl('sqlite:///var/lib/memoir.sqlite', '/srv/app')).toEqual({
+      kind: 'sqlite',
+      path: '/var/lib/memoir.sqlite',
+    });
+  });
+
+  it('accepts mysql:// URLs that name a database', () => {
+    expect(parseDatabaseUrl('mysql://u:p@db.internal:3306/memoir')).toEqual({
+      kind: 'mysql',
+      url: 'mysql://u:p@db.internal:3306/memoir',
+    });
+  });
+
+  it('refuses anything else without repeating the URL (it may hold a password)', () => {
+    for (const url of ['postgres://u:secret@h/db', 'mysql://u:secret@h:3306', 'sqlite:', 'secret']) {
+      expect(() => parseDatabaseUrl(url)).toThrow(/DATABASE_URL/);
+      try {
+        parseDatabaseUrl(url);
+      } catch (error) {
+        expect((error as Error).message).not.toContain('secret');
+      }
+    }
+  });
+});
