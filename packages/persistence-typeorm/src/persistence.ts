@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 import type { Persistence, Repositories, UnitOfWork } from '@memoir/domain';
-import { DataSource, type DataSourceOptions, type EntityManager } from 'typeorm';
+import { DataSource, type DataSourceOptions, type EntityManager, type Logger } from 'typeorm';
 
 import { MYSQL_MIGRATIONS } from '../migrations/mysql';
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite';
@@ -64,6 +64,8 @@ export interface TypeOrmPersistenceOptions {
   readonly mysqlPool?: MysqlPoolOptions;
   /** Run pending migrations at start (the default). */
   readonly migrate?: boolean;
+  /** Receives every query (the server logs slow ones; tests read query plans). */
+  readonly logger?: Logger;
 }
 
 export interface TypeOrmPersistence extends Persistence {
@@ -94,7 +96,12 @@ function dataSourceOptions(
   options: TypeOrmPersistenceOptions,
   flavor: 'mysql' | 'mariadb',
 ): DataSourceOptions {
-  const common = { entities: ENTITY_SCHEMAS, migrationsTableName: 'schema_migrations', synchronize: false } as const;
+  const common = {
+    entities: ENTITY_SCHEMAS,
+    migrationsTableName: 'schema_migrations',
+    synchronize: false,
+    ...(options.logger === undefined ? {} : { logger: options.logger, logging: true }),
+  } as const;
   if (target.kind === 'sqlite') {
     if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true });
     return {

@@ -43,6 +43,8 @@ export const GuestbookEntrySchema = new EntitySchema<GuestbookEntryRow>({
     { name: 'idx_guestbook_entries_approved_created', columns: ['isApproved', 'createdAt', 'id'] },
     // The admin list (newest first) and the dashboard's "created since".
     { name: 'idx_guestbook_entries_created', columns: ['createdAt', 'id'] },
+    // The dashboard's pending count: not approved and never reviewed.
+    { name: 'idx_guestbook_entries_pending', columns: ['isApproved', 'reviewedAt'] },
   ],
 });
 

@@ -13,6 +13,9 @@ export class InitialSchema1795219200000 implements MigrationInterface {
     );
     await queryRunner.query(`CREATE INDEX "idx_guestbook_entries_created" ON "guestbook_entries" ("created_at", "id")`);
     await queryRunner.query(
+      `CREATE INDEX "idx_guestbook_entries_pending" ON "guestbook_entries" ("is_approved", "reviewed_at")`,
+    );
+    await queryRunner.query(
       `CREATE TABLE "scholarship_requests" ("id" varchar(36) PRIMARY KEY NOT NULL, "name" varchar(100) NOT NULL, "email" varchar(254) NOT NULL, "message" varchar(2000), "status" varchar(16) NOT NULL DEFAULT ('pending'), "admin_notes" varchar(1000), "created_at" datetime(3) NOT NULL, "decided_at" datetime(3))`,
     );
     await queryRunner.query(

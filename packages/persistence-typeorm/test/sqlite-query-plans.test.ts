@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  aGuestbookEntry,
+  anAdminSession,
+  anAdminUser,
+  anAuditEvent,
+  aScholarshipRequest,
+} from '@memoir/domain/testing';
+import type { Logger } from 'typeorm';
+
+import { createTypeOrmPersistence, type TypeOrmPersistence } from '../src';
+
+interface Recorded {
+  readonly query: string;
+  readonly parameters: unknown[];
+}
+
+/**
+ * Every query the repositories make is answered from an index: no full table scan and no
+ * sort in a temporary tree. The queries are recorded as the adapter really issues them, then
+ * explained by SQLite's planner (rule-based, so the answer does not depend on table sizes).
+ * MySQL gets the same indexes from its migration; the schema-diff tests keep the two equal.
+ */
+describe('SQLite query plans', () => {
+  const recorded: Recorded[] = [];
+  const logger: Logger = {
+    logQuery: (query, parameters) => {
+      recorded.push({ query, parameters: Array.isArray(parameters) ? parameters : [] });
+    },
+    logQueryError: () => undefined,
+    logQuerySlow: () => undefined,
+    logSchemaBuild: () => undefined,
+    logMigration: () => undefined,
+    log: () => undefined,
+  };
+  let dir: string;
+  let persistence: TypeOrmPersistence;
+  const plans = new Map<string, string[]>();
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'memoir-plans-'));
+    persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dir, 'plans.sqlite')}`, logger });
+    recorded.length = 0;
+
+    const { guestbookEntries, scholarshipRequests, adminUsers, adminSessions, auditEvents } = persistence.repositories;
+    const since = new Date('2026-01-01T00:00:00.000Z');
+    const entry = aGuestbookEntry();
+    await guestbookEntries.add(entry);
+    await guestbookEntries.findById(entry.id);
+    await guestbookEntries.listApproved(5);
+    await guestbookEntries.listAll();
+    await guestbookEntries.saveReview(entry.id, { isApproved: true, adminNotes: null, reviewedAt: since });
+    await guestbookEntries.summarize(since);
+    const request = aScholarshipRequest();
+    await scholarshipRequests.add(request);
+    await scholarshipRequests.findById(request.id);
+    await scholarshipRequests.listAll();
+    await scholarshipRequests.decideIfPending(request.id, { status: 'approved', adminNotes: null, decidedAt: since });
+    await scholarshipRequests.summarize(since);
+    const user = anAdminUser();
+    await adminUsers.addIfUsernameFree(user);
+    await adminUsers.findByUsername(user.username);
+    await adminUsers.findById(user.id);
+    await adminUsers.count();
+    await adminUsers.updatePasswordHash(user.id, 'h', since);
+    const session = anAdminSession({ userId: user.id });
+    await adminSessions.add(session);
+    await adminSessions.findByTokenHash(session.tokenHash);
+    await adminSessions.touch(session.id, since);
+    await adminSessions.revoke(session.id);
+    await adminSessions.revokeAllForUser(user.id);
+    const event = anAuditEvent();
+    await auditEvents.append(event);
+    await auditEvents.listNewestFirst({ limit: 50 });
+    await auditEvents.listNewestFirst({ limit: 50, before: event });
+    await persistence.rateLimits.hit('k', 60_000, since);
+    await persistence.rateLimits.peek('k', since);
+    await persistence.rateLimits.reset('k');
+
+    for (const { query, parameters } of recorded) {
+      if (!/^\s*(SELECT|UPDATE|DELETE)/i.test(query)) continue;
+      const rows = (await persistence.dataSource.query(`EXPLAIN QUERY PLAN ${query}`, parameters)) as Array<{
+        detail: string;
+      }>;
+      plans.set(
+        query,
+        rows.map((row) => row.detail),
+      );
+    }
+  });
+
+  afterAll(async () => {
+    await persistence?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('explains the reads, updates and deletes of every repository', () => {
+    expect(plans.size).toBeGreaterThanOrEqual(20);
+  });
+
+  it('never scans a table without an index', () => {
+    const scans = [...plans].filter(([, details]) => details.some((detail) => /^SCAN \w+$/.test(detail)));
+    expect(scans).toEqual([]);
+  });
+
+  it('seeks straight to a page of the audit log instead of walking to it', () => {
+    const paged = [...plans].filter(([query]) => query.includes('audit_events') && query.includes('<='));
+    expect(paged).toHaveLength(1);
+    expect(paged[0]?.[1]).toEqual([
+      expect.stringMatching(/^SEARCH event USING INDEX idx_audit_events_created \(created_at<\?\)$/),
+    ]);
+  });
+
+  it('never sorts in a temporary tree: ordered lists read an index in order', () => {
+    const sorts = [...plans].filter(([, details]) => details.some((detail) => detail.includes('TEMP B-TREE')));
+    expect(sorts).toEqual([]);
+  });
+});
