@@ -17,12 +17,19 @@ export interface MariaDbServer {
 }
 
 const SEARCH_PATH = ['/usr/sbin', '/usr/bin', '/usr/local/sbin', '/usr/local/bin'];
+
+export interface MariaDbOptions {
+  /** Folders searched for mariadbd and its tools. */
+  readonly searchPath?: readonly string[];
+  /** Install Debian's mariadb-server when missing (only possible as root with apt-get). */
+  readonly allowInstall?: boolean;
+}
 const HOW_TO_FIX =
   'The MySQL tests need MariaDB 10.11+ or MySQL 8. Install it (Debian: `apt-get install mariadb-server`, as root), ' +
   'or set TEST_MYSQL_URL=mysql://user:pass@host:port/db to a server where that user may create databases.';
 
-function findBinary(name: string): string | null {
-  for (const dir of SEARCH_PATH) {
+function findBinary(name: string, searchPath: readonly string[] = SEARCH_PATH): string | null {
+  for (const dir of searchPath) {
     const path = join(dir, name);
     if (existsSync(path)) return path;
   }
@@ -34,11 +41,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 }
 
 /** Installs Debian's mariadb-server when this process may (root with apt-get); else explains. */
-function ensureInstalled(): void {
-  if (findBinary('mariadbd') && findBinary('mariadb-install-db')) return;
+function ensureInstalled(searchPath: readonly string[], allowInstall: boolean): void {
+  if (findBinary('mariadbd', searchPath) && findBinary('mariadb-install-db', searchPath)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const aptGet = findBinary('apt-get');
-  if (!isRoot || aptGet === null) throw new Error(`MariaDB is not installed. ${HOW_TO_FIX}`);
+  if (!allowInstall || !isRoot || aptGet === null) throw new Error(`MariaDB is not installed. ${HOW_TO_FIX}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   process.stderr.write('MariaDB is not installed: installing Debian package mariadb-server for the MySQL tests...\n');
   try {
@@ -77,8 +84,8 @@ async function waitUntil(check: () => boolean, timeoutMs: number, describe: () =
   }
 }
 
-export async function startMariaDb(): Promise<MariaDbServer> {
-  ensureInstalled();
+export async function startMariaDb(options: MariaDbOptions = {}): Promise<MariaDbServer> {
+  ensureInstalled(options.searchPath ?? SEARCH_PATH, options.allowInstall ?? true);
   const mariadbd = findBinary('mariadbd') as string;
   const installDb = findBinary('mariadb-install-db') as string;
   const client = findBinary('mariadb') ?? findBinary('mysql');
