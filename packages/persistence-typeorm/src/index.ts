@@ -3,3 +3,4 @@ export * from './persistence';
 export { TypeOrmRateLimitStore } from './rate-limit-store';
 export * from './repositories';
 export { ENTITY_SCHEMAS } from './schemas';
+export { isDatabaseReady, isDatabaseUnavailable } from './availability';

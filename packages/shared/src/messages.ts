@@ -67,6 +67,14 @@ export const ERROR_MESSAGES = {
   notAuthenticated: 'Please sign in to continue.',
   usernameTaken: 'An admin with that username already exists.',
   adminNotFound: 'No admin with that username exists.',
+  notFound: 'Not found.',
+  methodNotAllowed: 'That method is not allowed here.',
+  invalidJson: 'The request body is not valid JSON.',
+  bodyNotObject: 'The request body must be a JSON object.',
+  bodyTooLarge: 'The request body is too large (at most 16 KB).',
+  jsonOnly: 'Send the request body as JSON (Content-Type: application/json).',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  internal: 'Something went wrong on our side. Please try again later.',
 } as const;
 
 export const FIELD_MESSAGES = {
@@ -77,4 +85,6 @@ export const FIELD_MESSAGES = {
   invalidEmail: 'Please enter a valid email address.',
   mustBeBoolean: (label: string): string => `${label} must be true or false.`,
   invalidDecision: 'Decision must be approved or rejected.',
+  mustBeText: (label: string): string => `${label} must be text.`,
+  unknownField: (field: string): string => `Unknown field "${field}".`,
 } as const;

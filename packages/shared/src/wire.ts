@@ -41,11 +41,19 @@ export interface AdminGuestbookEntriesResponse {
   entries: GuestbookEntryDto[];
 }
 
+/**
+ * The hidden field both public forms carry. People never see it, so never fill it; bots that
+ * fill every field do. A submission with it filled is answered as a success and dropped.
+ */
+export const HONEYPOT_FIELD = 'website';
+
 export interface SignGuestbookBody {
   name: string;
   location?: string | null;
   message: string;
   riddleAnswer: string;
+  /** The honeypot: always empty from a person. */
+  website?: string;
 }
 
 export type ScholarshipStatus = 'pending' | 'approved' | 'rejected';
@@ -73,6 +81,8 @@ export interface SubmitScholarshipBody {
   email: string;
   message?: string | null;
   riddleAnswer: string;
+  /** The honeypot: always empty from a person. */
+  website?: string;
 }
 
 export interface DecideScholarshipBody {

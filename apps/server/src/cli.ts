@@ -1,0 +1,71 @@
+import type { CreateAdminUseCase, ResetAdminPasswordUseCase } from '@memoir/domain';
+import { createTypeOrmPersistence } from '@memoir/persistence-typeorm';
+import { RandomSessionTokenService } from '@memoir/platform-node';
+
+import { ConfigError, loadConfig } from './config';
+import { buildContainer, TYPES } from './container';
+import { createLogger } from './logger';
+
+const USAGE = `Usage: pnpm admin <command> <username> [--password-stdin]
+
+Commands:
+  create-admin <username>     create another admin account
+  reset-password <username>   set a new password and sign that admin out everywhere
+
+The new password is generated and printed once, unless --password-stdin is given: then the
+first line of standard input is the password (12 to 128 characters).
+Uses the same configuration as the server (DATABASE_URL, DATA_DIR).`;
+
+async function readPasswordFromStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
+}
+
+export async function runCli(args: readonly string[]): Promise<number> {
+  const [command, username, ...flags] = args;
+  if (
+    (command !== 'create-admin' && command !== 'reset-password') ||
+    username === undefined ||
+    username.startsWith('-')
+  ) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const logger = createLogger('warn');
+  const generated = !flags.includes('--password-stdin');
+  const password = generated ? new RandomSessionTokenService().generate() : await readPasswordFromStdin();
+  const persistence = await createTypeOrmPersistence({ databaseUrl: config.databaseUrl, baseDir: config.rootDir });
+  try {
+    const container = buildContainer(config, logger, persistence);
+    const result =
+      command === 'create-admin'
+        ? await container.get<CreateAdminUseCase>(TYPES.CreateAdmin).execute({ username, password })
+        : await container.get<ResetAdminPasswordUseCase>(TYPES.ResetAdminPassword).execute({ username, password });
+    if (!result.ok) {
+      process.stderr.write(`${result.error.message}\n`);
+      return 1;
+    }
+    const done =
+      command === 'create-admin'
+        ? `Created admin "${username.trim().toLowerCase()}".`
+        : `New password set for "${username.trim().toLowerCase()}"; every session of that admin has ended.`;
+    process.stdout.write(`${done}\n`);
+    if (generated) process.stdout.write(`Password (shown once, keep it safe): ${password}\n`);
+    return 0;
+  } finally {
+    await persistence.close();
+  }
+}
+
+if (require.main === module) {
+  runCli(process.argv.slice(2))
+    .then((code) => process.exit(code))
+    .catch((error: unknown) => {
+      process.stderr.write(
+        `${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`,
+      );
+      process.exit(1);
+    });
+}

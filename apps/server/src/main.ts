@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+import { startServer } from './server';
+
+/** `pnpm start`: the server on the configured database (SQLite under ./data by default). */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example and docs/operations.md.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const running = await startServer(config, logger);
+  const shortPath = relative(process.cwd(), config.initialPasswordFile);
+  const passwordFile = shortPath === '' || shortPath.startsWith('..') ? config.initialPasswordFile : shortPath;
+  const signIn = existsSync(config.initialPasswordFile)
+    ? `as "${config.adminUsername}" with the password in ${passwordFile}`
+    : `as "${config.adminUsername}" (password: ADMIN_PASSWORD, or as reset with \`pnpm admin reset-password\`)`;
+  logger.info({ url: running.url }, 'listening');
+  process.stdout.write(
+    `\nThe memoir site is running.\n  Open ${running.url}/\n  Sign in at ${running.url}/admin/login ${signIn}\n  Stop with Ctrl+C.\n\n`,
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    running
+      .close(10_000)
+      .then(() => {
+        logger.info('stopped');
+        logger.flush();
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The server failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

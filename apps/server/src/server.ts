@@ -1,0 +1,134 @@
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { EnsureInitialAdminUseCase, Persistence } from '@memoir/domain';
+import { createHttpApp, type HttpApp } from '@memoir/http-koa';
+import {
+  createTypeOrmPersistence,
+  isDatabaseReady,
+  isDatabaseUnavailable,
+  type TypeOrmPersistence,
+} from '@memoir/persistence-typeorm';
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+
+import type { ServerConfig } from './config';
+import { buildContainer, httpUseCases, TYPES, type ContainerOverrides } from './container';
+import { staticApps } from './static-apps';
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:3000 */
+  readonly url: string;
+  readonly server: Server;
+  readonly persistence: TypeOrmPersistence;
+  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), closes the database. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** When no admin exists: create one, writing a generated password to a 0600 file (never to a log). */
+export async function ensureInitialAdmin(
+  config: ServerConfig,
+  logger: Logger,
+  ensure: EnsureInitialAdminUseCase,
+): Promise<void> {
+  const outcome = await ensure.execute({ username: config.adminUsername, password: config.adminPassword });
+  if (!outcome.ok) throw new Error(`ADMIN_USERNAME / ADMIN_PASSWORD: ${outcome.error.message}`);
+  if (!outcome.value.created) return;
+  const { user, generatedPassword } = outcome.value;
+  if (generatedPassword === null) {
+    logger.info({ username: user.username }, 'created the first admin with ADMIN_PASSWORD');
+    return;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(config.initialPasswordFile, `${generatedPassword}\n`, { mode: 0o600 });
+  chmodSync(config.initialPasswordFile, 0o600);
+  logger.info(
+    { username: user.username, passwordFile: config.initialPasswordFile },
+    'created the first admin; its generated password is in the password file',
+  );
+}
+
+export interface BuiltApp {
+  readonly app: HttpApp['app'];
+  readonly routes: HttpApp['routes'];
+  readonly container: Container;
+}
+
+/** Wires the container and the Koa app on a connected database, and creates the first admin. */
+export async function buildApp(
+  config: ServerConfig,
+  logger: Logger,
+  persistence: TypeOrmPersistence,
+  overrides: ContainerOverrides = {},
+): Promise<BuiltApp> {
+  const container = buildContainer(config, logger, persistence as Persistence, overrides);
+  await ensureInitialAdmin(config, logger, container.get(TYPES.EnsureInitialAdmin));
+  const { app, routes } = createHttpApp({
+    useCases: httpUseCases(container),
+    rateLimiter: container.get(TYPES.RateLimiter),
+    formRateLimit: config.formRateLimit,
+    trustProxy: config.trustProxy,
+    adminHost: config.adminHost,
+    logger,
+    isDatabaseUnavailable,
+    checkReadiness: () => isDatabaseReady(persistence.dataSource),
+    fallback: staticApps({ rootDir: config.rootDir, adminHost: config.adminHost }),
+  });
+  return { app, routes, container };
+}
+
+/** Connects the database, wires the app, creates the first admin, and listens. */
+export async function startServer(
+  config: ServerConfig,
+  logger: Logger,
+  overrides: ContainerOverrides & { readonly persistence?: TypeOrmPersistence } = {},
+): Promise<RunningServer> {
+  const persistence =
+    overrides.persistence ??
+    (await createTypeOrmPersistence({ databaseUrl: config.databaseUrl, baseDir: config.rootDir }));
+  const { app } = await buildApp(config, logger, persistence, overrides);
+
+  const server = createServer(app.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  // Ended rate-limit windows are deleted hourly so the table stays small.
+  const prune = setInterval(() => {
+    persistence.rateLimits
+      .pruneExpired(new Date())
+      .catch((error: unknown) => logger.warn({ err: error }, 'pruning rate limits failed'));
+  }, 3_600_000);
+  prune.unref();
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${address.port}`,
+    server,
+    persistence,
+    close(graceMs = 10_000) {
+      closing ??= (async () => {
+        clearInterval(prune);
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Idle keep-alive connections would hold close() open; busy ones finish their request.
+        server.closeIdleConnections();
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<void>((resolve) => {
+          timer = setTimeout(() => {
+            logger.warn('shutdown grace period over: closing the remaining connections');
+            server.closeAllConnections();
+            resolve();
+          }, graceMs);
+        });
+        await Promise.race([closed, deadline]);
+        clearTimeout(timer);
+        await persistence.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { isAdminAppPath, isApiPath } from '@memoir/http-koa';
+import type { Context, Middleware } from 'koa';
+import send from 'koa-send';
+
+/** Client-side routes of each app: the server answers them with the app's page, status 200. */
+const PUBLIC_ROUTES = new Set(['/']);
+const ADMIN_ROUTES = new Set(['/admin', '/admin/login', '/admin/guestbook', '/admin/scholarships', '/admin/logs']);
+
+// Vite names built assets with a content hash: they never change, so browsers keep them a year.
+const HASHED_ASSET = /[.-][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|avif)$/;
+
+const PLACEHOLDER = (what: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>The memoir site</title></head>
+<body><main><h1>The memoir site</h1><p>The server is running. ${what} is not built yet: run <code>pnpm build</code>.</p>
+<p>The API answers under <a href="/api/openapi.json">/api</a>.</p></main></body></html>`;
+
+export interface StaticAppsOptions {
+  readonly rootDir: string;
+  readonly adminHost: string | null;
+}
+
+/**
+ * Serves the two built React apps: the public site at / and the admin app under /admin (on
+ * ADMIN_HOST only, when it is set). Paths are matched case-insensitively. A path that is
+ * neither a file nor a route of the app gets the app's page with status 404, and the app
+ * shows its not-found screen. Until an app is built, a plain page says so.
+ */
+export function staticApps(options: StaticAppsOptions): Middleware {
+  const publicDist = join(options.rootDir, 'apps', 'public-site', 'dist');
+  const adminDist = join(options.rootDir, 'apps', 'admin', 'dist');
+  const adminHost = options.adminHost;
+
+  async function serve(ctx: Context, root: string, file: string, routes: Set<string>, route: string, name: string) {
+    if (!existsSync(join(root, 'index.html'))) {
+      ctx.status = routes.has(route) ? 200 : 404;
+      ctx.type = 'html';
+      ctx.body = PLACEHOLDER(name);
+      return;
+    }
+    if (file !== '/' && file !== '/index.html') {
+      try {
+        const served = await send(ctx, file, { root, brotli: true, gzip: true, index: false, hidden: false });
+        if (served && HASHED_ASSET.test(file)) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+        return;
+      } catch (error) {
+        const status = (error as { status?: number }).status;
+        if (status !== 404 && status !== 400) throw error;
+      }
+    }
+    await send(ctx, 'index.html', { root, index: false });
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.status = routes.has(route) ? 200 : 404;
+  }
+
+  return async (ctx, next) => {
+    if (isApiPath(ctx.path) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    const route = ctx.path.toLowerCase().replace(/\/+$/, '') || '/';
+    const onAdminHost = adminHost !== null && ctx.hostname.toLowerCase() === adminHost;
+    if (onAdminHost && route === '/') {
+      ctx.redirect('/admin');
+      return;
+    }
+    if (isAdminAppPath(ctx.path)) {
+      const file = ctx.path.replace(/^\/admin/i, '') || '/';
+      return serve(ctx, adminDist, file, ADMIN_ROUTES, route, 'The admin app');
+    }
+    if (onAdminHost) return next();
+    return serve(ctx, publicDist, ctx.path, PUBLIC_ROUTES, route, 'The public site');
+  };
+}

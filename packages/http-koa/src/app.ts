@@ -1,0 +1,58 @@
+import { bodyParser } from '@koa/bodyparser';
+import type { Router } from '@koa/router';
+import Koa from 'koa';
+
+import type { HttpAppOptions } from './deps';
+import { adminHostOnly, errorsAndLogging, jsonBodiesOnly, securityHeaders } from './middleware';
+import { openApiRoutes } from './openapi';
+import { adminLoginRoutes, adminRoutes, healthRoutes, publicRoutes } from './routes';
+
+/** Request bodies are small JSON objects; 16 KB is many times the largest form. */
+export const BODY_LIMIT = '16kb';
+
+export interface RouteDescription {
+  readonly method: string;
+  readonly path: string;
+}
+
+export interface HttpApp {
+  readonly app: Koa;
+  /** Every route of every router, for tests that must cover them all. */
+  readonly routes: readonly RouteDescription[];
+}
+
+function describe(router: Router): RouteDescription[] {
+  return router.stack.flatMap((layer) =>
+    layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) })),
+  );
+}
+
+/** The Koa application: every call of the specification, behind one error shape. */
+export function createHttpApp(options: HttpAppOptions): HttpApp {
+  const app = new Koa();
+  app.proxy = options.trustProxy;
+  // Behind one proxy, only the last X-Forwarded-For hop (the one it appended) is trustworthy.
+  app.maxIpsCount = 1;
+  app.silent = true;
+
+  const routers = [
+    healthRoutes(options),
+    openApiRoutes(),
+    publicRoutes(options),
+    adminLoginRoutes(options),
+    adminRoutes(options),
+  ];
+
+  app.use(errorsAndLogging(options.logger, options.isDatabaseUnavailable));
+  app.use(securityHeaders());
+  app.use(adminHostOnly(options.adminHost));
+  app.use(jsonBodiesOnly);
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' }));
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: true }));
+  }
+  if (options.fallback !== undefined) app.use(options.fallback);
+
+  return { app, routes: routers.flatMap(describe) };
+}

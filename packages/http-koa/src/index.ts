@@ -1,0 +1,6 @@
+export * from './app';
+export * from './deps';
+export { STATUS_BY_CODE } from './error-status';
+export { HttpError } from './http-error';
+export { clientAddress, isAdminApiPath, isAdminAppPath, isApiPath, securityHeaders } from './middleware';
+export { OPENAPI_DOCUMENT } from './openapi';

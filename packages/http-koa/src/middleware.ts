@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+
+import { ERROR_MESSAGES } from '@memoir/shared';
+import type { Context, Middleware, Next } from 'koa';
+import koaHelmet from 'koa-helmet';
+import type { Logger } from 'pino';
+
+import { HttpError } from './http-error';
+
+export const isApiPath = (path: string): boolean => /^\/api(\/|$)/i.test(path);
+export const isAdminApiPath = (path: string): boolean => /^\/api\/admin(\/|$)/i.test(path);
+export const isAdminAppPath = (path: string): boolean => /^\/admin(\/|$)/i.test(path);
+
+const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface RequestState {
+  requestId: string;
+  log: Logger;
+}
+
+/**
+ * Outermost: a request id (the caller's X-Request-Id when well-formed), a per-request logger,
+ * one access-log line, and every error shaped as `{ success: false, error }`. Messages go to
+ * clients only for 4xx; anything unexpected is a generic 500 (or 503 when the database is
+ * unreachable), logged with the request id and never with a stack trace to the client.
+ */
+export function errorsAndLogging(logger: Logger, isDatabaseUnavailable: (error: unknown) => boolean): Middleware {
+  return async (ctx: Context, next: Next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const log = logger.child({ requestId });
+    ctx.state.requestId = requestId;
+    ctx.state.log = log;
+    ctx.set('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && isApiPath(ctx.path)) {
+        throw new HttpError(404, { success: false, error: ERROR_MESSAGES.notFound });
+      }
+    } catch (error) {
+      respondWithError(ctx, error, log, isDatabaseUnavailable);
+    } finally {
+      if (isAdminApiPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+    }
+  };
+}
+
+function respondWithError(
+  ctx: Context,
+  error: unknown,
+  log: Logger,
+  isDatabaseUnavailable: (error: unknown) => boolean,
+): void {
+  if (error instanceof HttpError) {
+    ctx.status = error.status;
+    ctx.set(error.headers);
+    ctx.body = error.body;
+    return;
+  }
+  // Koa and the body parser signal client errors with `status` and `expose`.
+  const status =
+    (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message =
+      status === 413
+        ? ERROR_MESSAGES.bodyTooLarge
+        : status === 415
+          ? ERROR_MESSAGES.jsonOnly
+          : status === 400
+            ? ERROR_MESSAGES.invalidJson
+            : status === 405
+              ? ERROR_MESSAGES.methodNotAllowed
+              : ERROR_MESSAGES.notFound;
+    ctx.status = status;
+    ctx.body = { success: false, error: message };
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ err: error }, 'database unavailable');
+    ctx.status = 503;
+    ctx.set('Retry-After', '5');
+    ctx.body = { success: false, error: ERROR_MESSAGES.unavailable };
+    return;
+  }
+  log.error({ err: error }, 'unexpected error');
+  ctx.status = 500;
+  ctx.body = { success: false, error: ERROR_MESSAGES.internal };
+}
+
+/** Request bodies are JSON or nothing: a body of any other type is 415 before it is read. */
+export const jsonBodiesOnly: Middleware = async (ctx, next) => {
+  const length = Number(ctx.get('content-length') || '0');
+  const hasBody = length > 0 || ctx.get('transfer-encoding') !== '';
+  if (hasBody && isApiPath(ctx.path) && ctx.is('application/json') === false) {
+    throw new HttpError(415, { success: false, error: ERROR_MESSAGES.jsonOnly });
+  }
+  await next();
+};
+
+/**
+ * Security headers on every response, API and files alike (helmet). The policy allows only
+ * our own scripts, styles and connections: no inline script, no plugin, no framing, no
+ * <base> rewriting. HSTS is sent over HTTPS only (on plain HTTP a browser ignores it anyway).
+ */
+export function securityHeaders(): Middleware {
+  const headers = koaHelmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+  });
+  const hsts = koaHelmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
+  return async (ctx, next) => {
+    await headers(ctx, async () => {
+      if (ctx.secure) await hsts(ctx, next);
+      else await next();
+    });
+  };
+}
+
+/** With ADMIN_HOST set, the admin API and app exist only on that host; elsewhere they are 404. */
+export function adminHostOnly(adminHost: string | null): Middleware {
+  const host = adminHost?.toLowerCase() ?? null;
+  return async (ctx, next) => {
+    if (
+      host !== null &&
+      (isAdminApiPath(ctx.path) || isAdminAppPath(ctx.path)) &&
+      ctx.hostname.toLowerCase() !== host
+    ) {
+      throw new HttpError(404, { success: false, error: ERROR_MESSAGES.notFound });
+    }
+    await next();
+  };
+}
+
+/** The client's address as the audit trail records it ("::ffff:1.2.3.4" becomes "1.2.3.4"). */
+export function clientAddress(ctx: Context): string | null {
+  const ip = ctx.ip;
+  if (ip === undefined || ip === '') return null;
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice('::ffff:'.length) : ip;
+}
+
+export function requestContext(ctx: Context): { ipAddress: string | null; userAgent: string | null } {
+  const userAgent = ctx.get('user-agent');
+  return { ipAddress: clientAddress(ctx), userAgent: userAgent === '' ? null : userAgent };
+}

@@ -1,0 +1,360 @@
+import { Router } from '@koa/router';
+import {
+  ADMIN_NOTES_MAX_LENGTH,
+  AUDIT_LOG_MAX_PAGE_SIZE,
+  GUESTBOOK_LIMITS,
+  HONEYPOT_FIELD,
+  PUBLIC_GUESTBOOK_LIMIT,
+  SCHOLARSHIP_LIMITS,
+} from '@memoir/shared';
+
+/*
+ * The API reference: OpenAPI 3.1 (JSON Schema 2020-12). Served at /api/openapi.json and copied
+ * to docs/openapi.json. Tests fail when a route is missing here or a response of the HTTP
+ * suite does not match its schema.
+ */
+
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Schema) => ({ 'application/json': { schema } });
+const response = (description: string, schema: Schema, headers?: Record<string, unknown>) => ({
+  description,
+  content: json(schema),
+  ...(headers === undefined ? {} : { headers }),
+});
+const error = (description: string, headers?: Record<string, unknown>) => response(description, ref('Error'), headers);
+const retryAfter = {
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'string' } },
+};
+
+const string = { type: 'string' };
+const nullableString = { type: ['string', 'null'] };
+const dateTime = { type: 'string', format: 'date-time' };
+const nullableDateTime = { type: ['string', 'null'], format: 'date-time' };
+const uuid = { type: 'string', format: 'uuid' };
+const count = { type: 'integer', minimum: 0 };
+const success = { type: 'boolean', const: true };
+
+const object = (properties: Record<string, Schema>, required: string[] = Object.keys(properties)): Schema => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
+
+const schemas: Record<string, Schema> = {
+  Error: {
+    type: 'object',
+    properties: {
+      success: { type: 'boolean', const: false },
+      error: { type: 'string', description: 'A message for people, shown as is' },
+      code: { type: 'string', description: 'Stable error code, e.g. SCHOLARSHIP_REQUEST.NOT_PENDING' },
+      fieldErrors: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description: 'Message per request field',
+      },
+    },
+    required: ['success', 'error'],
+    additionalProperties: false,
+  },
+  Success: object({ success }),
+  PublicGuestbookEntry: object({
+    id: uuid,
+    name: string,
+    location: nullableString,
+    message: string,
+    createdAt: dateTime,
+  }),
+  GuestbookEntry: object({
+    id: uuid,
+    name: string,
+    location: nullableString,
+    message: string,
+    createdAt: dateTime,
+    isApproved: { type: 'boolean' },
+    reviewedAt: nullableDateTime,
+    adminNotes: nullableString,
+  }),
+  ScholarshipRequest: object({
+    id: uuid,
+    name: string,
+    email: { type: 'string', format: 'email' },
+    message: nullableString,
+    status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
+    adminNotes: nullableString,
+    createdAt: dateTime,
+    decidedAt: nullableDateTime,
+  }),
+  AdminUser: object({ id: uuid, username: string }),
+  AuditLog: object({
+    id: uuid,
+    action: string,
+    resourceType: string,
+    resourceId: nullableString,
+    userId: { type: ['string', 'null'], format: 'uuid' },
+    details: { type: ['object', 'null'] },
+    createdAt: dateTime,
+    ipAddress: nullableString,
+    userAgent: nullableString,
+  }),
+  Counts: object({ total: count, pending: count }),
+  SignGuestbookBody: object(
+    {
+      name: { type: 'string', maxLength: GUESTBOOK_LIMITS.nameMaxLength },
+      location: { type: ['string', 'null'], maxLength: GUESTBOOK_LIMITS.locationMaxLength },
+      message: { type: 'string', maxLength: GUESTBOOK_LIMITS.messageMaxLength },
+      riddleAnswer: {
+        type: 'string',
+        description: `One word of ${GUESTBOOK_LIMITS.riddleAnswerLength} letters, any case`,
+      },
+      [HONEYPOT_FIELD]: {
+        type: 'string',
+        description: 'Hidden from people; leave empty. Filled means a bot: accepted and dropped.',
+      },
+    },
+    ['name', 'message', 'riddleAnswer'],
+  ),
+  SubmitScholarshipBody: object(
+    {
+      name: { type: 'string', maxLength: SCHOLARSHIP_LIMITS.nameMaxLength },
+      email: { type: 'string', format: 'email', maxLength: SCHOLARSHIP_LIMITS.emailMaxLength },
+      message: { type: ['string', 'null'], maxLength: SCHOLARSHIP_LIMITS.messageMaxLength },
+      riddleAnswer: {
+        type: 'string',
+        description: `One word of ${SCHOLARSHIP_LIMITS.riddleAnswerLength} letters, any case`,
+      },
+      [HONEYPOT_FIELD]: { type: 'string', description: 'Hidden from people; leave empty.' },
+    },
+    ['name', 'email', 'riddleAnswer'],
+  ),
+  LoginBody: object({ username: string, password: string }),
+  ModerateBody: object(
+    { isApproved: { type: 'boolean' }, adminNotes: { type: ['string', 'null'], maxLength: ADMIN_NOTES_MAX_LENGTH } },
+    ['isApproved'],
+  ),
+  DecideBody: object(
+    {
+      status: { type: 'string', enum: ['approved', 'rejected'] },
+      adminNotes: { type: ['string', 'null'], maxLength: ADMIN_NOTES_MAX_LENGTH },
+    },
+    ['status'],
+  ),
+};
+
+const body = (name: string) => ({ required: true, content: json(ref(name)) });
+const bearer = [{ bearer: [] }];
+const idParameter = { name: 'id', in: 'path', required: true, schema: string, description: 'A UUID' };
+
+const formErrors = {
+  '400': error('A field breaks a rule (fieldErrors names each), the riddle answer is wrong, or the body is not JSON'),
+  '413': error('The body is over 16 KB'),
+  '415': error('The body is not JSON'),
+  '429': error('Too many submissions from this address (FORM_RATE_LIMIT)', retryAfter),
+};
+const adminErrors = { '401': error('No session, or it expired or was revoked') };
+
+export const OPENAPI_DOCUMENT = {
+  openapi: '3.1.0',
+  info: {
+    title: 'The memoir site API',
+    version: '1.0.0',
+    description:
+      'Public calls for the landing page and the admin calls of the back-office. Errors are `{ success: false, error }` with an honest status. Times are ISO-8601 in UTC. Paths match case-insensitively. Every /api/admin/* call but login needs `Authorization: Bearer <sessionToken>` and is answered with `Cache-Control: no-store`.',
+  },
+  components: {
+    schemas,
+    securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer', description: 'The sessionToken from POST /api/admin/login' },
+    },
+  },
+  paths: {
+    '/healthz': {
+      get: {
+        summary: 'The process is up',
+        responses: { '200': response('Up', object({ status: { type: 'string', const: 'ok' } })) },
+      },
+    },
+    '/readyz': {
+      get: {
+        summary: 'The database answers',
+        responses: {
+          '200': response('Ready', object({ status: { type: 'string', const: 'ready' } })),
+          '503': response('Not ready', object({ status: { type: 'string', const: 'not ready' } })),
+        },
+      },
+    },
+    '/api/openapi.json': {
+      get: { summary: 'This document', responses: { '200': response('OpenAPI 3.1', { type: 'object' }) } },
+    },
+    '/api/guestbook-entries': {
+      get: {
+        summary: 'Recent approved guestbook entries, newest first',
+        parameters: [
+          {
+            name: 'limit',
+            in: 'query',
+            schema: { type: 'integer' },
+            description: `Clamped to 1..${PUBLIC_GUESTBOOK_LIMIT}; ${PUBLIC_GUESTBOOK_LIMIT} when absent or not a number`,
+          },
+        ],
+        responses: {
+          '200': response(
+            'The entries, without review fields',
+            object({ success, entries: { type: 'array', items: ref('PublicGuestbookEntry') } }),
+          ),
+        },
+      },
+    },
+    '/api/guestbook-entry': {
+      post: {
+        summary: 'Sign the guestbook (the entry waits for moderation)',
+        requestBody: body('SignGuestbookBody'),
+        responses: { '201': response('Signed', ref('Success')), ...formErrors },
+      },
+    },
+    '/api/scholarship-request': {
+      post: {
+        summary: 'Ask for the free PDF',
+        requestBody: body('SubmitScholarshipBody'),
+        responses: { '201': response('Received', ref('Success')), ...formErrors },
+      },
+    },
+    '/api/admin/login': {
+      post: {
+        summary: 'Sign in',
+        requestBody: body('LoginBody'),
+        responses: {
+          '200': response(
+            'Signed in',
+            object({
+              success,
+              sessionToken: { type: 'string', minLength: 43 },
+              user: ref('AdminUser'),
+              expiresAt: dateTime,
+            }),
+          ),
+          '400': error('A field is missing or not text'),
+          '401': error('Unknown user or wrong password (the same answer for both)'),
+          '429': error('Too many failed sign-ins for this username or address (LOGIN_RATE_LIMIT)', retryAfter),
+        },
+      },
+    },
+    '/api/admin/me': {
+      get: {
+        summary: 'Who is signed in',
+        security: bearer,
+        responses: { '200': response('The admin', object({ success, user: ref('AdminUser') })), ...adminErrors },
+      },
+    },
+    '/api/admin/logout': {
+      post: {
+        summary: 'Sign out (revokes the session)',
+        security: bearer,
+        responses: { '200': response('Signed out', ref('Success')), ...adminErrors },
+      },
+    },
+    '/api/admin/dashboard': {
+      get: {
+        summary: 'Counts for the dashboard (recent activity: the last 7 days)',
+        security: bearer,
+        responses: {
+          '200': response(
+            'The counts',
+            object({
+              success,
+              guestbook: ref('Counts'),
+              scholarships: ref('Counts'),
+              recentActivity: object({ guestbookCount: count, scholarshipCount: count }),
+            }),
+          ),
+          ...adminErrors,
+        },
+      },
+    },
+    '/api/admin/guestbook': {
+      get: {
+        summary: 'Every guestbook entry, newest first',
+        security: bearer,
+        responses: {
+          '200': response('The entries', object({ success, entries: { type: 'array', items: ref('GuestbookEntry') } })),
+          ...adminErrors,
+        },
+      },
+    },
+    '/api/admin/guestbook/{id}': {
+      patch: {
+        summary: 'Approve or reject an entry (re-deciding is allowed)',
+        security: bearer,
+        parameters: [idParameter],
+        requestBody: body('ModerateBody'),
+        responses: {
+          '200': response('Updated', object({ success, entry: ref('GuestbookEntry') })),
+          '400': error('A field breaks a rule'),
+          ...adminErrors,
+          '404': error('No such entry'),
+        },
+      },
+    },
+    '/api/admin/scholarships': {
+      get: {
+        summary: 'Every scholarship request, newest first',
+        security: bearer,
+        responses: {
+          '200': response(
+            'The requests',
+            object({ success, requests: { type: 'array', items: ref('ScholarshipRequest') } }),
+          ),
+          ...adminErrors,
+        },
+      },
+    },
+    '/api/admin/scholarships/{id}': {
+      patch: {
+        summary: 'Decide a pending request',
+        security: bearer,
+        parameters: [idParameter],
+        requestBody: body('DecideBody'),
+        responses: {
+          '200': response('Decided', object({ success, request: ref('ScholarshipRequest') })),
+          '400': error('A field breaks a rule'),
+          ...adminErrors,
+          '404': error('No such request'),
+          '409': error('The request is no longer pending'),
+        },
+      },
+    },
+    '/api/admin/audit-logs': {
+      get: {
+        summary: 'The audit trail, newest first, a page at a time',
+        security: bearer,
+        parameters: [
+          {
+            name: 'limit',
+            in: 'query',
+            schema: { type: 'integer' },
+            description: `Page size, 1..${AUDIT_LOG_MAX_PAGE_SIZE}, 50 by default`,
+          },
+          { name: 'before', in: 'query', schema: string, description: 'The nextCursor of the previous page' },
+        ],
+        responses: {
+          '200': response(
+            'A page',
+            object({ success, logs: { type: 'array', items: ref('AuditLog') }, nextCursor: nullableString }),
+          ),
+          '400': error('A cursor this server did not make'),
+          ...adminErrors,
+        },
+      },
+    },
+  },
+} as const;
+
+export function openApiRoutes(): Router {
+  const router = new Router();
+  router.get('/api/openapi.json', (ctx) => {
+    ctx.body = OPENAPI_DOCUMENT;
+  });
+  return router;
+}

@@ -1,0 +1,52 @@
+import type {
+  AdminUserView,
+  AuditEvent,
+  GuestbookEntry,
+  PublicGuestbookEntry,
+  ScholarshipRequest,
+} from '@memoir/domain';
+import type { AuditLogDto, GuestbookEntryDto, PublicGuestbookEntryDto, ScholarshipRequestDto } from '@memoir/shared';
+
+// Domain objects to the wire: times become ISO-8601 strings in UTC.
+const iso = (date: Date): string => date.toISOString();
+const isoOrNull = (date: Date | null): string | null => (date === null ? null : date.toISOString());
+
+export const presentPublicEntry = (entry: PublicGuestbookEntry): PublicGuestbookEntryDto => ({
+  id: entry.id,
+  name: entry.name,
+  location: entry.location,
+  message: entry.message,
+  createdAt: iso(entry.createdAt),
+});
+
+export const presentEntry = (entry: GuestbookEntry): GuestbookEntryDto => ({
+  ...presentPublicEntry(entry),
+  isApproved: entry.isApproved,
+  reviewedAt: isoOrNull(entry.reviewedAt),
+  adminNotes: entry.adminNotes,
+});
+
+export const presentRequest = (request: ScholarshipRequest): ScholarshipRequestDto => ({
+  id: request.id,
+  name: request.name,
+  email: request.email,
+  message: request.message,
+  status: request.status,
+  adminNotes: request.adminNotes,
+  createdAt: iso(request.createdAt),
+  decidedAt: isoOrNull(request.decidedAt),
+});
+
+export const presentAuditEvent = (event: AuditEvent): AuditLogDto => ({
+  id: event.id,
+  action: event.action,
+  resourceType: event.resourceType,
+  resourceId: event.resourceId,
+  userId: event.userId,
+  details: event.details === null ? null : { ...event.details },
+  createdAt: iso(event.createdAt),
+  ipAddress: event.ipAddress,
+  userAgent: event.userAgent,
+});
+
+export const presentUser = (user: AdminUserView) => ({ id: user.id, username: user.username });

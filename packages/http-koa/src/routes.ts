@@ -1,0 +1,181 @@
+import { Router, type RouterContext } from '@koa/router';
+import type { Authenticated } from '@memoir/domain';
+import { ERROR_MESSAGES, HONEYPOT_FIELD } from '@memoir/shared';
+import type { Context, Middleware } from 'koa';
+
+import type { HttpAppOptions } from './deps';
+import { domainFailure } from './error-status';
+import { HttpError } from './http-error';
+import { clientAddress, requestContext, type RequestState } from './middleware';
+import { presentAuditEvent, presentEntry, presentPublicEntry, presentRequest, presentUser } from './presenters';
+import {
+  DecideScholarshipRequest,
+  LoginRequest,
+  ModerateGuestbookEntryRequest,
+  SignGuestbookRequest,
+  SubmitScholarshipRequest,
+} from './requests';
+import { parseBody, queryNumber, queryValue } from './validation';
+
+type AdminState = RequestState & { admin: Authenticated; token: string };
+
+/** The bearer token of the Authorization header, or null when there is none or it is blank. */
+export function bearerToken(ctx: Context): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
+  return match?.[1] ?? null;
+}
+
+/** The visitor-facing calls: the public list and the two forms. */
+export function publicRoutes(options: HttpAppOptions): Router {
+  const { useCases } = options;
+  const router = new Router({ prefix: '/api' });
+
+  async function limitSubmissions(ctx: Context, form: string): Promise<void> {
+    const key = `form:${form}:${clientAddress(ctx) ?? 'unknown'}`;
+    const verdict = await options.rateLimiter.consume(key, options.formRateLimit);
+    if (!verdict.allowed) {
+      throw new HttpError(
+        429,
+        { success: false, error: ERROR_MESSAGES.tooManySubmissions, code: 'FORM.TOO_MANY_SUBMISSIONS' },
+        { 'Retry-After': String(verdict.retryAfterSeconds) },
+      );
+    }
+  }
+
+  /** A filled honeypot is a bot: answer as if accepted, keep nothing. */
+  function isBot(ctx: Context, body: { website?: string }): boolean {
+    if ((body.website ?? '').trim() === '') return false;
+    (ctx.state as RequestState).log.info({ field: HONEYPOT_FIELD }, 'honeypot filled: submission dropped');
+    ctx.status = 201;
+    ctx.body = { success: true };
+    return true;
+  }
+
+  router.get('/guestbook-entries', async (ctx) => {
+    const entries = await useCases.listPublicGuestbookEntries.execute({ limit: queryNumber(ctx.query.limit) });
+    ctx.body = { success: true, entries: entries.map(presentPublicEntry) };
+  });
+
+  router.post('/guestbook-entry', async (ctx) => {
+    await limitSubmissions(ctx, 'guestbook');
+    const body = await parseBody(SignGuestbookRequest, ctx.request.body);
+    if (isBot(ctx, body)) return;
+    const result = await useCases.signGuestbook.execute(body);
+    if (!result.ok) throw domainFailure(result.error);
+    ctx.status = 201;
+    ctx.body = { success: true };
+  });
+
+  router.post('/scholarship-request', async (ctx) => {
+    await limitSubmissions(ctx, 'scholarship');
+    const body = await parseBody(SubmitScholarshipRequest, ctx.request.body);
+    if (isBot(ctx, body)) return;
+    const result = await useCases.submitScholarshipRequest.execute(body);
+    if (!result.ok) throw domainFailure(result.error);
+    ctx.status = 201;
+    ctx.body = { success: true };
+  });
+
+  return router;
+}
+
+/** Sign-in: the one admin call without a session. */
+export function adminLoginRoutes(options: HttpAppOptions): Router {
+  const router = new Router({ prefix: '/api/admin' });
+  router.post('/login', async (ctx) => {
+    const body = await parseBody(LoginRequest, ctx.request.body);
+    const result = await options.useCases.logIn.execute(body, requestContext(ctx));
+    if (!result.ok) throw domainFailure(result.error);
+    const { sessionToken, user, expiresAt } = result.value;
+    ctx.body = { success: true, sessionToken, user: presentUser(user), expiresAt: expiresAt.toISOString() };
+  });
+  return router;
+}
+
+/**
+ * Requires a valid session. Installed with `router.use` on the admin router, so every route
+ * added to that router is behind it: a new admin route cannot forget it.
+ */
+export function requireAdmin(options: HttpAppOptions): Middleware {
+  return async (ctx, next) => {
+    const token = bearerToken(ctx);
+    const result = await options.useCases.authenticate.execute(token);
+    if (!result.ok) throw domainFailure(result.error);
+    const state = ctx.state as AdminState;
+    state.admin = result.value;
+    state.token = token ?? '';
+    await next();
+  };
+}
+
+/** Everything the owner does after signing in. */
+export function adminRoutes(options: HttpAppOptions): Router {
+  const { useCases } = options;
+  const router = new Router({ prefix: '/api/admin' });
+  router.use(requireAdmin(options));
+
+  const actor = (ctx: RouterContext) => ({ userId: (ctx.state as AdminState).admin.user.id, ...requestContext(ctx) });
+
+  router.get('/me', (ctx) => {
+    ctx.body = { success: true, user: presentUser((ctx.state as AdminState).admin.user) };
+  });
+
+  router.post('/logout', async (ctx) => {
+    const result = await useCases.logOut.execute((ctx.state as AdminState).token, requestContext(ctx));
+    if (!result.ok) throw domainFailure(result.error);
+    ctx.body = { success: true };
+  });
+
+  router.get('/dashboard', async (ctx) => {
+    ctx.body = { success: true, ...(await useCases.getDashboard.execute()) };
+  });
+
+  router.get('/guestbook', async (ctx) => {
+    const entries = await useCases.listGuestbookEntries.execute();
+    ctx.body = { success: true, entries: entries.map(presentEntry) };
+  });
+
+  router.patch('/guestbook/:id', async (ctx) => {
+    const body = await parseBody(ModerateGuestbookEntryRequest, ctx.request.body);
+    const result = await useCases.moderateGuestbookEntry.execute({ id: ctx.params.id ?? '', ...body }, actor(ctx));
+    if (!result.ok) throw domainFailure(result.error);
+    ctx.body = { success: true, entry: presentEntry(result.value) };
+  });
+
+  router.get('/scholarships', async (ctx) => {
+    const requests = await useCases.listScholarshipRequests.execute();
+    ctx.body = { success: true, requests: requests.map(presentRequest) };
+  });
+
+  router.patch('/scholarships/:id', async (ctx) => {
+    const body = await parseBody(DecideScholarshipRequest, ctx.request.body);
+    const result = await useCases.decideScholarshipRequest.execute({ id: ctx.params.id ?? '', ...body }, actor(ctx));
+    if (!result.ok) throw domainFailure(result.error);
+    ctx.body = { success: true, request: presentRequest(result.value) };
+  });
+
+  router.get('/audit-logs', async (ctx) => {
+    const result = await useCases.listAuditEvents.execute({
+      limit: queryNumber(ctx.query.limit),
+      before: queryValue(ctx.query.before) ?? null,
+    });
+    if (!result.ok) throw domainFailure(result.error);
+    ctx.body = { success: true, logs: result.value.events.map(presentAuditEvent), nextCursor: result.value.nextCursor };
+  });
+
+  return router;
+}
+
+/** Liveness and readiness, for load balancers and orchestrators. */
+export function healthRoutes(options: HttpAppOptions): Router {
+  const router = new Router();
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    const ready = await options.checkReadiness().catch(() => false);
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? 'ready' : 'not ready' };
+  });
+  return router;
+}

@@ -1,0 +1,51 @@
+import 'reflect-metadata';
+
+import { ERROR_MESSAGES, FIELD_MESSAGES } from '@memoir/shared';
+import { plainToInstance } from 'class-transformer';
+import { validate, type ValidationError } from 'class-validator';
+
+import { badRequest } from './http-error';
+
+// Keys that could reach an object's prototype if copied naively. No request field is named so.
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function firstMessage(error: ValidationError): string {
+  const constraints = error.constraints ?? {};
+  if (constraints.whitelistValidation !== undefined) return FIELD_MESSAGES.unknownField(error.property);
+  return Object.values(constraints)[0] ?? `${error.property} is not valid.`;
+}
+
+/**
+ * Checks a JSON body against a request class: the right types, no unknown field (whitelist,
+ * forbidNonWhitelisted, forbidUnknownValues). Answers 400 with a message per field. The use
+ * case then checks the business rules (lengths, formats) with its own messages.
+ */
+export async function parseBody<T extends object>(RequestClass: new () => T, body: unknown): Promise<T> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(ERROR_MESSAGES.bodyNotObject);
+  const unsafe = Object.keys(body).find((key) => FORBIDDEN_KEYS.has(key));
+  if (unsafe !== undefined) {
+    const message = FIELD_MESSAGES.unknownField(unsafe);
+    throw badRequest(message, { code: 'REQUEST.INVALID', fieldErrors: { [unsafe]: message } });
+  }
+  const instance = plainToInstance(RequestClass, body);
+  const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
+  if (errors.length > 0) {
+    const fieldErrors = Object.fromEntries(errors.map((error) => [error.property, firstMessage(error)]));
+    throw badRequest(Object.values(fieldErrors)[0] ?? ERROR_MESSAGES.invalidInput, {
+      code: 'REQUEST.INVALID',
+      fieldErrors,
+    });
+  }
+  return instance;
+}
+
+/** The first value of a query parameter, or undefined. */
+export function queryValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A number from the query string; NaN when absent or not a number (the use cases clamp). */
+export function queryNumber(value: string | string[] | undefined): number {
+  const text = queryValue(value);
+  return text === undefined || text.trim() === '' ? Number.NaN : Number(text);
+}
