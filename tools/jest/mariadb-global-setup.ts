@@ -1,4 +1,4 @@
-import { startMariaDb, type MariaDbServer } from '../../packages/persistence-typeorm/test/mariadb-server';
+import { startMariaDb, type MariaDbServer } from '../../packages/persistence-typeorm/testing';
 
 declare global {
   // Handed from the global setup to the global teardown (the same process).

@@ -114,8 +114,10 @@ export async function startServer(
       closing ??= (async () => {
         clearInterval(prune);
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        // Idle keep-alive connections would hold close() open; busy ones finish their request.
+        // Idle keep-alive connections would hold close() open; busy ones finish their request
+        // and are closed as soon as they fall idle.
         server.closeIdleConnections();
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
         let timer: NodeJS.Timeout | undefined;
         const deadline = new Promise<void>((resolve) => {
           timer = setTimeout(() => {
@@ -126,6 +128,7 @@ export async function startServer(
         });
         await Promise.race([closed, deadline]);
         clearTimeout(timer);
+        clearInterval(sweep);
         await persistence.close();
       })();
       return closing;

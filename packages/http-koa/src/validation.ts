@@ -9,10 +9,14 @@ import { badRequest } from './http-error';
 // Keys that could reach an object's prototype if copied naively. No request field is named so.
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+// When a field breaks several rules, say the most basic: missing, then the wrong type, then the rest.
+const PRIORITY = ['whitelistValidation', 'isDefined', 'isString', 'isBoolean', 'isIn'];
+
 function firstMessage(error: ValidationError): string {
   const constraints = error.constraints ?? {};
   if (constraints.whitelistValidation !== undefined) return FIELD_MESSAGES.unknownField(error.property);
-  return Object.values(constraints)[0] ?? `${error.property} is not valid.`;
+  const key = PRIORITY.find((name) => constraints[name] !== undefined) ?? Object.keys(constraints)[0];
+  return (key === undefined ? undefined : constraints[key]) ?? `${error.property} is not valid.`;
 }
 
 /**

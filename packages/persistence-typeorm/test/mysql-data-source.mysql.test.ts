@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { aGuestbookEntry } from '@memoir/domain/testing';
 
-import { createTypeOrmPersistence, type TypeOrmPersistence } from '../src';
+import { createTypeOrmPersistence, isDatabaseUnavailable, type TypeOrmPersistence } from '../src';
 import { createScratchDatabase } from './mariadb-server';
 import { expectNoPendingSchemaChanges, TABLES } from './schema';
 
@@ -67,12 +67,12 @@ describe('MySQL data source', () => {
     }
   });
 
-  it('fails with an error, rather than hanging, when the server cannot be reached', async () => {
-    await expect(
-      createTypeOrmPersistence({
-        databaseUrl: 'mysql://u:p@127.0.0.1:1/memoir',
-        mysqlPool: { connectTimeoutMs: 1000 },
-      }),
-    ).rejects.toThrow(/ECONNREFUSED/);
+  it('fails with an error, rather than hanging, when the server cannot be reached, and calls it unavailable', async () => {
+    const failure = await createTypeOrmPersistence({
+      databaseUrl: 'mysql://u:p@127.0.0.1:1/memoir',
+      mysqlPool: { connectTimeoutMs: 1000 },
+    }).catch((error: unknown) => error);
+    expect(String(failure)).toMatch(/ECONNREFUSED/);
+    expect(isDatabaseUnavailable(failure)).toBe(true);
   });
 });

@@ -1,0 +1,535 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { TypeOrmPersistence } from '@memoir/persistence-typeorm';
+
+import { ANSWERS, createTestApp, OWNER_PASSWORD, type TestApp, type TestDatabase } from './support/test-app';
+
+const chars = (n: number, c = 'a') => c.repeat(n);
+const guestbookBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ada',
+  location: 'London',
+  message: 'Loved the chapter on the arena.',
+  riddleAnswer: ANSWERS.guestbook,
+  ...overrides,
+});
+const scholarshipBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Grace',
+  email: 'grace@example.org',
+  message: 'Between jobs; would love to read it.',
+  riddleAnswer: ANSWERS.scholarship,
+  ...overrides,
+});
+const UNKNOWN_ID = '6f1c1bd2-6c64-4a8e-9d55-2a6c1c4f0000';
+
+/**
+ * Every route of the API, through the app exactly as the server wires it, on one database.
+ * Every answer is checked against the OpenAPI document by `call`.
+ */
+export function describeHttpApi(name: string, database: () => TestDatabase): void {
+  describe(`HTTP API on ${name}`, () => {
+    let db: TestDatabase;
+    let persistence: TypeOrmPersistence;
+    let app: TestApp;
+    const start = async (env: Record<string, string> = {}) => {
+      app = await createTestApp(persistence, db.url, env);
+      return app;
+    };
+
+    beforeEach(async () => {
+      db ??= database();
+      persistence = await db.open();
+      await start();
+    });
+    afterEach(async () => {
+      await persistence.close();
+    });
+    afterAll(async () => {
+      await db?.dispose();
+    });
+
+    async function signAndApprove(body = guestbookBody()): Promise<string> {
+      expect((await app.call('POST', '/api/guestbook-entry', { body })).status).toBe(201);
+      const token = await app.signIn();
+      const list = await app.call('GET', '/api/admin/guestbook', { token });
+      const entry = (list.body.entries as Array<{ id: string; name: string }>).find((e) => e.name === body.name);
+      await app.call('PATCH', `/api/admin/guestbook/${entry?.id}`, { token, body: { isApproved: true } });
+      return entry?.id ?? '';
+    }
+
+    async function submitScholarship(): Promise<{ token: string; id: string }> {
+      expect((await app.call('POST', '/api/scholarship-request', { body: scholarshipBody() })).status).toBe(201);
+      const token = await app.signIn();
+      const list = await app.call('GET', '/api/admin/scholarships', { token });
+      return { token, id: (list.body.requests as Array<{ id: string }>)[0]?.id ?? '' };
+    }
+
+    describe('GET /api/guestbook-entries', () => {
+      it('is empty at first', async () => {
+        const response = await app.call('GET', '/api/guestbook-entries?limit=5');
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({ success: true, entries: [] });
+      });
+
+      it('shows an approved entry without review fields, and never a pending one', async () => {
+        await signAndApprove();
+        await app.call('POST', '/api/guestbook-entry', { body: guestbookBody({ name: 'Pending Pete' }) });
+        const response = await app.call('GET', '/api/guestbook-entries?limit=5');
+        expect(response.body.entries).toEqual([
+          {
+            id: expect.any(String),
+            name: 'Ada',
+            location: 'London',
+            message: 'Loved the chapter on the arena.',
+            createdAt: '2026-06-01T12:00:00.000Z',
+          },
+        ]);
+      });
+
+      it('clamps the limit to 1..5, whatever is asked', async () => {
+        for (let i = 0; i < 7; i += 1) await signAndApprove(guestbookBody({ name: `Visitor ${i}` }));
+        const count = async (query: string) =>
+          (await app.call('GET', `/api/guestbook-entries${query}`)).body.entries.length;
+        expect(await count('?limit=5')).toBe(5);
+        expect(await count('?limit=100')).toBe(5);
+        expect(await count('?limit=2')).toBe(2);
+        expect(await count('?limit=0')).toBe(1);
+        expect(await count('?limit=abc')).toBe(5);
+        expect(await count('')).toBe(5);
+      });
+
+      it('matches its path case-insensitively', async () => {
+        expect((await app.call('GET', '/API/Guestbook-Entries?limit=5')).status).toBe(200);
+      });
+    });
+
+    describe('POST /api/guestbook-entry', () => {
+      it('accepts a signature as pending, trimmed, with an empty location stored as null', async () => {
+        const response = await app.call('POST', '/api/guestbook-entry', {
+          body: guestbookBody({ name: '  Ada  ', location: '' }),
+        });
+        expect(response.status).toBe(201);
+        expect(response.body).toEqual({ success: true });
+        const token = await app.signIn();
+        const [entry] = (await app.call('GET', '/api/admin/guestbook', { token })).body.entries;
+        expect(entry).toMatchObject({
+          name: 'Ada',
+          location: null,
+          isApproved: false,
+          reviewedAt: null,
+          adminNotes: null,
+        });
+      });
+
+      it('accepts a name of 50 characters and refuses 51, naming the field', async () => {
+        expect(
+          (await app.call('POST', '/api/guestbook-entry', { body: guestbookBody({ name: chars(50) }) })).status,
+        ).toBe(201);
+        const response = await app.call('POST', '/api/guestbook-entry', { body: guestbookBody({ name: chars(51) }) });
+        expect(response.status).toBe(400);
+        expect(response.body).toMatchObject({
+          success: false,
+          error: 'Name must be at most 50 characters.',
+          fieldErrors: { name: 'Name must be at most 50 characters.' },
+        });
+      });
+
+      it('applies the location (50) and message (500) limits', async () => {
+        expect(
+          (
+            await app.call('POST', '/api/guestbook-entry', {
+              body: guestbookBody({ location: chars(50), message: chars(500) }),
+            })
+          ).status,
+        ).toBe(201);
+        expect(
+          (await app.call('POST', '/api/guestbook-entry', { body: guestbookBody({ location: chars(51) }) })).body
+            .fieldErrors,
+        ).toEqual({
+          location: 'Location must be at most 50 characters.',
+        });
+        expect(
+          (await app.call('POST', '/api/guestbook-entry', { body: guestbookBody({ message: chars(501) }) })).body
+            .fieldErrors,
+        ).toEqual({
+          message: 'Message must be at most 500 characters.',
+        });
+      });
+
+      it('refuses missing fields and wrong types with a message per field', async () => {
+        const missing = await app.call('POST', '/api/guestbook-entry', { body: { location: 'x' } });
+        expect(missing.status).toBe(400);
+        expect(missing.body.fieldErrors).toEqual({
+          name: 'Name is required.',
+          message: 'Message is required.',
+          riddleAnswer: 'Riddle answer is required.',
+        });
+        const wrongType = await app.call('POST', '/api/guestbook-entry', {
+          body: guestbookBody({ name: 42, location: ['x'] }),
+        });
+        expect(wrongType.body.fieldErrors).toEqual({ name: 'Name must be text.', location: 'Location must be text.' });
+      });
+
+      it('refuses unknown fields, and prototype keys', async () => {
+        const unknown = await app.call('POST', '/api/guestbook-entry', { body: guestbookBody({ isApproved: true }) });
+        expect(unknown.status).toBe(400);
+        expect(unknown.body.fieldErrors).toEqual({ isApproved: 'Unknown field "isApproved".' });
+        const proto = await app.call('POST', '/api/guestbook-entry', {
+          rawBody: '{"__proto__":{"polluted":true},"name":"x"}',
+        });
+        expect(proto.status).toBe(400);
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      });
+
+      it('refuses a wrong riddle answer, and accepts the right one in any case', async () => {
+        const wrong = await app.call('POST', '/api/guestbook-entry', {
+          body: guestbookBody({ riddleAnswer: 'internet' }),
+        });
+        expect(wrong.status).toBe(400);
+        expect(wrong.body.code).toBe('GUESTBOOK_ENTRY.WRONG_RIDDLE_ANSWER');
+        expect(
+          (await app.call('POST', '/api/guestbook-entry', { body: guestbookBody({ riddleAnswer: ' NETWORK ' }) }))
+            .status,
+        ).toBe(201);
+      });
+
+      it('drops a submission whose honeypot is filled, answering as if accepted', async () => {
+        const response = await app.call('POST', '/api/guestbook-entry', {
+          body: guestbookBody({ website: 'http://spam.example' }),
+        });
+        expect(response.status).toBe(201);
+        const token = await app.signIn();
+        expect((await app.call('GET', '/api/admin/guestbook', { token })).body.entries).toEqual([]);
+      });
+
+      it('answers malformed JSON, a non-object body, a non-JSON body and an oversized body honestly', async () => {
+        const malformed = await app.call('POST', '/api/guestbook-entry', { rawBody: '{"name":' });
+        expect([malformed.status, malformed.body.error]).toEqual([400, 'The request body is not valid JSON.']);
+        const array = await app.call('POST', '/api/guestbook-entry', { rawBody: '[1,2]' });
+        expect([array.status, array.body.error]).toEqual([400, 'The request body must be a JSON object.']);
+        const text = await app.call('POST', '/api/guestbook-entry', {
+          rawBody: 'name=Ada',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        });
+        expect(text.status).toBe(415);
+        const huge = await app.call('POST', '/api/guestbook-entry', {
+          rawBody: JSON.stringify(guestbookBody({ message: chars(17_000) })),
+        });
+        expect([huge.status, huge.body.error]).toEqual([413, 'The request body is too large (at most 16 KB).']);
+      });
+
+      it(`limits submissions per address (FORM_RATE_LIMIT), per form, until the window ends`, async () => {
+        await start({ FORM_RATE_LIMIT: '3/10m' });
+        for (let i = 0; i < 3; i += 1)
+          expect((await app.call('POST', '/api/guestbook-entry', { body: guestbookBody() })).status).toBe(201);
+        const limited = await app.call('POST', '/api/guestbook-entry', { body: guestbookBody() });
+        expect(limited.status).toBe(429);
+        expect(limited.headers['retry-after']).toBe('600');
+        expect(limited.body.error).toBe('Too many submissions from your connection. Please wait and try again.');
+        expect((await app.call('POST', '/api/scholarship-request', { body: scholarshipBody() })).status).toBe(201);
+        app.clock.advance(10 * 60 * 1000);
+        expect((await app.call('POST', '/api/guestbook-entry', { body: guestbookBody() })).status).toBe(201);
+      });
+    });
+
+    describe('POST /api/scholarship-request', () => {
+      it('accepts a request as pending, with an empty message stored as null', async () => {
+        expect(
+          (await app.call('POST', '/api/scholarship-request', { body: scholarshipBody({ message: '' }) })).status,
+        ).toBe(201);
+        const token = await app.signIn();
+        const [request] = (await app.call('GET', '/api/admin/scholarships', { token })).body.requests;
+        expect(request).toMatchObject({
+          name: 'Grace',
+          email: 'grace@example.org',
+          message: null,
+          status: 'pending',
+          adminNotes: null,
+        });
+      });
+
+      it('refuses a malformed email, a missing name and a wrong riddle answer', async () => {
+        const email = await app.call('POST', '/api/scholarship-request', {
+          body: scholarshipBody({ email: 'grace@' }),
+        });
+        expect([email.status, email.body.fieldErrors]).toEqual([400, { email: 'Please enter a valid email address.' }]);
+        const name = await app.call('POST', '/api/scholarship-request', { body: scholarshipBody({ name: '   ' }) });
+        expect(name.body.fieldErrors).toEqual({ name: 'Name is required.' });
+        const riddle = await app.call('POST', '/api/scholarship-request', {
+          body: scholarshipBody({ riddleAnswer: 'kernal' }),
+        });
+        expect(riddle.body.code).toBe('SCHOLARSHIP_REQUEST.WRONG_RIDDLE_ANSWER');
+      });
+
+      it('drops a submission whose honeypot is filled', async () => {
+        expect(
+          (await app.call('POST', '/api/scholarship-request', { body: scholarshipBody({ website: 'x' }) })).status,
+        ).toBe(201);
+        const token = await app.signIn();
+        expect((await app.call('GET', '/api/admin/scholarships', { token })).body.requests).toEqual([]);
+      });
+    });
+
+    describe('POST /api/admin/login', () => {
+      const login = (username: string, password: string, headers: Record<string, string> = {}) =>
+        app.call('POST', '/api/admin/login', { body: { username, password }, headers });
+
+      it('signs the owner in with a token, the user and the expiry', async () => {
+        const response = await login('owner', OWNER_PASSWORD);
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({
+          success: true,
+          sessionToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          user: { id: expect.any(String), username: 'owner' },
+          expiresAt: '2026-06-02T00:00:00.000Z',
+        });
+        expect(response.headers['cache-control']).toBe('no-store');
+      });
+
+      it('answers an unknown user exactly as a wrong password', async () => {
+        const wrong = await login('owner', 'not-the-password');
+        const unknown = await login('nobody', 'not-the-password');
+        expect(wrong.status).toBe(401);
+        expect([unknown.status, unknown.body]).toEqual([wrong.status, wrong.body]);
+        expect(wrong.body.error).toBe('Invalid username or password.');
+      });
+
+      it('refuses a missing password as bad input', async () => {
+        const response = await app.call('POST', '/api/admin/login', { body: { username: 'owner' } });
+        expect([response.status, response.body.fieldErrors]).toEqual([400, { password: 'Password is required.' }]);
+      });
+
+      it('locks a username after LOGIN_RATE_LIMIT failures, with Retry-After, until the window ends', async () => {
+        for (let i = 0; i < 5; i += 1) expect((await login('owner', 'wrong')).status).toBe(401);
+        const locked = await login('owner', OWNER_PASSWORD);
+        expect(locked.status).toBe(429);
+        expect(locked.headers['retry-after']).toBe('900');
+        app.clock.advance(15 * 60 * 1000);
+        expect((await login('owner', OWNER_PASSWORD)).status).toBe(200);
+      });
+
+      it('locks an address behind a trusted proxy, and only that address', async () => {
+        await start({ TRUST_PROXY: 'on' });
+        for (let i = 0; i < 5; i += 1) await login(`guess${i}`, 'wrong', { 'X-Forwarded-For': '198.51.100.7' });
+        expect((await login('owner', OWNER_PASSWORD, { 'X-Forwarded-For': '198.51.100.7' })).status).toBe(429);
+        expect((await login('owner', OWNER_PASSWORD, { 'X-Forwarded-For': '198.51.100.8' })).status).toBe(200);
+      });
+    });
+
+    describe('the admin session', () => {
+      it('knows who is signed in, and forgets them on logout', async () => {
+        const token = await app.signIn();
+        const me = await app.call('GET', '/api/admin/me', { token });
+        expect(me.body).toEqual({ success: true, user: { id: expect.any(String), username: 'owner' } });
+        expect((await app.call('POST', '/api/admin/logout', { token })).body).toEqual({ success: true });
+        expect((await app.call('GET', '/api/admin/me', { token })).status).toBe(401);
+      });
+
+      it('refuses every admin route without a valid session: none, forged, blank, expired', async () => {
+        const token = await app.signIn();
+        app.clock.advance(31 * 60 * 1000); // past the 30-minute idle timeout
+        const adminRoutes = app.routes.filter(
+          (route) => /^\/api\/admin\//i.test(route.path) && route.path !== '/api/admin/login',
+        );
+        expect(adminRoutes.length).toBeGreaterThanOrEqual(8);
+        for (const route of adminRoutes) {
+          const path = route.path.replace(':id', UNKNOWN_ID);
+          const body = route.method === 'PATCH' ? { isApproved: true } : undefined;
+          const attempts: Array<Record<string, string>> = [
+            {},
+            { Authorization: 'Bearer forged-token-value' },
+            { Authorization: 'Bearer ' },
+            { Authorization: `Bearer ${token}` },
+          ];
+          for (const headers of attempts) {
+            const response = await app.call(route.method as 'GET', path, { headers, body, undocumented: true });
+            expect([route.method, route.path, response.status]).toEqual([route.method, route.path, 401]);
+            expect(response.body.error).toBe('Please sign in to continue.');
+            expect(response.headers['cache-control']).toBe('no-store');
+            expect(response.headers['www-authenticate']).toBe('Bearer');
+          }
+        }
+      });
+    });
+
+    describe('GET /api/admin/dashboard', () => {
+      it('counts totals, pending items and the last 7 days', async () => {
+        await signAndApprove();
+        await app.call('POST', '/api/guestbook-entry', { body: guestbookBody({ name: 'Second' }) });
+        await app.call('POST', '/api/scholarship-request', { body: scholarshipBody() });
+        const token = await app.signIn();
+        const response = await app.call('GET', '/api/admin/dashboard', { token });
+        expect(response.body).toEqual({
+          success: true,
+          guestbook: { total: 2, pending: 1 },
+          scholarships: { total: 1, pending: 1 },
+          recentActivity: { guestbookCount: 2, scholarshipCount: 1 },
+        });
+        expect(response.headers['cache-control']).toBe('no-store');
+      });
+    });
+
+    describe('PATCH /api/admin/guestbook/:id', () => {
+      it('approves, rejects and re-decides, each audited with address and user agent', async () => {
+        const id = await signAndApprove();
+        const token = await app.signIn();
+        app.clock.advance(1000); // each step at its own time, so "newest first" is well defined
+        const rejected = await app.call('PATCH', `/api/admin/guestbook/${id}`, {
+          token,
+          body: { isApproved: false, adminNotes: 'Off topic' },
+          headers: { 'User-Agent': 'OwnerBrowser/1.0' },
+        });
+        expect(rejected.body.entry).toMatchObject({
+          id,
+          isApproved: false,
+          adminNotes: 'Off topic',
+          reviewedAt: '2026-06-01T12:00:01.000Z',
+        });
+        expect((await app.call('GET', '/api/guestbook-entries')).body.entries).toEqual([]);
+        const logs = (await app.call('GET', '/api/admin/audit-logs', { token })).body.logs;
+        expect(logs[0]).toMatchObject({
+          action: 'reject',
+          resourceType: 'guestbook_entry',
+          resourceId: id,
+          userAgent: 'OwnerBrowser/1.0',
+        });
+        expect(logs[0].ipAddress).toMatch(/^(127\.0\.0\.1|::1)$/);
+      });
+
+      it('answers 404 for an unknown or malformed id, and 400 for a bad body', async () => {
+        const token = await app.signIn();
+        expect(
+          (await app.call('PATCH', `/api/admin/guestbook/${UNKNOWN_ID}`, { token, body: { isApproved: true } })).status,
+        ).toBe(404);
+        expect(
+          (await app.call('PATCH', '/api/admin/guestbook/not-an-id', { token, body: { isApproved: true } })).status,
+        ).toBe(404);
+        const bad = await app.call('PATCH', `/api/admin/guestbook/${UNKNOWN_ID}`, {
+          token,
+          body: { isApproved: 'yes' },
+        });
+        expect([bad.status, bad.body.fieldErrors]).toEqual([400, { isApproved: 'isApproved must be true or false.' }]);
+      });
+    });
+
+    describe('PATCH /api/admin/scholarships/:id', () => {
+      it('decides a pending request once; a second decision is 409', async () => {
+        const { token, id } = await submitScholarship();
+        const approved = await app.call('PATCH', `/api/admin/scholarships/${id}`, {
+          token,
+          body: { status: 'approved', adminNotes: 'Enjoy' },
+        });
+        expect(approved.status).toBe(200);
+        expect(approved.body.request).toMatchObject({
+          id,
+          status: 'approved',
+          adminNotes: 'Enjoy',
+          decidedAt: '2026-06-01T12:00:00.000Z',
+        });
+        const again = await app.call('PATCH', `/api/admin/scholarships/${id}`, { token, body: { status: 'rejected' } });
+        expect([again.status, again.body.error]).toEqual([409, 'This request has already been decided.']);
+      });
+
+      it('refuses a decision that is not approve or reject, and an unknown id', async () => {
+        const { token, id } = await submitScholarship();
+        const bad = await app.call('PATCH', `/api/admin/scholarships/${id}`, { token, body: { status: 'pending' } });
+        expect([bad.status, bad.body.fieldErrors]).toEqual([400, { status: 'Decision must be approved or rejected.' }]);
+        expect(
+          (await app.call('PATCH', `/api/admin/scholarships/${UNKNOWN_ID}`, { token, body: { status: 'approved' } }))
+            .status,
+        ).toBe(404);
+      });
+    });
+
+    describe('GET /api/admin/audit-logs', () => {
+      it('lists login, failed login and logout, newest first, a page at a time', async () => {
+        app.clock.advance(1000);
+        await app.call('POST', '/api/admin/login', { body: { username: 'owner', password: 'wrong' } });
+        app.clock.advance(1000);
+        const token = await app.signIn();
+        const first = await app.call('GET', '/api/admin/audit-logs?limit=1', { token });
+        expect(first.body.logs.map((log: { action: string }) => log.action)).toEqual(['login']);
+        const next = await app.call(
+          'GET',
+          `/api/admin/audit-logs?limit=10&before=${encodeURIComponent(first.body.nextCursor)}`,
+          { token },
+        );
+        expect(next.body.logs.map((log: { action: string }) => log.action)).toEqual(['login_failed', 'admin_created']);
+        expect(next.body.nextCursor).toBeNull();
+        expect((await app.call('GET', '/api/admin/audit-logs?before=garbage', { token })).status).toBe(400);
+      });
+    });
+
+    describe('everything else', () => {
+      it('answers unknown API paths with a JSON 404, and a wrong method with 405', async () => {
+        const unknown = await app.call('GET', '/api/nothing-here', { undocumented: true });
+        expect([unknown.status, unknown.body]).toEqual([404, { success: false, error: 'Not found.' }]);
+        const method = await app.call('DELETE', '/api/guestbook-entries', { undocumented: true });
+        expect(method.status).toBe(405);
+        expect(method.body.success).toBe(false);
+      });
+
+      it('sends the security headers on API answers and on pages, without a version', async () => {
+        for (const response of [
+          await app.call('GET', '/api/guestbook-entries'),
+          await app.call('GET', '/', { undocumented: true }),
+        ]) {
+          expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+          expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+          expect(response.headers['content-security-policy']).toContain("object-src 'none'");
+          expect(response.headers['content-security-policy']).toContain("base-uri 'none'");
+          expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+          expect(response.headers['x-content-type-options']).toBe('nosniff');
+          expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+          expect(response.headers['x-powered-by']).toBeUndefined();
+          expect(response.headers.server).toBeUndefined();
+          expect(response.headers['strict-transport-security']).toBeUndefined();
+        }
+      });
+
+      it('sends HSTS over HTTPS (as a trusted proxy reports it)', async () => {
+        await start({ TRUST_PROXY: 'on' });
+        const response = await app.call('GET', '/api/guestbook-entries', { headers: { 'X-Forwarded-Proto': 'https' } });
+        expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      });
+
+      it('records the address from X-Forwarded-For only when TRUST_PROXY is on', async () => {
+        const headers = { 'X-Forwarded-For': '203.0.113.9' };
+        await app.call('POST', '/api/admin/login', { body: { username: 'owner', password: 'wrong' }, headers });
+        const token = await app.signIn();
+        const untrusted = (await app.call('GET', '/api/admin/audit-logs', { token })).body.logs;
+        expect(untrusted.map((log: { ipAddress: string }) => log.ipAddress)).not.toContain('203.0.113.9');
+
+        await start({ TRUST_PROXY: 'on' });
+        app.clock.advance(1000);
+        await app.call('POST', '/api/admin/login', { body: { username: 'owner', password: 'wrong' }, headers });
+        const trusted = (await app.call('GET', '/api/admin/audit-logs', { token })).body.logs;
+        expect(trusted[0]).toMatchObject({ action: 'login_failed', ipAddress: '203.0.113.9' });
+      });
+
+      it('with ADMIN_HOST set, answers the admin API and app on that host only', async () => {
+        await start({ ADMIN_HOST: 'admin.localhost' });
+        const body = { username: 'owner', password: OWNER_PASSWORD };
+        expect(
+          (await app.call('POST', '/api/admin/login', { body, headers: { Host: 'admin.localhost' } })).status,
+        ).toBe(200);
+        const elsewhere = await app.call('POST', '/api/admin/login', {
+          body,
+          headers: { Host: 'localhost' },
+          undocumented: true,
+        });
+        expect([elsewhere.status, elsewhere.body.error]).toEqual([404, 'Not found.']);
+        expect(
+          (await app.call('GET', '/admin/login', { headers: { Host: 'localhost' }, undocumented: true })).status,
+        ).toBe(404);
+        expect(
+          (await app.call('GET', '/admin/login', { headers: { Host: 'admin.localhost' }, undocumented: true })).status,
+        ).toBe(200);
+        expect((await app.call('GET', '/api/guestbook-entries', { headers: { Host: 'localhost' } })).status).toBe(200);
+      });
+
+      it('reports health and readiness', async () => {
+        expect((await app.call('GET', '/healthz')).body).toEqual({ status: 'ok' });
+        expect((await app.call('GET', '/readyz')).body).toEqual({ status: 'ready' });
+      });
+    });
+  });
+}

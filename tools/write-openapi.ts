@@ -1,0 +1,16 @@
+// Writes docs/openapi.json from the document the server serves: `pnpm openapi`.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { OPENAPI_DOCUMENT } from '../packages/http-koa/src/openapi';
+
+export const OPENAPI_FILE = join(__dirname, '..', 'docs', 'openapi.json');
+
+export function renderOpenApi(): string {
+  return `${JSON.stringify(OPENAPI_DOCUMENT, null, 2)}\n`;
+}
+
+if (require.main === module) {
+  writeFileSync(OPENAPI_FILE, renderOpenApi());
+  process.stdout.write(`wrote ${OPENAPI_FILE}\n`);
+}
