@@ -1,35 +1,22 @@
-import { createTypeOrmPersistence, type TypeOrmPersistence } from '@memoir/persistence-typeorm';
-import { createScratchDatabase } from '@memoir/persistence-typeorm/testing';
+import { openScratchMysql, type ScratchMysql } from '@memoir/persistence-typeorm/testing';
 
 import { describeHttpApi } from './http-api.suite';
 import type { TestDatabase } from './support/test-app';
 
-const TABLES = [
-  'admin_sessions',
-  'admin_users',
-  'audit_events',
-  'guestbook_entries',
-  'scholarship_requests',
-  'rate_limit_counters',
-];
-
 /** One scratch database for the file, migrated once and emptied before every test. */
 function mysqlTestDatabase(): TestDatabase {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
-  let persistence: TypeOrmPersistence | undefined;
+  let scratch: ScratchMysql | undefined;
   return {
     get url() {
       return scratch?.url ?? '';
     },
     async open() {
-      scratch ??= await createScratchDatabase();
-      persistence ??= await createTypeOrmPersistence({ databaseUrl: scratch.url });
-      for (const table of TABLES) await persistence.dataSource.query(`DELETE FROM \`${table}\``);
-      return { ...persistence, close: async () => undefined } as TypeOrmPersistence;
+      scratch ??= await openScratchMysql();
+      await scratch.empty();
+      return scratch.persistence;
     },
     async dispose() {
-      await persistence?.close();
-      await scratch?.drop();
+      await scratch?.dispose();
     },
   };
 }

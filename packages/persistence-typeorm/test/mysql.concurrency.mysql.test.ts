@@ -1,35 +1,17 @@
 import { afterAll, beforeAll } from '@jest/globals';
 
-import { createTypeOrmPersistence, type TypeOrmPersistence } from '../src';
+import { openScratchMysql, type ScratchMysql } from '../testing';
 import { describeConcurrency } from './concurrency';
-import { createScratchDatabase } from './mariadb-server';
 
-let database: Awaited<ReturnType<typeof createScratchDatabase>>;
-let persistence: TypeOrmPersistence;
-
+let scratch: ScratchMysql;
 beforeAll(async () => {
-  database = await createScratchDatabase();
-  persistence = await createTypeOrmPersistence({
-    databaseUrl: database.url,
-    mysqlPool: { connectionLimit: 10, queueLimit: 1000 },
-  });
+  scratch = await openScratchMysql({ connectionLimit: 10, queueLimit: 1000 });
 });
-
 afterAll(async () => {
-  await persistence?.close();
-  await database?.drop();
+  await scratch?.dispose();
 });
-
-const TABLES = [
-  'admin_sessions',
-  'admin_users',
-  'audit_events',
-  'guestbook_entries',
-  'scholarship_requests',
-  'rate_limit_counters',
-];
 
 describeConcurrency('MySQL (MariaDB)', async () => {
-  for (const table of TABLES) await persistence.dataSource.query(`DELETE FROM \`${table}\``);
-  return { ...persistence, close: async () => undefined };
+  await scratch.empty();
+  return scratch.persistence;
 });

@@ -1,24 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { describePersistenceContract } from '@memoir/domain/testing';
 
-import { createTypeOrmPersistence } from '../src';
+import { openTemporarySqlite } from '../testing';
 
 // A fresh database file for every test, removed afterwards.
-describePersistenceContract(
-  'SQLite (TypeORM, better-sqlite3)',
-  async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'memoir-sqlite-'));
-    const persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dir, 'test.sqlite')}` });
-    return {
-      ...persistence,
-      close: async () => {
-        await persistence.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  },
-  { concurrency: 50 },
-);
+describePersistenceContract('SQLite (TypeORM, better-sqlite3)', openTemporarySqlite, { concurrency: 50 });

@@ -1,2 +1,3 @@
-// Test helpers for other packages' MySQL tests: the throwaway MariaDB and scratch databases.
+// Test helpers for this package's tests and other packages' database tests.
 export { createScratchDatabase, startMariaDb, type MariaDbOptions, type MariaDbServer } from '../test/mariadb-server';
+export { openScratchMysql, openTemporarySqlite, type ScratchMysql } from './stores';

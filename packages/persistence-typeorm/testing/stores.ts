@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { createTypeOrmPersistence, type TypeOrmPersistence } from '../src';
+import { createScratchDatabase } from '../test/mariadb-server';
+
+/** A fresh SQLite store in a temporary folder; `close()` also deletes the folder. */
+export async function openTemporarySqlite(): Promise<TypeOrmPersistence> {
+  const dir = mkdtempSync(join(tmpdir(), 'memoir-sqlite-'));
+  const persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dir, 'test.sqlite')}` });
+  return {
+    ...persistence,
+    close: async () => {
+      await persistence.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// Children before parents, so that foreign keys never object.
+const TABLES = [
+  'admin_sessions',
+  'admin_users',
+  'audit_events',
+  'guestbook_entries',
+  'scholarship_requests',
+  'rate_limit_counters',
+];
+
+export interface ScratchMysql {
+  /** The scratch database's URL. */
+  readonly url: string;
+  /** The store, migrated once; its `close()` does nothing, so a suite may close it per test. */
+  readonly persistence: TypeOrmPersistence;
+  /** Deletes every row: a fresh store without migrating again. */
+  empty(): Promise<void>;
+  /** Closes the store and drops the database. */
+  dispose(): Promise<void>;
+}
+
+/** A database of its own on the server behind TEST_MYSQL_URL, for one test file. */
+export async function openScratchMysql(
+  pool: { connectionLimit?: number; queueLimit?: number } = {},
+): Promise<ScratchMysql> {
+  const database = await createScratchDatabase();
+  const persistence = await createTypeOrmPersistence({ databaseUrl: database.url, mysqlPool: pool });
+  return {
+    url: database.url,
+    persistence: { ...persistence, close: async () => undefined },
+    async empty() {
+      for (const table of TABLES) await persistence.dataSource.query(`DELETE FROM \`${table}\``);
+    },
+    async dispose() {
+      await persistence.close();
+      await database.drop();
+    },
+  };
+}
