@@ -72,7 +72,7 @@ describe('the server process', () => {
     expect(output).not.toContain(readFileSync(file, 'utf8').trim());
   });
 
-  it('signs the owner in with that password', async () => {
+  it('signs the owner in with that password, and logs neither the password nor the token', async () => {
     const password = readFileSync(join(dataDir, 'initial-admin-password'), 'utf8').trim();
     const response = await fetch(`${baseUrl}/api/admin/login`, {
       method: 'POST',
@@ -80,7 +80,13 @@ describe('the server process', () => {
       body: JSON.stringify({ username: 'admin', password }),
     });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { user: { username: string } }).user.username).toBe('admin');
+    const { user, sessionToken } = (await response.json()) as { user: { username: string }; sessionToken: string };
+    expect(user.username).toBe('admin');
+    const me = await fetch(`${baseUrl}/api/admin/me`, { headers: { Authorization: `Bearer ${sessionToken}` } });
+    expect(me.status).toBe(200);
+    await waitForOutput(/"path":"\/api\/admin\/me"/);
+    expect(output).not.toContain(password);
+    expect(output).not.toContain(sessionToken);
   });
 
   it('finishes a request in flight when told to stop, keeps its write, and exits 0', async () => {
