@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -50,6 +51,13 @@ export default tseslint.config(
     // Tool configs and CommonJS helpers loaded by tools (Jest reporters) export as tools expect.
     files: ['**/*.config.{js,mjs,cjs,ts}', 'eslint.config.mjs', 'tools/**/*.js', 'tools/jest/*.ts'],
     rules: { 'import-x/no-default-export': 'off', '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The React apps run in browsers (and their workers).
+    files: ['apps/public-site/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.worker } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // The domain core and its in-memory adapters: no framework, no Node built-in, no decorator.

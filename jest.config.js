@@ -8,6 +8,8 @@
  * - `mysql`: files named `*.mysql.test.ts`. Its global setup starts a throwaway MariaDB (or
  *   uses TEST_MYSQL_URL) and hands the URL to the tests; Jest runs it only when at least one
  *   MySQL test is selected, so `pnpm test -- packages/domain` stays fast.
+ * - `browser`: files named `*.browser.test.ts`: Playwright (playwright-core) drives Debian's
+ *   Chromium against the built server, which the global setup starts on an empty database.
  * @type {import('jest').Config}
  */
 const swc = [
@@ -41,7 +43,15 @@ module.exports = {
       ...shared,
       displayName: 'unit',
       testMatch: ['**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.mysql\\.test\\.ts$'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.mysql\\.test\\.ts$', '\\.browser\\.test\\.ts$'],
+    },
+    {
+      ...shared,
+      displayName: 'browser',
+      testMatch: ['**/*.browser.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      globalSetup: '<rootDir>/tools/jest/browser-global-setup.ts',
+      globalTeardown: '<rootDir>/tools/jest/browser-global-teardown.ts',
     },
     {
       ...shared,

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SCREEN_TEXTS, TOASTS } from '@memoir/shared';
+import type { Browser, Page } from 'playwright-core';
+
+import {
+  approveAllEntries,
+  BASE_URL,
+  launchChromium,
+  openPage,
+  screenshot,
+  seriousAccessibilityViolations,
+} from './browser';
+
+const SECTION_HEADINGS = [
+  'About the book',
+  'Three parts, one system',
+  'The manifesto',
+  'About the author',
+  'The crackme challenge',
+  'Get your copy',
+  'Spread the word',
+  'Free PDF for those who need it',
+  'Guestbook',
+];
+
+describe('the landing page in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const toastText = (page: Page) => page.locator('.toast').last();
+
+  async function fillGuestbook(
+    page: Page,
+    values: { name: string; message: string; riddle: string; location?: string },
+  ) {
+    const form = page.locator('#guestbook form');
+    await form.getByLabel('Name').fill(values.name);
+    if (values.location) await form.getByLabel(/Location/).fill(values.location);
+    await form.getByLabel('Message').fill(values.message);
+    await form.getByLabel(/Riddle/).fill(values.riddle);
+    return form;
+  }
+
+  it('shows the empty guestbook state before anyone has been approved', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/');
+    await expect(page.locator('.recent .empty').textContent()).resolves.toBe(SCREEN_TEXTS.publicGuestbookEmpty);
+    await page.context().close();
+  });
+
+  it('has every section in order, the footer links, and no console error', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto('/');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Root Access');
+    await page.locator('#guestbook').waitFor();
+    expect(await page.locator('main h2').allTextContents()).toEqual(SECTION_HEADINGS);
+    for (const format of ['Hardcover', 'Paperback', 'Kindle'])
+      await expect(page.locator('.buy-format', { hasText: format }).count()).resolves.toBe(1);
+    await expect(page.locator('.buy-link', { hasText: 'Kindle' }).textContent()).resolves.toContain('$2.99');
+    await expect(page.getByRole('link', { name: 'Admin' }).getAttribute('href')).resolves.toBe('/admin/login');
+    await expect(page.locator('footer').textContent()).resolves.toContain('©');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('submits the free-PDF form, shows the exact toast, and resets', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/');
+    const form = page.locator('#free-pdf form');
+    await form.getByLabel('Name').fill('Grace Hopper');
+    await form.getByLabel('Email').fill('grace@example.org');
+    await form.getByLabel(/situation/).fill('Between jobs.');
+    await form.getByLabel(/Riddle/).fill('KERNEL');
+    await form.getByRole('button', { name: 'Request the free PDF' }).click();
+    await expect(toastText(page).textContent()).resolves.toContain(TOASTS.scholarshipSubmitted.title);
+    await expect(toastText(page).textContent()).resolves.toContain(TOASTS.scholarshipSubmitted.description);
+    await expect(form.getByLabel('Name').inputValue()).resolves.toBe('');
+    await page.context().close();
+  });
+
+  it('shows the server refusal of a wrong riddle in the toast and beside the field', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/');
+    const form = await fillGuestbook(page, { name: 'Ada', message: 'Hello', riddle: 'packets' });
+    await form.getByRole('button', { name: '[ SIGN GUESTBOOK ]' }).click();
+    const toast = toastText(page);
+    await expect(toast.textContent()).resolves.toContain(TOASTS.guestbookFailed.title);
+    await expect(toast.textContent()).resolves.toContain("That's not the answer to the riddle.");
+    await expect(form.locator('.field-error').textContent()).resolves.toContain("That's not the answer to the riddle.");
+    await expect(form.getByLabel('Name').inputValue()).resolves.toBe('Ada');
+    await page.context().close();
+  });
+
+  it('enforces the maximum lengths as you type', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/');
+    const name = page.locator('#guestbook form').getByLabel('Name');
+    await name.fill('x'.repeat(60));
+    await expect(name.inputValue()).resolves.toHaveLength(50);
+    await page.context().close();
+  });
+
+  it('says to check the connection when the network fails', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/');
+    await page.route('**/api/guestbook-entry', (route) => route.abort('internetdisconnected'));
+    const form = await fillGuestbook(page, { name: 'Ada', message: 'Hello', riddle: 'network' });
+    await form.getByRole('button', { name: '[ SIGN GUESTBOOK ]' }).click();
+    await expect(toastText(page).textContent()).resolves.toContain(TOASTS.formNetworkError);
+    await page.context().close();
+  });
+
+  it('signs the guestbook, and shows the entry in Recent Visitors once approved', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/');
+    const form = await fillGuestbook(page, {
+      name: 'Linus',
+      location: 'Helsinki',
+      message: 'Great read!',
+      riddle: ' Network ',
+    });
+    await form.getByRole('button', { name: '[ SIGN GUESTBOOK ]' }).click();
+    await expect(toastText(page).textContent()).resolves.toContain(TOASTS.guestbookSigned.title);
+    await approveAllEntries();
+    await page.reload();
+    const entry = page.locator('.entry', { hasText: 'Linus' });
+    await expect(entry.textContent()).resolves.toContain('Great read!');
+    const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(new Date());
+    await expect(entry.locator('time').textContent()).resolves.toContain(date);
+    await page.context().close();
+  });
+
+  it('copies a post: the button says Copied! for 2 seconds, with the clipboard toast', async () => {
+    const { page } = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.clock.install();
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'Copy the LinkedIn post' });
+    await button.click();
+    await expect(button.textContent()).resolves.toBe('Copied!');
+    await expect(toastText(page).textContent()).resolves.toContain(TOASTS.copied.title);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Root Access');
+    await page.clock.runFor(2100);
+    await expect(button.textContent()).resolves.toBe('Copy');
+    await page.context().close();
+  });
+
+  it('advances the manifesto every 8 seconds, wraps, and holds still while hovered', async () => {
+    const { page } = await openPage(browser);
+    await page.clock.install();
+    await page.goto('/');
+    // Stop time, then restart the carousel's timer at a known instant: hover, and leave.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await page.locator('.carousel').hover();
+    await page.mouse.move(0, 0);
+    const quote = page.locator('.quote blockquote');
+    const first = await quote.textContent();
+    await page.clock.runFor(7900);
+    await expect(quote.textContent()).resolves.toBe(first);
+    await page.clock.runFor(200);
+    const second = await quote.textContent();
+    expect(second).not.toBe(first);
+    // One interval at a time: React sets each next timer after it renders the last change.
+    await page.clock.runFor(8000);
+    const third = await quote.textContent();
+    expect([first, second]).not.toContain(third);
+    await page.clock.runFor(8000);
+    await expect(quote.textContent()).resolves.toBe(first);
+    await page.locator('.carousel').hover();
+    await page.clock.runFor(20_000);
+    await expect(quote.textContent()).resolves.toBe(first);
+    await page.getByRole('button', { name: 'Quote 3 of 3' }).click();
+    await expect(page.getByRole('button', { name: 'Quote 3 of 3' }).getAttribute('aria-current')).resolves.toBe('true');
+    await page.context().close();
+  });
+
+  it('animates the hero only without a reduced-motion preference', async () => {
+    const moving = await openPage(browser);
+    await moving.page.goto('/');
+    await moving.page.waitForFunction(() => document.querySelector('.hero')?.getAttribute('data-animating') === 'true');
+    await moving.page.context().close();
+
+    const still = await openPage(browser, { reducedMotion: 'reduce' });
+    await still.page.goto('/');
+    await still.page.locator('.hero canvas').waitFor({ state: 'attached' });
+    await expect(still.page.locator('.hero').getAttribute('data-animating')).resolves.toBe('false');
+    await still.page.context().close();
+  });
+
+  it('shows the not-found screen for any other path, and the Admin link leads to /admin/login', async () => {
+    const { page } = await openPage(browser);
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText(SCREEN_TEXTS.notFound).count()).resolves.toBe(1);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Admin' }).click();
+    await page.waitForURL('**/admin/login');
+    await page.context().close();
+  });
+
+  it('has no serious or critical accessibility violation (axe-core)', async () => {
+    const { page } = await openPage(browser, { bypassCSP: true });
+    await page.goto('/');
+    await page.locator('#guestbook').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps screenshots at phone and desktop widths', async () => {
+    for (const [name, viewport] of [
+      ['landing-phone', { width: 390, height: 844 }],
+      ['landing-desktop', { width: 1440, height: 900 }],
+    ] as const) {
+      const { page } = await openPage(browser, { viewport, reducedMotion: 'reduce' });
+      await page.goto('/');
+      await page.locator('#guestbook').waitFor();
+      await screenshot(page, name);
+      await page.context().close();
+    }
+  });
+
+  it('sends the sharing and search tags in the HTML itself, and serves assets compressed and cached', async () => {
+    const html = await (await fetch(`${BASE_URL}/`)).text();
+    expect(html).toContain('<meta property="og:type" content="book"');
+    expect(html).toContain('<meta property="book:author"');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
+    expect(html).toContain('"@type": "Book"');
+    expect(html).toMatch(/<link rel="icon" href="\/favicon.svg"/);
+    expect((await fetch(`${BASE_URL}/robots.txt`)).status).toBe(200);
+    expect((await fetch(`${BASE_URL}/images/share-card.png`)).headers.get('content-type')).toBe('image/png');
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
+    const asset = await fetch(`${BASE_URL}${script}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+});

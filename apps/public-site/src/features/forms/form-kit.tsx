@@ -1,0 +1,121 @@
+import { HONEYPOT_FIELD, TOASTS } from '@memoir/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+
+import { HttpError, postJson } from '../../api';
+import { toast } from '../../toast';
+
+export type FieldErrors = Readonly<Record<string, string>>;
+
+/** Riddle answers are one short word, but a stray space or two must not cut the word short. */
+export const RIDDLE_FIELD_MAX_LENGTH = 20;
+
+interface FieldProps {
+  readonly name: string;
+  readonly label: string;
+  readonly errors: FieldErrors;
+  readonly maxLength: number;
+  readonly required?: boolean;
+  readonly type?: 'text' | 'email';
+  readonly multiline?: boolean;
+  readonly hint?: ReactNode;
+  readonly autoComplete?: string;
+}
+
+/** A labelled field: its limit enforced as you type, its hint, and the server's message for it. */
+export function Field({
+  name,
+  label,
+  errors,
+  maxLength,
+  required,
+  type = 'text',
+  multiline,
+  hint,
+  autoComplete,
+}: FieldProps) {
+  const id = useId();
+  const error = errors[name];
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name,
+    maxLength,
+    required,
+    autoComplete,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? null : <span className="optional"> (optional)</span>}
+      </label>
+      {multiline ? <textarea rows={4} {...common} /> : <input type={type} {...common} />}
+      {hint ? (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The hidden field people never see and bots fill in (see HONEYPOT_FIELD). */
+export function Honeypot() {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label>
+        Leave this empty
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+      </label>
+    </div>
+  );
+}
+
+interface SubmissionMessages {
+  readonly success: { readonly title: string; readonly description: string };
+  readonly failure: { readonly title: string; readonly fallback: string };
+}
+
+/**
+ * Posts a form's fields as JSON. Success: the toast and a reset form. Refusal: the failure
+ * toast with the server's message, and each field's message beside it. No connection: the
+ * network toast.
+ */
+export function useFormSubmission(path: string, messages: SubmissionMessages, onSuccess?: () => void) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const mutation = useMutation({ mutationFn: (body: Record<string, string>) => postJson(path, body) });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const body = Object.fromEntries(new FormData(form).entries()) as Record<string, string>;
+    try {
+      await mutation.mutateAsync(body);
+      setErrors({});
+      form.reset();
+      toast({ title: messages.success.title, description: messages.success.description });
+      onSuccess?.();
+    } catch (error) {
+      if (error instanceof HttpError) {
+        setErrors(error.body?.fieldErrors ?? {});
+        toast({
+          title: messages.failure.title,
+          description: error.body?.error ?? messages.failure.fallback,
+          variant: 'destructive',
+        });
+      } else {
+        toast({ title: messages.failure.title, description: TOASTS.formNetworkError, variant: 'destructive' });
+      }
+    }
+  };
+
+  return { errors, submitting: mutation.isPending, onSubmit };
+}

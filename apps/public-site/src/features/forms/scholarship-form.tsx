@@ -1,0 +1,57 @@
+import { SCHOLARSHIP_LIMITS, SCREEN_TEXTS, TOASTS } from '@memoir/shared';
+
+import { SCHOLARSHIP_FORM } from '../../content';
+import { Field, Honeypot, RIDDLE_FIELD_MAX_LENGTH, useFormSubmission } from './form-kit';
+
+export function ScholarshipForm() {
+  const { errors, submitting, onSubmit } = useFormSubmission('/api/scholarship-request', {
+    success: TOASTS.scholarshipSubmitted,
+    failure: TOASTS.scholarshipFailed,
+  });
+  const riddle = SCHOLARSHIP_FORM.riddle;
+  return (
+    <section className="section" aria-labelledby="free-pdf-heading" id="free-pdf">
+      <h2 id="free-pdf-heading">{SCHOLARSHIP_FORM.heading}</h2>
+      <p>{SCHOLARSHIP_FORM.intro}</p>
+      <form className="form" onSubmit={onSubmit} noValidate={false}>
+        <Field
+          name="name"
+          label="Name"
+          errors={errors}
+          maxLength={SCHOLARSHIP_LIMITS.nameMaxLength}
+          required
+          autoComplete="name"
+        />
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          errors={errors}
+          maxLength={SCHOLARSHIP_LIMITS.emailMaxLength}
+          required
+          autoComplete="email"
+        />
+        <Field
+          name="message"
+          label="Your situation, in a few words"
+          errors={errors}
+          maxLength={SCHOLARSHIP_LIMITS.messageMaxLength}
+          multiline
+        />
+        <Field
+          name="riddleAnswer"
+          label={`Riddle: ${riddle.question}`}
+          errors={errors}
+          maxLength={RIDDLE_FIELD_MAX_LENGTH}
+          required
+          autoComplete="off"
+          hint={riddle.hint}
+        />
+        <Honeypot />
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? SCREEN_TEXTS.submitting : SCHOLARSHIP_FORM.submit}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import {
+  GUESTBOOK_LIMITS,
+  PUBLIC_GUESTBOOK_LIMIT,
+  SCREEN_TEXTS,
+  TOASTS,
+  type PublicGuestbookEntriesResponse,
+} from '@memoir/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+import { GUESTBOOK } from '../../content';
+import { Field, Honeypot, RIDDLE_FIELD_MAX_LENGTH, useFormSubmission } from '../forms/form-kit';
+
+export const RECENT_ENTRIES_KEY = [`/api/guestbook-entries?limit=${PUBLIC_GUESTBOOK_LIMIT}`];
+
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+
+function RecentVisitors() {
+  const { data, error } = useQuery<PublicGuestbookEntriesResponse>({ queryKey: RECENT_ENTRIES_KEY });
+  useEffect(() => {
+    // The spec: a failed load is only logged; the list simply stays empty.
+    if (error) console.error('Loading guestbook entries failed:', error);
+  }, [error]);
+  const entries = data?.success ? data.entries : [];
+  return (
+    <div className="recent" aria-labelledby="recent-heading">
+      <h3 id="recent-heading">{GUESTBOOK.recentHeading}</h3>
+      {entries.length === 0 ? (
+        <p className="empty">{SCREEN_TEXTS.publicGuestbookEmpty}</p>
+      ) : (
+        <ul className="entries">
+          {entries.map((entry) => (
+            <li key={entry.id} className="entry">
+              <p className="entry-meta">
+                <span className="entry-name">{entry.name}</span>
+                {entry.location ? <span className="entry-location"> from {entry.location}</span> : null}
+                <time dateTime={entry.createdAt}> · {shortDate.format(new Date(entry.createdAt))}</time>
+              </p>
+              <p className="entry-message">{entry.message}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function Guestbook() {
+  const queryClient = useQueryClient();
+  const { errors, submitting, onSubmit } = useFormSubmission(
+    '/api/guestbook-entry',
+    { success: TOASTS.guestbookSigned, failure: TOASTS.guestbookFailed },
+    () => void queryClient.invalidateQueries({ queryKey: RECENT_ENTRIES_KEY }),
+  );
+  const riddle = GUESTBOOK.riddle;
+  return (
+    <section className="section guestbook" aria-labelledby="guestbook-heading" id="guestbook">
+      <h2 id="guestbook-heading">{GUESTBOOK.heading}</h2>
+      <p>{GUESTBOOK.intro}</p>
+      <div className="guestbook-layout">
+        <form className="form retro" onSubmit={onSubmit}>
+          <Field
+            name="name"
+            label="Name"
+            errors={errors}
+            maxLength={GUESTBOOK_LIMITS.nameMaxLength}
+            required
+            autoComplete="nickname"
+          />
+          <Field
+            name="location"
+            label="Location"
+            errors={errors}
+            maxLength={GUESTBOOK_LIMITS.locationMaxLength}
+            autoComplete="address-level2"
+          />
+          <Field
+            name="message"
+            label="Message"
+            errors={errors}
+            maxLength={GUESTBOOK_LIMITS.messageMaxLength}
+            required
+            multiline
+          />
+          <Field
+            name="riddleAnswer"
+            label={`Riddle: ${riddle.question}`}
+            errors={errors}
+            maxLength={RIDDLE_FIELD_MAX_LENGTH}
+            required
+            autoComplete="off"
+            hint={riddle.hint}
+          />
+          <Honeypot />
+          <button type="submit" className="button" disabled={submitting}>
+            {submitting ? SCREEN_TEXTS.submittingRetro : GUESTBOOK.submit}
+          </button>
+        </form>
+        <RecentVisitors />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { ABOUT, AUTHOR, BOOK, CALL_TO_ACTION, CRACKME, FOOTER, THEMES } from '../../content';
+
+export function About() {
+  return (
+    <section className="section" aria-labelledby="about-heading">
+      <h2 id="about-heading">{ABOUT.heading}</h2>
+      <p className="lead">{BOOK.blurb}</p>
+      {ABOUT.paragraphs.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+    </section>
+  );
+}
+
+export function Themes() {
+  return (
+    <section className="section" aria-labelledby="themes-heading">
+      <h2 id="themes-heading">Three parts, one system</h2>
+      <ul className="cards">
+        {THEMES.map((theme) => (
+          <li key={theme.title} className="card">
+            <p className="card-kicker">{theme.kicker}</p>
+            <h3>{theme.title}</h3>
+            <p>{theme.body}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function AuthorBio() {
+  return (
+    <section className="section" aria-labelledby="author-heading" id="author">
+      <h2 id="author-heading">{AUTHOR.heading}</h2>
+      <h3>{AUTHOR.name}</h3>
+      {AUTHOR.bio.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+    </section>
+  );
+}
+
+export function Crackme() {
+  return (
+    <section className="section terminal" aria-labelledby="crackme-heading">
+      <h2 id="crackme-heading">{CRACKME.heading}</h2>
+      <p>{CRACKME.intro}</p>
+      <ul>
+        {CRACKME.rules.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ul>
+      <p>
+        <a className="button" href={CRACKME.download.href} download={CRACKME.download.fileName}>
+          {CRACKME.download.label}
+        </a>
+      </p>
+      <p className="prize">{CRACKME.prize}</p>
+    </section>
+  );
+}
+
+export function CallToAction() {
+  return (
+    <section className="section cta" aria-labelledby="buy-heading" id="buy">
+      <h2 id="buy-heading">{CALL_TO_ACTION.heading}</h2>
+      <p>{CALL_TO_ACTION.text}</p>
+      <ul className="buy-links">
+        {CALL_TO_ACTION.links.map((link) => (
+          <li key={link.format}>
+            <a className="buy-link" href={link.href} rel="noopener" target="_blank">
+              <span className="buy-format">{link.format}</span>
+              <span className="buy-price">{link.price}</span>
+              <span className="buy-note">{link.note}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="footer">
+      <nav aria-label="Social">
+        <ul className="social">
+          {FOOTER.social.map((link) => (
+            <li key={link.label}>
+              <a href={link.href} rel="noopener me" target="_blank">
+                {link.label}
+              </a>
+            </li>
+          ))}
+          <li>
+            <a href="/admin/login">{FOOTER.adminLabel}</a>
+          </li>
+        </ul>
+      </nav>
+      <p>
+        © {BOOK.copyrightYear} {BOOK.author}. All rights reserved.
+      </p>
+      <a className="publisher" href={BOOK.publisher.href} rel="noopener" target="_blank">
+        <img
+          src="/images/publisher-logo.svg"
+          alt={`Published by ${BOOK.publisher.name}`}
+          width="140"
+          height="32"
+          loading="lazy"
+        />
+      </a>
+    </footer>
+  );
+}

@@ -1,0 +1,29 @@
+import './styles.css';
+
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { createQueryClient } from './api';
+import { createAppRouter } from './router';
+
+// Below-the-fold and after-interaction pieces load after the first paint (the JS budget).
+const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+
+import { ManifestoCarousel } from '../features/carousel/manifesto-carousel';
+import { Hero } from '../features/hero/hero';
+import { About, AuthorBio, CallToAction, Crackme, Footer, Themes } from '../features/story/sections';
+
+// Below the fold: fetched right after the first render, so the first screen needs less JS.
+const ShareSection = lazy(() => import('../features/share/share-section').then((m) => ({ default: m.ShareSection })));
+const ScholarshipForm = lazy(() =>
+  import('../features/forms/scholarship-form').then((m) => ({ default: m.ScholarshipForm })),
+);
+const Guestbook = lazy(() => import('../features/guestbook/guestbook').then((m) => ({ default: m.Guestbook })));
+
+/** Keeps the space a lazy section will take, so nothing shifts when it arrives. */
+const Reserved = ({ height }: { readonly height: string }) => <div className="section" style={{ minHeight: height }} />;
+
+/** The landing page: every section, in the order the specification gives. */
+export function LandingPage() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Hero />
+      <main id="main">
+        <About />
+        <Themes />
+        <ManifestoCarousel />
+        <AuthorBio />
+        <Crackme />
+        <CallToAction />
+        <Suspense fallback={<Reserved height="60rem" />}>
+          <ShareSection />
+          <ScholarshipForm />
+          <Guestbook />
+        </Suspense>
+      </main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { TOAST_DURATION_MS } from '@memoir/shared';
+import { useSyncExternalStore } from 'react';
+
+import { currentToasts, dismiss, subscribe } from './toast';
+
+/** Radix toasts with the spec's constants: 5000 ms, swipe right, F8 to reach the viewport. */
+export function Toaster() {
+  const items = useSyncExternalStore(subscribe, currentToasts, currentToasts);
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right">
+      {items.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => {
+            if (!open) dismiss(item.id);
+          }}
+          className={`toast ${item.variant === 'destructive' ? 'toast-destructive' : ''}`}
+        >
+          <ToastPrimitive.Title className="toast-title">{item.title}</ToastPrimitive.Title>
+          {item.description ? (
+            <ToastPrimitive.Description className="toast-description">{item.description}</ToastPrimitive.Description>
+          ) : null}
+          <ToastPrimitive.Close className="toast-close" aria-label="Close">
+            ×
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="toast-viewport" />
+    </ToastPrimitive.Provider>
+  );
+}
