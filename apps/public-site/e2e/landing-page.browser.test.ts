@@ -96,22 +96,84 @@ describe('the landing page in Chromium', () => {
     await page.context().close();
   });
 
+  describe.each([
+    {
+      form: 'free-PDF',
+      selector: '#free-pdf form',
+      endpoint: '**/api/scholarship-request',
+      button: 'Request the free PDF',
+      failure: TOASTS.scholarshipFailed.title,
+      fill: async (form: ReturnType<Page['locator']>, name: string, riddle: string) => {
+        await form.getByLabel('Name').fill(name);
+        await form.getByLabel('Email').fill('reader@example.org');
+        await form.getByLabel(/Riddle/).fill(riddle);
+      },
+      riddle: 'kernel',
+    },
+    {
+      form: 'guestbook',
+      selector: '#guestbook form',
+      endpoint: '**/api/guestbook-entry',
+      button: '[ SIGN GUESTBOOK ]',
+      failure: TOASTS.guestbookFailed.title,
+      fill: async (form: ReturnType<Page['locator']>, name: string, riddle: string) => {
+        await form.getByLabel('Name').fill(name);
+        await form.getByLabel('Message').fill('Hello');
+        await form.getByLabel(/Riddle/).fill(riddle);
+      },
+      riddle: 'network',
+    },
+  ])('the $form form', ({ selector, endpoint, button, failure, fill, riddle }) => {
+    it('shows a field the server refuses beside it, with the failure toast', async () => {
+      const { page } = await openPage(browser);
+      await page.goto('/');
+      const form = page.locator(selector);
+      await fill(form, '   ', riddle); // passes the browser's "required", not the server's trim
+      await form.getByRole('button', { name: button }).click();
+      await expect(toastText(page).textContent()).resolves.toContain(failure);
+      await expect(toastText(page).textContent()).resolves.toContain('Name is required.');
+      await expect(form.locator('.field-error').first().textContent()).resolves.toBe('Name is required.');
+      await page.context().close();
+    });
+
+    it('refuses a wrong riddle answer with the failure toast', async () => {
+      const { page } = await openPage(browser);
+      await page.goto('/');
+      const form = page.locator(selector);
+      await fill(form, 'Ada', 'wrongo');
+      await form.getByRole('button', { name: button }).click();
+      await expect(toastText(page).textContent()).resolves.toContain(failure);
+      await expect(toastText(page).textContent()).resolves.toContain("That's not the answer to the riddle.");
+      await page.context().close();
+    });
+
+    it('says to check the connection when the network fails, and shows the submitting state meanwhile', async () => {
+      const { page } = await openPage(browser);
+      await page.goto('/');
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(endpoint, async (route) => {
+        await held;
+        await route.abort('internetdisconnected');
+      });
+      const form = page.locator(selector);
+      await fill(form, 'Ada', riddle);
+      await form.getByRole('button', { name: button }).click();
+      const pending = form.locator('button[type=submit]');
+      await expect(pending.isDisabled()).resolves.toBe(true);
+      await expect(pending.textContent()).resolves.toMatch(/^(Submitting\.\.\.|\[ SUBMITTING\.\.\. \])$/);
+      release();
+      await expect(toastText(page).textContent()).resolves.toContain(TOASTS.formNetworkError);
+      await page.context().close();
+    });
+  });
+
   it('enforces the maximum lengths as you type', async () => {
     const { page } = await openPage(browser);
     await page.goto('/');
     const name = page.locator('#guestbook form').getByLabel('Name');
     await name.fill('x'.repeat(60));
     await expect(name.inputValue()).resolves.toHaveLength(50);
-    await page.context().close();
-  });
-
-  it('says to check the connection when the network fails', async () => {
-    const { page } = await openPage(browser);
-    await page.goto('/');
-    await page.route('**/api/guestbook-entry', (route) => route.abort('internetdisconnected'));
-    const form = await fillGuestbook(page, { name: 'Ada', message: 'Hello', riddle: 'network' });
-    await form.getByRole('button', { name: '[ SIGN GUESTBOOK ]' }).click();
-    await expect(toastText(page).textContent()).resolves.toContain(TOASTS.formNetworkError);
     await page.context().close();
   });
 

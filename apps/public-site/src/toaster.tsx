@@ -1,5 +1,5 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { TOAST_DURATION_MS } from '@memoir/shared';
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from '@memoir/shared';
 import { useSyncExternalStore } from 'react';
 
 import { currentToasts, dismiss, subscribe } from './toast';
@@ -8,7 +8,7 @@ import { currentToasts, dismiss, subscribe } from './toast';
 export function Toaster() {
   const items = useSyncExternalStore(subscribe, currentToasts, currentToasts);
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right">
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD}>
       {items.map((item) => (
         <ToastPrimitive.Root
           key={item.id}
@@ -27,7 +27,7 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="toast-viewport" />
+      <ToastPrimitive.Viewport className="toast-viewport" hotkey={[...TOAST_HOTKEY]} />
     </ToastPrimitive.Provider>
   );
 }
