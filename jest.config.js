@@ -52,8 +52,7 @@ module.exports = {
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
       globalSetup: '<rootDir>/tools/jest/browser-global-setup.ts',
       globalTeardown: '<rootDir>/tools/jest/browser-global-teardown.ts',
-      // A page load, a sign-in (argon2) and a reload take seconds on a busy 2-core machine.
-      testTimeout: 30_000,
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/browser-setup.ts'],
     },
     {
       ...shared,

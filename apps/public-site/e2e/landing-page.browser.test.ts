@@ -199,24 +199,30 @@ describe('the landing page in Chromium', () => {
 
   it('copies a post: the button says Copied! for 2 seconds, with the clipboard toast', async () => {
     const { page } = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    // Load in natural time (React commits lazily loaded sections on a timer), then stop time.
     await page.clock.install();
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Copy the LinkedIn post' });
+    await button.waitFor();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5000);
     await button.click();
     await expect(button.textContent()).resolves.toBe('Copied!');
     await expect(toastText(page).textContent()).resolves.toContain(TOASTS.copied.title);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Root Access');
-    await page.clock.runFor(2100);
+    await page.clock.runFor(1900);
+    await expect(button.textContent()).resolves.toBe('Copied!');
+    await page.clock.runFor(200);
     await expect(button.textContent()).resolves.toBe('Copy');
     await page.context().close();
   });
 
   it('advances the manifesto every 8 seconds, wraps, and holds still while hovered', async () => {
     const { page } = await openPage(browser);
-    await page.clock.install();
+    // Time stands still from before the page loads; it moves only when the test says.
+    await page.clock.install({ time: new Date('2026-06-01T12:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-06-01T12:00:01Z'));
     await page.goto('/');
-    // Stop time, then restart the carousel's timer at a known instant: hover, and leave.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // Restart the carousel's timer at a known instant: hover, and leave.
     await page.locator('.carousel').hover();
     await page.mouse.move(0, 0);
     const quote = page.locator('.quote blockquote');

@@ -1,3 +1,4 @@
+import '@memoir/web-ui/base.css';
 import './styles.css';
 
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -5,11 +6,11 @@ import { RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import { createQueryClient } from './api';
+import { createQueryClient } from '@memoir/web-ui';
 import { createAppRouter } from './router';
 
 // Below-the-fold and after-interaction pieces load after the first paint (the JS budget).
-const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
+const Toaster = lazy(() => import('@memoir/web-ui/toaster').then((module) => ({ default: module.Toaster })));
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

@@ -2,8 +2,7 @@ import { HONEYPOT_FIELD, TOASTS } from '@memoir/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 
-import { HttpError, postJson } from '../../api';
-import { toast } from '../../toast';
+import { HttpError, postJson, toast } from '@memoir/web-ui';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 

@@ -3,7 +3,7 @@ import { COPIED_INDICATOR_MS, SCREEN_TEXTS, TOASTS, TOOLTIP_DELAY_MS, TOOLTIP_SK
 import { useEffect, useState } from 'react';
 
 import { SHARE } from '../../content';
-import { toast } from '../../toast';
+import { toast } from '@memoir/web-ui';
 
 function CopyButton({ text, label }: { readonly text: string; readonly label: string }) {
   const [copied, setCopied] = useState(false);

@@ -1,0 +1,97 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import type { ErrorBody } from '@memoir/shared';
+
+/** A non-OK answer, as the spec's default fetch reports it: "status: body or status text". */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Partial<ErrorBody> | null,
+    text: string,
+  ) {
+    super(`${status}: ${text}`);
+    this.name = 'HttpError';
+  }
+}
+
+interface ApiSettings {
+  /** The admin session token, sent as a bearer header on /api/admin/ calls only. */
+  getToken: () => string | null;
+  /** Called when an admin call answers 401 (an expired or revoked session). */
+  onUnauthorized: (() => void) | null;
+}
+
+const settings: ApiSettings = { getToken: () => null, onUnauthorized: null };
+
+/** The admin app plugs in its session: where the token comes from, what a 401 means. */
+export function configureApi(options: Partial<ApiSettings>): void {
+  Object.assign(settings, options);
+}
+
+const isAdminPath = (path: string): boolean => path.startsWith('/api/admin/');
+
+function headersFor(path: string, json: boolean): Record<string, string> {
+  const headers: Record<string, string> = json ? { 'Content-Type': 'application/json' } : {};
+  const token = isAdminPath(path) ? settings.getToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+async function failure(path: string, response: Response): Promise<HttpError> {
+  const text = (await response.text()) || response.statusText;
+  let body: Partial<ErrorBody> | null;
+  try {
+    body = JSON.parse(text) as Partial<ErrorBody>;
+  } catch {
+    body = null;
+  }
+  if (response.status === 401 && isAdminPath(path) && path !== '/api/admin/login') settings.onUnauthorized?.();
+  return new HttpError(response.status, body, text);
+}
+
+/**
+ * One call to the API: JSON in and out, credentials included, the bearer header on admin
+ * paths. Resolves with the body of a 2xx answer; rejects with HttpError otherwise, and with
+ * a TypeError when there is no connection.
+ */
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: headersFor(path, body !== undefined),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw await failure(path, response);
+  return (await response.json()) as T;
+}
+
+export const postJson = <T>(path: string, body: unknown): Promise<T> => apiRequest<T>('POST', path, body);
+
+/**
+ * The default query of the spec: GET the query key's parts joined with "/". A 401 throws
+ * ('throw') or yields null ('returnNull').
+ */
+export function getQueryFn(on401: 'throw' | 'returnNull' = 'throw'): QueryFunction {
+  return async ({ queryKey }) => {
+    const path = queryKey.join('/');
+    const response = await fetch(path, { credentials: 'include', headers: headersFor(path, false) });
+    if (on401 === 'returnNull' && response.status === 401) return null;
+    if (!response.ok) throw await failure(path, response);
+    return response.json();
+  };
+}
+
+/** The spec's data-fetching defaults: no retries, never stale, no refetch on focus, no polling. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn('throw'),
+        retry: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,3 @@
+export * from './api';
+export { toast, type ToastInput } from './toast';
+// The Radix view is imported lazily by each app: import('@memoir/web-ui/toaster').
