@@ -51,7 +51,6 @@ module.exports = {
       testMatch: ['**/*.browser.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
       globalSetup: '<rootDir>/tools/jest/browser-global-setup.ts',
-      globalTeardown: '<rootDir>/tools/jest/browser-global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/tools/jest/browser-setup.ts'],
     },
     {

@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const root = join(import.meta.dirname, '..');
-const APPS = [{ name: 'public-site', dist: 'apps/public-site/dist', base: '/', jsKb: 130, cssKb: 20 }];
+const APPS = [
+  { name: 'public-site', dist: 'apps/public-site/dist', base: '/', jsKb: 130, cssKb: 20 },
+  { name: 'admin', dist: 'apps/admin/dist', base: '/admin/', jsKb: 180, cssKb: 20 },
+];
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 let failed = false;

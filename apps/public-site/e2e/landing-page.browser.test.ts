@@ -4,12 +4,13 @@ import type { Browser, Page } from 'playwright-core';
 
 import {
   approveAllEntries,
-  BASE_URL,
   launchChromium,
-  openPage,
+  openPage as openBrowserPage,
   screenshot,
   seriousAccessibilityViolations,
-} from './browser';
+  startSiteServer,
+  type SiteServer,
+} from '../../../tools/browser-testing/browser';
 
 const SECTION_HEADINGS = [
   'About the book',
@@ -25,14 +26,19 @@ const SECTION_HEADINGS = [
 
 describe('the landing page in Chromium', () => {
   let browser: Browser;
+  let site: SiteServer;
+  let BASE_URL = '';
+  const openPage = (b: Browser, options?: Parameters<typeof openBrowserPage>[2]) =>
+    openBrowserPage(b, BASE_URL, options);
   beforeAll(async () => {
+    site = await startSiteServer();
+    BASE_URL = site.url;
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
+    await site?.stop();
   });
-
-  const toastText = (page: Page) => page.locator('.toast').last();
 
   async function fillGuestbook(
     page: Page,
@@ -77,8 +83,8 @@ describe('the landing page in Chromium', () => {
     await form.getByLabel(/situation/).fill('Between jobs.');
     await form.getByLabel(/Riddle/).fill('KERNEL');
     await form.getByRole('button', { name: 'Request the free PDF' }).click();
-    await expect(toastText(page).textContent()).resolves.toContain(TOASTS.scholarshipSubmitted.title);
-    await expect(toastText(page).textContent()).resolves.toContain(TOASTS.scholarshipSubmitted.description);
+    await page.locator('.toast', { hasText: TOASTS.scholarshipSubmitted.title }).first().waitFor();
+    await page.locator('.toast', { hasText: TOASTS.scholarshipSubmitted.description }).first().waitFor();
     await expect(form.getByLabel('Name').inputValue()).resolves.toBe('');
     await page.context().close();
   });
@@ -88,9 +94,8 @@ describe('the landing page in Chromium', () => {
     await page.goto('/');
     const form = await fillGuestbook(page, { name: 'Ada', message: 'Hello', riddle: 'packets' });
     await form.getByRole('button', { name: '[ SIGN GUESTBOOK ]' }).click();
-    const toast = toastText(page);
-    await expect(toast.textContent()).resolves.toContain(TOASTS.guestbookFailed.title);
-    await expect(toast.textContent()).resolves.toContain("That's not the answer to the riddle.");
+    await page.locator('.toast', { hasText: TOASTS.guestbookFailed.title }).first().waitFor();
+    await page.locator('.toast', { hasText: "That's not the answer to the riddle." }).first().waitFor();
     await expect(form.locator('.field-error').textContent()).resolves.toContain("That's not the answer to the riddle.");
     await expect(form.getByLabel('Name').inputValue()).resolves.toBe('Ada');
     await page.context().close();
@@ -130,8 +135,8 @@ describe('the landing page in Chromium', () => {
       const form = page.locator(selector);
       await fill(form, '   ', riddle); // passes the browser's "required", not the server's trim
       await form.getByRole('button', { name: button }).click();
-      await expect(toastText(page).textContent()).resolves.toContain(failure);
-      await expect(toastText(page).textContent()).resolves.toContain('Name is required.');
+      await page.locator('.toast', { hasText: failure }).first().waitFor();
+      await page.locator('.toast', { hasText: 'Name is required.' }).first().waitFor();
       await expect(form.locator('.field-error').first().textContent()).resolves.toBe('Name is required.');
       await page.context().close();
     });
@@ -142,8 +147,8 @@ describe('the landing page in Chromium', () => {
       const form = page.locator(selector);
       await fill(form, 'Ada', 'wrongo');
       await form.getByRole('button', { name: button }).click();
-      await expect(toastText(page).textContent()).resolves.toContain(failure);
-      await expect(toastText(page).textContent()).resolves.toContain("That's not the answer to the riddle.");
+      await page.locator('.toast', { hasText: failure }).first().waitFor();
+      await page.locator('.toast', { hasText: "That's not the answer to the riddle." }).first().waitFor();
       await page.context().close();
     });
 
@@ -163,7 +168,7 @@ describe('the landing page in Chromium', () => {
       await expect(pending.isDisabled()).resolves.toBe(true);
       await expect(pending.textContent()).resolves.toMatch(/^(Submitting\.\.\.|\[ SUBMITTING\.\.\. \])$/);
       release();
-      await expect(toastText(page).textContent()).resolves.toContain(TOASTS.formNetworkError);
+      await page.locator('.toast', { hasText: TOASTS.formNetworkError }).first().waitFor();
       await page.context().close();
     });
   });
@@ -187,8 +192,8 @@ describe('the landing page in Chromium', () => {
       riddle: ' Network ',
     });
     await form.getByRole('button', { name: '[ SIGN GUESTBOOK ]' }).click();
-    await expect(toastText(page).textContent()).resolves.toContain(TOASTS.guestbookSigned.title);
-    await approveAllEntries();
+    await page.locator('.toast', { hasText: TOASTS.guestbookSigned.title }).first().waitFor();
+    await approveAllEntries(BASE_URL);
     await page.reload();
     const entry = page.locator('.entry', { hasText: 'Linus' });
     await expect(entry.textContent()).resolves.toContain('Great read!');
@@ -207,7 +212,7 @@ describe('the landing page in Chromium', () => {
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5000);
     await button.click();
     await expect(button.textContent()).resolves.toBe('Copied!');
-    await expect(toastText(page).textContent()).resolves.toContain(TOASTS.copied.title);
+    await page.locator('.toast', { hasText: TOASTS.copied.title }).first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Root Access');
     await page.clock.runFor(1900);
     await expect(button.textContent()).resolves.toBe('Copied!');

@@ -1,0 +1,27 @@
+import { describe, expect, it } from '@jest/globals';
+
+import { actionBadge, actionIcon, resourceLabel, shortId, truncate } from './audit-format';
+
+describe('audit log display rules (spec section 2)', () => {
+  it('badges by action', () => {
+    expect(actionBadge('login')).toBe('LOGIN');
+    expect(actionBadge('login_failed')).toBe('LOGIN');
+    expect(actionBadge('logout')).toBe('LOGOUT');
+    expect(actionBadge('approve')).toBe('APPROVE');
+    expect(actionBadge('reject')).toBe('REJECT');
+    expect(actionBadge('password_reset')).toBe('PASSWORD_RESET');
+  });
+
+  it('has one icon for login and logout, one for approve and reject, one for the rest', () => {
+    expect([actionIcon('login'), actionIcon('logout')]).toEqual(['session', 'session']);
+    expect([actionIcon('approve'), actionIcon('reject')]).toEqual(['decision', 'decision']);
+    expect(actionIcon('admin_created')).toBe('other');
+  });
+
+  it('upper-cases resource types with spaces for underscores, and cuts ids to 8 characters and an ellipsis', () => {
+    expect(resourceLabel('scholarship_request')).toBe('SCHOLARSHIP REQUEST');
+    expect(shortId('6f1c1bd2-6c64-4a8e-9d55-2a6c1c4f0000')).toBe('6f1c1bd2...');
+    expect(truncate('x'.repeat(61))).toBe(`${'x'.repeat(60)}...`);
+    expect(truncate('short')).toBe('short');
+  });
+});

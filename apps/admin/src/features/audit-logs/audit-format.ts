@@ -1,0 +1,29 @@
+import { DISPLAYED_ID_LENGTH } from '@memoir/shared';
+
+/** The badge of spec section 2: LOGIN, LOGOUT, APPROVE, REJECT, or the action upper-cased. */
+export function actionBadge(action: string): string {
+  const lower = action.toLowerCase();
+  if (lower.includes('login')) return 'LOGIN';
+  if (lower.includes('logout')) return 'LOGOUT';
+  if (lower.includes('approve')) return 'APPROVE';
+  if (lower.includes('reject')) return 'REJECT';
+  return action.toUpperCase();
+}
+
+/** One icon for sign-in and sign-out, one for decisions, one for everything else. */
+export function actionIcon(action: string): 'session' | 'decision' | 'other' {
+  const badge = actionBadge(action);
+  if (badge === 'LOGIN' || badge === 'LOGOUT') return 'session';
+  if (badge === 'APPROVE' || badge === 'REJECT') return 'decision';
+  return 'other';
+}
+
+/** "guestbook_entry" → "GUESTBOOK ENTRY". */
+export const resourceLabel = (resourceType: string): string => resourceType.toUpperCase().replace(/_/g, ' ');
+
+/** The first 8 characters and an ellipsis. */
+export const shortId = (id: string): string => `${id.slice(0, DISPLAYED_ID_LENGTH)}...`;
+
+export const USER_AGENT_SHOWN = 60;
+export const truncate = (text: string, max = USER_AGENT_SHOWN): string =>
+  text.length > max ? `${text.slice(0, max)}...` : text;

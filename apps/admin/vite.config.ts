@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+import { precompress } from '../../tools/vite-precompress';
+
+const shared = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
+
+// The admin app lives under /admin/. `pnpm dev` serves it on :5174 and passes /api to the server.
+export default defineConfig({
+  plugins: [react(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
+  resolve: { alias: { '@memoir/shared': shared } },
+  base: '/admin/',
+  server: { port: 5174, proxy: { '/api': 'http://127.0.0.1:3000' } },
+  build: {
+    target: 'es2022',
+    // Small assets stay files: the CSP allows no inline data for scripts.
+    assetsInlineLimit: 0,
+    reportCompressedSize: false,
+  },
+});
