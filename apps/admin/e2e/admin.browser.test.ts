@@ -200,6 +200,31 @@ describe('the admin app in Chromium', () => {
     await page.context().close();
   });
 
+  it('shows each loading state while its data is on the way', async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.waitForURL(/\/admin\/?$/);
+    // Hold the answers, so the loading texts stay on screen until the test has seen them.
+    const held: Array<() => void> = [];
+    await page.route(/\/api\/admin\/(me|scholarships|audit-logs)/, async (route) => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      await route.continue();
+    });
+    await page.goto('/admin/scholarships');
+    await page.getByText(SCREEN_TEXTS.loading, { exact: true }).waitFor();
+    held.splice(0).forEach((release) => release());
+    await page.getByText(SCREEN_TEXTS.scholarshipsLoading).waitFor();
+    held.splice(0).forEach((release) => release());
+    await page.getByText(SCREEN_TEXTS.scholarshipsTitle).waitFor();
+    await page.getByRole('link', { name: /Back to the dashboard/ }).click();
+    await page.getByRole('link', { name: 'View Logs' }).click();
+    await page.getByText(SCREEN_TEXTS.auditLogsLoading).waitFor();
+    held.splice(0).forEach((release) => release());
+    await page.getByTestId('audit-log').first().waitFor();
+    await page.unroute(/\/api\/admin\/(me|scholarships|audit-logs)/);
+    await page.context().close();
+  });
+
   it('logs out with the Logged out toast', async () => {
     const page = await newPage();
     await signIn(page);
