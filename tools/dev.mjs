@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `pnpm dev`: the server (restarted on change, from source, on the SQLite default) and the
-// public site's Vite dev server (hot reload; it passes /api to the server). Ctrl+C stops both.
+// Vite dev servers of both apps (hot reload; they pass /api to the server). Ctrl+C stops all.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -9,6 +9,7 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const children = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' }),
   spawn('pnpm', ['--filter', '@memoir/public-site', 'dev'], { cwd: root, stdio: 'inherit' }),
+  spawn('pnpm', ['--filter', '@memoir/admin', 'dev'], { cwd: root, stdio: 'inherit' }),
 ];
 console.log(
   '\nDevelopment: open http://127.0.0.1:5173/ (the app, hot reload); the API runs on http://127.0.0.1:3000/\n',
