@@ -1,13 +1,3 @@
-import { SCREEN_TEXTS } from '@memoir/shared';
+import { NotFoundScreen } from '@memoir/web-ui';
 
-export function NotFound() {
-  return (
-    <main className="centered" id="main">
-      <h1>404</h1>
-      <p>{SCREEN_TEXTS.notFound}</p>
-      <p>
-        <a href="/admin">Back to the dashboard</a>
-      </p>
-    </main>
-  );
-}
+export const NotFound = () => <NotFoundScreen home="/admin" homeLabel="Back to the dashboard" />;

@@ -1,13 +1,3 @@
-import { SCREEN_TEXTS } from '@memoir/shared';
+import { NotFoundScreen } from '@memoir/web-ui';
 
-export function NotFound() {
-  return (
-    <main className="not-found" id="main">
-      <h1>404</h1>
-      <p>{SCREEN_TEXTS.notFound}</p>
-      <p>
-        <a href="/">Back to the book</a>
-      </p>
-    </main>
-  );
-}
+export const NotFound = () => <NotFoundScreen home="/" homeLabel="Back to the book" />;

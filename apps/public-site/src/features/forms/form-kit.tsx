@@ -66,8 +66,32 @@ export function Field({
   );
 }
 
+/** The riddle both forms end with, and the hidden honeypot beside it. */
+export function RiddleField({
+  riddle,
+  errors,
+}: {
+  readonly riddle: { question: string; hint: string };
+  readonly errors: FieldErrors;
+}) {
+  return (
+    <>
+      <Field
+        name="riddleAnswer"
+        label={`Riddle: ${riddle.question}`}
+        errors={errors}
+        maxLength={RIDDLE_FIELD_MAX_LENGTH}
+        required
+        autoComplete="off"
+        hint={riddle.hint}
+      />
+      <Honeypot />
+    </>
+  );
+}
+
 /** The hidden field people never see and bots fill in (see HONEYPOT_FIELD). */
-export function Honeypot() {
+function Honeypot() {
   return (
     <div className="honeypot" aria-hidden="true">
       <label>

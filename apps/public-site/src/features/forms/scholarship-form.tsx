@@ -1,7 +1,7 @@
 import { SCHOLARSHIP_LIMITS, SCREEN_TEXTS, TOASTS } from '@memoir/shared';
 
 import { SCHOLARSHIP_FORM } from '../../content';
-import { Field, Honeypot, RIDDLE_FIELD_MAX_LENGTH, useFormSubmission } from './form-kit';
+import { Field, RiddleField, useFormSubmission } from './form-kit';
 
 export function ScholarshipForm() {
   const { errors, submitting, onSubmit } = useFormSubmission('/api/scholarship-request', {
@@ -38,16 +38,7 @@ export function ScholarshipForm() {
           maxLength={SCHOLARSHIP_LIMITS.messageMaxLength}
           multiline
         />
-        <Field
-          name="riddleAnswer"
-          label={`Riddle: ${riddle.question}`}
-          errors={errors}
-          maxLength={RIDDLE_FIELD_MAX_LENGTH}
-          required
-          autoComplete="off"
-          hint={riddle.hint}
-        />
-        <Honeypot />
+        <RiddleField riddle={riddle} errors={errors} />
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? SCREEN_TEXTS.submitting : SCHOLARSHIP_FORM.submit}
         </button>

@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { GUESTBOOK } from '../../content';
-import { Field, Honeypot, RIDDLE_FIELD_MAX_LENGTH, useFormSubmission } from '../forms/form-kit';
+import { Field, RiddleField, useFormSubmission } from '../forms/form-kit';
 
 export const RECENT_ENTRIES_KEY = [`/api/guestbook-entries?limit=${PUBLIC_GUESTBOOK_LIMIT}`];
 
@@ -82,16 +82,7 @@ export function Guestbook() {
             required
             multiline
           />
-          <Field
-            name="riddleAnswer"
-            label={`Riddle: ${riddle.question}`}
-            errors={errors}
-            maxLength={RIDDLE_FIELD_MAX_LENGTH}
-            required
-            autoComplete="off"
-            hint={riddle.hint}
-          />
-          <Honeypot />
+          <RiddleField riddle={riddle} errors={errors} />
           <button type="submit" className="button" disabled={submitting}>
             {submitting ? SCREEN_TEXTS.submittingRetro : GUESTBOOK.submit}
           </button>
