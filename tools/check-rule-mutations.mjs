@@ -89,6 +89,18 @@ const MUTATIONS = [
     'existing !== null\n            ? notFound()',
   ],
   [
+    'approval queues the PDF delivery',
+    'scholarships/decide-scholarship-request.use-case.ts',
+    "if (status === 'approved' || (this.deps.notifyRejections ?? true)) {",
+    'if (false) {',
+  ],
+  [
+    'rejection emails can be turned off',
+    'scholarships/decide-scholarship-request.use-case.ts',
+    '(this.deps.notifyRejections ?? true)',
+    'true',
+  ],
+  [
     'decision values limited',
     'scholarships/decide-scholarship-request.use-case.ts',
     'if (!DECISIONS.includes(input.status))',

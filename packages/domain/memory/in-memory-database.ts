@@ -1,6 +1,7 @@
 import type { AdminSession } from '../src/admin-sessions/admin-session';
 import type { AdminUser } from '../src/admin-sessions/admin-user';
 import type { AuditEvent } from '../src/audit-log/audit-event';
+import type { Delivery } from '../src/deliveries/delivery';
 import type { GuestbookEntry } from '../src/guestbook/guestbook-entry';
 import type { RateLimitWindow } from '../src/rate-limiting/rate-limit-store';
 import type { ScholarshipRequest } from '../src/scholarships/scholarship-request';
@@ -13,6 +14,7 @@ export class InMemoryDatabase {
   adminSessions = new Map<string, AdminSession>();
   auditEvents: AuditEvent[] = [];
   rateLimits = new Map<string, RateLimitWindow>();
+  deliveries = new Map<string, Delivery>();
 
   /** A deep copy of every table, for rolling a transaction back. */
   snapshot(): InMemoryDatabase {
@@ -23,6 +25,7 @@ export class InMemoryDatabase {
     copy.adminSessions = structuredClone(this.adminSessions);
     copy.auditEvents = structuredClone(this.auditEvents);
     copy.rateLimits = structuredClone(this.rateLimits);
+    copy.deliveries = structuredClone(this.deliveries);
     return copy;
   }
 
@@ -33,6 +36,7 @@ export class InMemoryDatabase {
     this.adminSessions = from.adminSessions;
     this.auditEvents = from.auditEvents;
     this.rateLimits = from.rateLimits;
+    this.deliveries = from.deliveries;
   }
 }
 

@@ -3,6 +3,7 @@ import type { Repositories } from '../src/shared/unit-of-work';
 import { InMemoryAdminSessionRepository, InMemoryAdminUserRepository } from './in-memory-admin.repositories';
 import { InMemoryAuditEventRepository } from './in-memory-audit-event.repository';
 import { InMemoryDatabase } from './in-memory-database';
+import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
 import { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.repository';
 import { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 import { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
@@ -12,6 +13,7 @@ export * from './fakes';
 export { InMemoryAdminSessionRepository, InMemoryAdminUserRepository } from './in-memory-admin.repositories';
 export { InMemoryAuditEventRepository } from './in-memory-audit-event.repository';
 export { InMemoryDatabase } from './in-memory-database';
+export { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
 export { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.repository';
 export { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 export { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
@@ -26,6 +28,7 @@ export function createInMemoryPersistence(): Persistence & { readonly database: 
     adminUsers: new InMemoryAdminUserRepository(database),
     adminSessions: new InMemoryAdminSessionRepository(database),
     auditEvents: new InMemoryAuditEventRepository(database),
+    deliveries: new InMemoryDeliveryRepository(database),
   };
   return {
     database,

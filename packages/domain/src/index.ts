@@ -53,5 +53,9 @@ export * from './audit-log/audit-event.repository';
 export * from './audit-log/audit-log.errors';
 export * from './audit-log/list-audit-events.use-case';
 
+// Deliveries
+export * from './deliveries/delivery';
+export * from './deliveries/delivery.repository';
+
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';

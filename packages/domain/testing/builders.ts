@@ -1,6 +1,7 @@
 import type { AdminSession } from '../src/admin-sessions/admin-session';
 import type { AdminUser } from '../src/admin-sessions/admin-user';
 import type { AuditEvent } from '../src/audit-log/audit-event';
+import type { Delivery } from '../src/deliveries/delivery';
 import type { GuestbookEntry } from '../src/guestbook/guestbook-entry';
 import type { ScholarshipRequest } from '../src/scholarships/scholarship-request';
 
@@ -78,6 +79,22 @@ export function anAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
     ipAddress: '203.0.113.7',
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
     createdAt: AT('2026-01-10T09:30:00.123Z'),
+    ...overrides,
+  };
+}
+
+export function aDelivery(overrides: Partial<Delivery> = {}): Delivery {
+  return {
+    id: aUuid(),
+    requestId: aUuid(),
+    kind: 'approval',
+    status: 'queued',
+    attempts: 0,
+    nextAttemptAt: AT('2026-01-10T09:30:00.000Z'),
+    leaseUntil: null,
+    lastError: null,
+    sentAt: null,
+    createdAt: AT('2026-01-10T09:30:00.000Z'),
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { DataSource, type DataSourceOptions, type EntityManager, type Logger } f
 import { MYSQL_MIGRATIONS } from '../migrations/mysql';
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite';
 import { withDeadlockRetry } from './deadlock-retry';
+import { TypeOrmDeliveryRepository } from './delivery.repository';
 import { MYSQL, SQLITE, type Dialect } from './dialect';
 import { Mutex, underMutex } from './mutex';
 import { TypeOrmRateLimitStore } from './rate-limit-store';
@@ -146,6 +147,7 @@ function repositoriesFor(manager: EntityManager, dialect: Dialect): Repositories
     adminUsers: new TypeOrmAdminUserRepository(manager),
     adminSessions: new TypeOrmAdminSessionRepository(manager),
     auditEvents: new TypeOrmAuditEventRepository(manager, dialect),
+    deliveries: new TypeOrmDeliveryRepository(manager, dialect),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AdminSession, AdminUser, AuditEvent, GuestbookEntry, ScholarshipRequest } from '@memoir/domain';
+import type { AdminSession, AdminUser, AuditEvent, Delivery, GuestbookEntry, ScholarshipRequest } from '@memoir/domain';
 import { EntitySchema } from 'typeorm';
 
 /**
@@ -15,6 +15,7 @@ export type GuestbookEntryRow = Mutable<GuestbookEntry>;
 export type ScholarshipRequestRow = Mutable<ScholarshipRequest>;
 export type AdminUserRow = Mutable<AdminUser>;
 export type AdminSessionRow = Mutable<AdminSession>;
+export type DeliveryRow = Mutable<Delivery>;
 export type AuditEventRow = Mutable<Omit<AuditEvent, 'details'>> & { details: Record<string, unknown> | null };
 export interface RateLimitCounterRow {
   key: string;
@@ -134,6 +135,38 @@ export const RateLimitCounterSchema = new EntitySchema<RateLimitCounterRow>({
   },
 });
 
+export const DeliverySchema = new EntitySchema<DeliveryRow>({
+  name: 'Delivery',
+  tableName: 'deliveries',
+  columns: {
+    id,
+    requestId: { name: 'request_id', type: 'varchar', length: 36 },
+    kind: { type: 'varchar', length: 16 },
+    status: { type: 'varchar', length: 16, default: 'queued' },
+    attempts: { type: 'int', default: 0 },
+    nextAttemptAt: time('next_attempt_at'),
+    leaseUntil: time('lease_until', true),
+    lastError: { name: 'last_error', type: 'varchar', length: 1000, nullable: true },
+    sentAt: time('sent_at', true),
+    createdAt: time('created_at'),
+  },
+  indices: [
+    // The worker's claim: queued and due, oldest due first.
+    { name: 'idx_deliveries_due', columns: ['status', 'nextAttemptAt', 'id'] },
+    // A request's deliveries, oldest first (the admin app's delivery state).
+    { name: 'idx_deliveries_request', columns: ['requestId', 'createdAt', 'id'] },
+  ],
+  foreignKeys: [
+    {
+      name: 'fk_deliveries_request',
+      target: 'ScholarshipRequest',
+      columnNames: ['requestId'],
+      referencedColumnNames: ['id'],
+      onDelete: 'CASCADE',
+    },
+  ],
+});
+
 export const ENTITY_SCHEMAS = [
   GuestbookEntrySchema,
   ScholarshipRequestSchema,
@@ -141,4 +174,5 @@ export const ENTITY_SCHEMAS = [
   AdminSessionSchema,
   AuditEventSchema,
   RateLimitCounterSchema,
+  DeliverySchema,
 ];

@@ -12,6 +12,7 @@ export const TABLES = [
   'admin_sessions',
   'admin_users',
   'audit_events',
+  'deliveries',
   'guestbook_entries',
   'rate_limit_counters',
   'schema_migrations',

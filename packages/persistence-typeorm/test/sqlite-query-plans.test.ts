@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  aDelivery,
   aGuestbookEntry,
   anAdminSession,
   anAdminUser,
@@ -77,6 +78,12 @@ describe('SQLite query plans', () => {
     await auditEvents.append(event);
     await auditEvents.listNewestFirst({ limit: 50 });
     await auditEvents.listNewestFirst({ limit: 50, before: event });
+    const delivery = aDelivery({ requestId: request.id });
+    await persistence.repositories.deliveries.add(delivery);
+    await persistence.repositories.deliveries.claimDue(since, since, 5);
+    await persistence.repositories.deliveries.markAttemptFailed(delivery.id, 'x', since);
+    await persistence.repositories.deliveries.markSent(delivery.id, since);
+    await persistence.repositories.deliveries.listForRequests([request.id]);
     await persistence.rateLimits.hit('k', 60_000, since);
     await persistence.rateLimits.peek('k', since);
     await persistence.rateLimits.reset('k');

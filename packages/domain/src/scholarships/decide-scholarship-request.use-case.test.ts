@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 
 import type { Actor } from '../shared/request-context';
+import { DecideScholarshipRequestUseCase } from './decide-scholarship-request.use-case';
 import { createWorld, errorOf, SCHOLARSHIP_ANSWER, valueOf, type World } from '../../test/world';
 
 describe('DecideScholarshipRequestUseCase', () => {
@@ -87,11 +88,54 @@ describe('DecideScholarshipRequestUseCase', () => {
     expect(await decisionEvents()).toEqual([]);
   });
 
+  it('queues the PDF delivery in the same transaction as an approval', async () => {
+    valueOf(await decide({ status: 'approved' }));
+    expect(await world.repositories.deliveries.listForRequests([requestId])).toEqual([
+      expect.objectContaining({
+        requestId,
+        kind: 'approval',
+        status: 'queued',
+        attempts: 0,
+        nextAttemptAt: world.clock.now(),
+      }),
+    ]);
+  });
+
+  it('queues a polite rejection email, unless rejection emails are turned off', async () => {
+    valueOf(await decide({ status: 'rejected' }));
+    expect((await world.repositories.deliveries.listForRequests([requestId])).map((d) => d.kind)).toEqual([
+      'rejection',
+    ]);
+
+    const quiet = new DecideScholarshipRequestUseCase({
+      unitOfWork: world.persistence.unitOfWork,
+      clock: world.clock,
+      ids: world.ids,
+      notifyRejections: false,
+    });
+    const other = valueOf(
+      await world.useCases.submitScholarshipRequest.execute({
+        name: 'Ada',
+        email: 'ada@example.org',
+        riddleAnswer: SCHOLARSHIP_ANSWER,
+      }),
+    );
+    valueOf(await quiet.execute({ id: other.id, status: 'rejected' }, owner));
+    expect(await world.repositories.deliveries.listForRequests([other.id])).toEqual([]);
+  });
+
+  it('queues nothing when the decision is refused', async () => {
+    valueOf(await decide({ status: 'approved' }));
+    errorOf(await decide({ status: 'rejected' }));
+    expect(await world.repositories.deliveries.listForRequests([requestId])).toHaveLength(1);
+  });
+
   it('rolls the decision back when the audit event cannot be written', async () => {
     world.repositories.auditEvents.append = async () => {
       throw new Error('disk full');
     };
     await expect(decide({ status: 'approved' })).rejects.toThrow('disk full');
     expect((await world.repositories.scholarshipRequests.findById(requestId))?.status).toBe('pending');
+    expect(await world.repositories.deliveries.listForRequests([requestId])).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { ADMIN_NOTES_MAX_LENGTH, ERROR_MESSAGES, FIELD_MESSAGES } from '@memoir/shared';
 
 import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
+import { newDelivery } from '../deliveries/delivery';
 import type { Clock } from '../shared/clock';
 import { isUuid, type IdGenerator } from '../shared/id-generator';
 import type { Actor } from '../shared/request-context';
@@ -26,7 +27,13 @@ const DECISIONS: readonly string[] = ['approved', 'rejected'] satisfies Scholars
  */
 export class DecideScholarshipRequestUseCase {
   constructor(
-    private readonly deps: { readonly unitOfWork: UnitOfWork; readonly clock: Clock; readonly ids: IdGenerator },
+    private readonly deps: {
+      readonly unitOfWork: UnitOfWork;
+      readonly clock: Clock;
+      readonly ids: IdGenerator;
+      /** Send a polite email after a rejection too (the PDF always follows an approval). */
+      readonly notifyRejections?: boolean;
+    },
   ) {}
 
   async execute(
@@ -44,7 +51,7 @@ export class DecideScholarshipRequestUseCase {
     if (!isUuid(input.id)) return err(notFound());
     const status = input.status as ScholarshipDecisionStatus;
 
-    return this.deps.unitOfWork.transaction(async ({ scholarshipRequests, auditEvents }) => {
+    return this.deps.unitOfWork.transaction(async ({ scholarshipRequests, auditEvents, deliveries }) => {
       const decided = await scholarshipRequests.decideIfPending(input.id, {
         status,
         adminNotes,
@@ -71,6 +78,17 @@ export class DecideScholarshipRequestUseCase {
           actor,
         ),
       );
+      // The promise of the landing page: the email is owed from this very transaction on.
+      if (status === 'approved' || (this.deps.notifyRejections ?? true)) {
+        await deliveries.add(
+          newDelivery({
+            id: this.deps.ids.next(),
+            requestId: decided.id,
+            kind: status === 'approved' ? 'approval' : 'rejection',
+            now: this.deps.clock.now(),
+          }),
+        );
+      }
       return ok(decided);
     });
   }

@@ -1,6 +1,7 @@
 import type { AdminSessionRepository } from '../admin-sessions/admin-session.repository';
 import type { AdminUserRepository } from '../admin-sessions/admin-user.repository';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
+import type { DeliveryRepository } from '../deliveries/delivery.repository';
 import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repository';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 
@@ -11,6 +12,7 @@ export interface Repositories {
   readonly adminUsers: AdminUserRepository;
   readonly adminSessions: AdminSessionRepository;
   readonly auditEvents: AuditEventRepository;
+  readonly deliveries: DeliveryRepository;
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe } from '@jest/globals';
 import type { Persistence } from '../../src/shared/persistence';
 import { adminSessionRepositoryContract, adminUserRepositoryContract } from './admin-repositories.contract';
 import { auditEventRepositoryContract } from './audit-event-repository.contract';
+import { deliveryRepositoryContract } from './delivery-repository.contract';
 import { guestbookEntryRepositoryContract } from './guestbook-entry-repository.contract';
 import { missingKeysContract } from './missing-keys.contract';
 import { rateLimitStoreContract } from './rate-limit-store.contract';
@@ -47,5 +48,6 @@ export function describePersistenceContract(
     rateLimitStoreContract(store, concurrency);
     unitOfWorkContract(store);
     missingKeysContract(store);
+    deliveryRepositoryContract(store, concurrency);
   });
 }

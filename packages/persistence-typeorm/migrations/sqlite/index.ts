@@ -1,4 +1,5 @@
+import { Deliveries1795262400000 } from './1795262400000-deliveries';
 import { InitialSchema1795219200000 } from './1795219200000-initial-schema';
 
 /** Every SQLite migration, oldest first. Add new ones at the end. */
-export const SQLITE_MIGRATIONS = [InitialSchema1795219200000];
+export const SQLITE_MIGRATIONS = [InitialSchema1795219200000, Deliveries1795262400000];

@@ -1,0 +1,66 @@
+import type { Delivery } from '../src/deliveries/delivery';
+import type { DeliveryRepository } from '../src/deliveries/delivery.repository';
+import { copy, type InMemoryDatabase } from './in-memory-database';
+
+const byDueThenId = (a: Delivery, b: Delivery): number =>
+  a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export class InMemoryDeliveryRepository implements DeliveryRepository {
+  constructor(private readonly db: InMemoryDatabase) {}
+
+  async add(delivery: Delivery): Promise<void> {
+    if (this.db.deliveries.has(delivery.id)) throw new Error(`Duplicate delivery id ${delivery.id}`);
+    this.db.deliveries.set(delivery.id, copy(delivery));
+  }
+
+  // No await between choosing and leasing: atomic on a single-threaded event loop.
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<Delivery[]> {
+    const due = [...this.db.deliveries.values()]
+      .filter(
+        (delivery) =>
+          delivery.status === 'queued' &&
+          delivery.nextAttemptAt.getTime() <= now.getTime() &&
+          (delivery.leaseUntil === null || delivery.leaseUntil.getTime() <= now.getTime()),
+      )
+      .sort(byDueThenId)
+      .slice(0, Math.max(0, limit));
+    return due.map((delivery) => {
+      const leased = { ...delivery, leaseUntil: copy(leaseUntil) };
+      this.db.deliveries.set(delivery.id, leased);
+      return copy(leased);
+    });
+  }
+
+  async markSent(id: string, sentAt: Date): Promise<void> {
+    const delivery = this.db.deliveries.get(id);
+    if (delivery === undefined) return;
+    this.db.deliveries.set(id, {
+      ...delivery,
+      status: 'sent',
+      attempts: delivery.attempts + 1,
+      sentAt: copy(sentAt),
+      leaseUntil: null,
+    });
+  }
+
+  async markAttemptFailed(id: string, error: string, retryAt: Date | null): Promise<void> {
+    const delivery = this.db.deliveries.get(id);
+    if (delivery === undefined) return;
+    this.db.deliveries.set(id, {
+      ...delivery,
+      status: retryAt === null ? 'failed' : 'queued',
+      attempts: delivery.attempts + 1,
+      nextAttemptAt: retryAt === null ? delivery.nextAttemptAt : copy(retryAt),
+      lastError: error,
+      leaseUntil: null,
+    });
+  }
+
+  async listForRequests(requestIds: readonly string[]): Promise<Delivery[]> {
+    const wanted = new Set(requestIds.filter((id) => typeof id === 'string' && id !== ''));
+    return [...this.db.deliveries.values()]
+      .filter((delivery) => wanted.has(delivery.requestId))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map(copy);
+  }
+}

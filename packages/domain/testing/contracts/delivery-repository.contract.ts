@@ -1,0 +1,89 @@
+import { describe, expect, it } from '@jest/globals';
+
+import type { Persistence } from '../../src/shared/persistence';
+import { aDelivery, aScholarshipRequest, AT } from '../builders';
+
+export function deliveryRepositoryContract(store: () => Persistence, concurrency: number): void {
+  describe('DeliveryRepository', () => {
+    const repo = () => store().repositories.deliveries;
+    const T0 = AT('2026-01-10T10:00:00.000Z');
+    const later = (ms: number) => new Date(T0.getTime() + ms);
+
+    /** A delivery of a stored request (deliveries belong to requests). */
+    async function stored(overrides: Parameters<typeof aDelivery>[0] = {}) {
+      const request = aScholarshipRequest({ status: 'approved', decidedAt: T0 });
+      await store().repositories.scholarshipRequests.add(request);
+      const delivery = aDelivery({ requestId: request.id, nextAttemptAt: T0, createdAt: T0, ...overrides });
+      await repo().add(delivery);
+      return delivery;
+    }
+
+    it('lists the deliveries of the requests asked for, and nothing for empty or unknown ids', async () => {
+      const delivery = await stored({ kind: 'rejection', lastError: 'boom 💥' });
+      await stored();
+      expect(await repo().listForRequests([delivery.requestId])).toEqual([delivery]);
+      expect(await repo().listForRequests([])).toEqual([]);
+      expect(await repo().listForRequests(['', '6f1c1bd2-6c64-4a8e-9d55-2a6c1c4f0000'])).toEqual([]);
+    });
+
+    it('claims due deliveries only, oldest due first, at most the limit, and leases them', async () => {
+      const second = await stored({ nextAttemptAt: later(1000) });
+      const first = await stored({ nextAttemptAt: T0 });
+      await stored({ nextAttemptAt: later(60_000) }); // not due yet
+      await stored({ status: 'sent', sentAt: T0 });
+      await stored({ status: 'failed' });
+
+      const claimed = await repo().claimDue(later(5000), later(65_000), 10);
+      expect(claimed.map((delivery) => delivery.id)).toEqual([first.id, second.id]);
+      expect(claimed.every((delivery) => delivery.leaseUntil?.getTime() === later(65_000).getTime())).toBe(true);
+      expect(await repo().claimDue(later(5000), later(65_000), 1)).toEqual([]);
+    });
+
+    it('lets a delivery be claimed again once its lease has ended (a worker died)', async () => {
+      const delivery = await stored();
+      await repo().claimDue(T0, later(30_000), 1);
+      expect(await repo().claimDue(later(29_999), later(60_000), 1)).toEqual([]);
+      expect((await repo().claimDue(later(30_000), later(60_000), 1)).map((d) => d.id)).toEqual([delivery.id]);
+    });
+
+    it('records a send: sent, counted, never claimed again', async () => {
+      const delivery = await stored();
+      await repo().claimDue(T0, later(30_000), 1);
+      await repo().markSent(delivery.id, later(1000));
+      const [sent] = await repo().listForRequests([delivery.requestId]);
+      expect(sent).toMatchObject({ status: 'sent', attempts: 1, sentAt: later(1000), leaseUntil: null });
+      expect(await repo().claimDue(later(90_000), later(120_000), 10)).toEqual([]);
+    });
+
+    it('queues a failed attempt again for later, or fails it for good', async () => {
+      const delivery = await stored();
+      await repo().claimDue(T0, later(30_000), 1);
+      await repo().markAttemptFailed(delivery.id, 'SMTP 451 try later', later(60_000));
+      const [retrying] = await repo().listForRequests([delivery.requestId]);
+      expect(retrying).toMatchObject({
+        status: 'queued',
+        attempts: 1,
+        lastError: 'SMTP 451 try later',
+        nextAttemptAt: later(60_000),
+        leaseUntil: null,
+      });
+      expect(await repo().claimDue(later(59_999), later(90_000), 1)).toEqual([]);
+      await repo().claimDue(later(60_000), later(90_000), 1);
+      await repo().markAttemptFailed(delivery.id, 'SMTP 550 no such user', null);
+      const [failed] = await repo().listForRequests([delivery.requestId]);
+      expect(failed).toMatchObject({ status: 'failed', attempts: 2, lastError: 'SMTP 550 no such user' });
+      expect(await repo().claimDue(later(999_999), later(9_999_999), 10)).toEqual([]);
+    });
+
+    it(`gives each delivery to one of ${concurrency} concurrent claimers`, async () => {
+      const deliveries = [];
+      for (let i = 0; i < 10; i += 1) deliveries.push(await stored());
+      const claims = await Promise.all(
+        Array.from({ length: concurrency }, () => repo().claimDue(T0, later(30_000), 1)),
+      );
+      const ids = claims.flat().map((delivery) => delivery.id);
+      expect(ids).toHaveLength(10);
+      expect(new Set(ids).size).toBe(10);
+    });
+  });
+}

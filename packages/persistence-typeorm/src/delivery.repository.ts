@@ -1,0 +1,97 @@
+import type { Delivery, DeliveryRepository } from '@memoir/domain';
+import { In, type EntityManager } from 'typeorm';
+
+import { isKey, type Dialect } from './dialect';
+import { DeliverySchema, type DeliveryRow } from './schemas';
+
+const toDelivery = (row: DeliveryRow): Delivery => ({
+  id: row.id,
+  requestId: row.requestId,
+  kind: row.kind,
+  status: row.status,
+  attempts: Number(row.attempts),
+  nextAttemptAt: row.nextAttemptAt,
+  leaseUntil: row.leaseUntil,
+  lastError: row.lastError,
+  sentAt: row.sentAt,
+  createdAt: row.createdAt,
+});
+
+const ERROR_MAX_LENGTH = 1000;
+
+export class TypeOrmDeliveryRepository implements DeliveryRepository {
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async add(delivery: Delivery): Promise<void> {
+    await this.manager.insert(DeliverySchema, { ...delivery });
+  }
+
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<Delivery[]> {
+    if (limit < 1) return [];
+    const q = this.dialect.id;
+    const due = `${q('status')} = 'queued' AND ${q('next_attempt_at')} <= ? AND (${q('lease_until')} IS NULL OR ${q('lease_until')} <= ?)`;
+    let ids: string[];
+    if (this.dialect.kind === 'sqlite') {
+      // One statement: atomic, even against another process on the same file.
+      const rows = (await this.manager.query(
+        `UPDATE "deliveries" SET "lease_until" = ? WHERE "id" IN (SELECT "id" FROM "deliveries" WHERE ${due} ORDER BY "next_attempt_at", "id" LIMIT ?) RETURNING "id"`,
+        [this.dialect.time(leaseUntil), this.dialect.time(now), this.dialect.time(now), limit],
+      )) as Array<{ id: string }>;
+      ids = rows.map((row) => row.id);
+    } else {
+      // Lock the due rows others have not locked (SKIP LOCKED), lease them, commit.
+      ids = await this.manager.transaction(async (manager) => {
+        const rows = (await manager.query(
+          `SELECT \`id\` FROM \`deliveries\` WHERE ${due} ORDER BY \`next_attempt_at\`, \`id\` LIMIT ? FOR UPDATE SKIP LOCKED`,
+          [now, now, limit],
+        )) as Array<{ id: string }>;
+        const claimed = rows.map((row) => row.id);
+        if (claimed.length > 0) await manager.update(DeliverySchema, { id: In(claimed) }, { leaseUntil });
+        return claimed;
+      });
+    }
+    if (ids.length === 0) return [];
+    const rows = await this.manager.find(DeliverySchema, {
+      where: { id: In(ids) },
+      order: { nextAttemptAt: 'ASC', id: 'ASC' },
+    });
+    return rows.map(toDelivery);
+  }
+
+  async markSent(id: string, sentAt: Date): Promise<void> {
+    if (!isKey(id)) return;
+    await this.manager.update(
+      DeliverySchema,
+      { id },
+      { status: 'sent', attempts: () => 'attempts + 1', sentAt, leaseUntil: null },
+    );
+  }
+
+  async markAttemptFailed(id: string, error: string, retryAt: Date | null): Promise<void> {
+    if (!isKey(id)) return;
+    await this.manager.update(
+      DeliverySchema,
+      { id },
+      {
+        status: retryAt === null ? 'failed' : 'queued',
+        attempts: () => 'attempts + 1',
+        lastError: error.slice(0, ERROR_MAX_LENGTH),
+        leaseUntil: null,
+        ...(retryAt === null ? {} : { nextAttemptAt: retryAt }),
+      },
+    );
+  }
+
+  async listForRequests(requestIds: readonly string[]): Promise<Delivery[]> {
+    const ids = requestIds.filter(isKey);
+    if (ids.length === 0) return [];
+    const rows = await this.manager.find(DeliverySchema, {
+      where: { requestId: In(ids) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return rows.map(toDelivery);
+  }
+}
