@@ -56,6 +56,7 @@ export * from './audit-log/list-audit-events.use-case';
 // Deliveries
 export * from './deliveries/delivery';
 export * from './deliveries/delivery.repository';
+export * from './deliveries/mailer';
 
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';

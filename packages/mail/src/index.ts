@@ -1,0 +1,1 @@
+export { OutboxMailer, SmtpMailer } from './mailers';
