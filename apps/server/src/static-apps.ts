@@ -33,9 +33,16 @@ export function staticApps(options: StaticAppsOptions): Middleware {
   const publicDist = join(options.rootDir, 'apps', 'public-site', 'dist');
   const adminDist = join(options.rootDir, 'apps', 'admin', 'dist');
   const adminHost = options.adminHost;
+  // A build, once there, stays: remember it rather than ask the disk on every request. A
+  // missing one is asked again, so `pnpm build` while the server runs is picked up.
+  const built = new Set<string>();
+  const isBuilt = (root: string): boolean => {
+    if (!built.has(root) && existsSync(join(root, 'index.html'))) built.add(root);
+    return built.has(root);
+  };
 
   async function serve(ctx: Context, root: string, file: string, routes: Set<string>, route: string, name: string) {
-    if (!existsSync(join(root, 'index.html'))) {
+    if (!isBuilt(root)) {
       ctx.status = routes.has(route) ? 200 : 404;
       ctx.type = 'html';
       ctx.body = PLACEHOLDER(name);

@@ -7,7 +7,7 @@ import {
   type AdminGuestbookEntriesResponse,
   type GuestbookEntryDto,
 } from '@memoir/shared';
-import { apiRequest, HttpError, toast } from '@memoir/web-ui';
+import { apiRequest, toast, toastFailure } from '@memoir/web-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -35,13 +35,7 @@ function EntryCard({ entry }: { readonly entry: GuestbookEntryDto }) {
         queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
       ]);
     },
-    onError: (error) => {
-      const description =
-        error instanceof HttpError
-          ? (error.body?.error ?? TOASTS.guestbookEntryUpdateFailed.fallback)
-          : TOASTS.guestbookEntryUpdateFailed.fallback;
-      toast({ title: TOASTS.guestbookEntryUpdateFailed.title, description, variant: 'destructive' });
-    },
+    onError: (error) => toastFailure(error, TOASTS.guestbookEntryUpdateFailed),
   });
   const pending = classifyGuestbookEntry(entry) === 'pending';
   return (

@@ -6,7 +6,7 @@ import {
   type ScholarshipRequestDto,
   type ScholarshipRequestsResponse,
 } from '@memoir/shared';
-import { apiRequest, HttpError, toast } from '@memoir/web-ui';
+import { apiRequest, toast, toastFailure } from '@memoir/web-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -48,13 +48,7 @@ function RequestCard(props: {
         queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
       ]);
     },
-    onError: (error) => {
-      const description =
-        error instanceof HttpError
-          ? (error.body?.error ?? TOASTS.scholarshipUpdateFailed.fallback)
-          : TOASTS.scholarshipUpdateFailed.fallback;
-      toast({ title: TOASTS.scholarshipUpdateFailed.title, description, variant: 'destructive' });
-    },
+    onError: (error) => toastFailure(error, TOASTS.scholarshipUpdateFailed),
   });
   const badge = statusBadge(request.status);
   return (
