@@ -211,13 +211,14 @@ describe('the landing page in Chromium', () => {
     await button.waitFor();
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5000);
     await button.click();
-    await expect(button.textContent()).resolves.toBe('Copied!');
+    // The label changes after the clipboard answers and React renders: wait for it, do not read at once.
+    await button.filter({ hasText: /^Copied!$/ }).waitFor();
     await page.locator('.toast', { hasText: TOASTS.copied.title }).first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Root Access');
     await page.clock.runFor(1900);
     await expect(button.textContent()).resolves.toBe('Copied!');
     await page.clock.runFor(200);
-    await expect(button.textContent()).resolves.toBe('Copy');
+    await button.filter({ hasText: /^Copy$/ }).waitFor();
     await page.context().close();
   });
 
