@@ -112,7 +112,10 @@ export function requireAdmin(options: HttpAppOptions): Middleware {
 export function adminRoutes(options: HttpAppOptions): Router {
   const { useCases } = options;
   const router = new Router({ prefix: '/api/admin' });
-  router.use(requireAdmin(options));
+  // With an explicit path: @koa/router matches a path-less `use` by a case-sensitive regular
+  // expression while routes match case-insensitively, so /API/ADMIN/... reached the routes
+  // without this check. '{/*rest}' goes through path-to-regexp like the routes themselves.
+  router.use('{/*rest}', requireAdmin(options));
 
   const actor = (ctx: RouterContext) => ({ userId: (ctx.state as AdminState).admin.user.id, ...requestContext(ctx) });
 
