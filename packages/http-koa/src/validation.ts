@@ -31,7 +31,16 @@ export async function parseBody<T extends object>(RequestClass: new () => T, bod
     const message = FIELD_MESSAGES.unknownField(unsafe);
     throw badRequest(message, { code: 'REQUEST.INVALID', fieldErrors: { [unsafe]: message } });
   }
-  const instance = plainToInstance(RequestClass, body);
+  // Every request field is a scalar. class-transformer walks nested values, and throws on some
+  // (an object with a "constructor" key): it gets an empty stand-in, refused as the wrong type
+  // just the same.
+  const scalars = Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [
+      key,
+      typeof value === 'object' && value !== null ? (Array.isArray(value) ? [] : {}) : value,
+    ]),
+  );
+  const instance = plainToInstance(RequestClass, scalars);
   const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   if (errors.length > 0) {
     const fieldErrors = Object.fromEntries(errors.map((error) => [error.property, firstMessage(error)]));

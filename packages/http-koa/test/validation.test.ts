@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+
+import { HttpError } from '../src/http-error';
+import { LoginRequest, ModerateGuestbookEntryRequest, SignGuestbookRequest } from '../src/requests';
+import { parseBody } from '../src/validation';
+
+async function refusal(body: unknown, RequestClass: new () => object = SignGuestbookRequest): Promise<unknown> {
+  try {
+    await parseBody(RequestClass, body);
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, ...error.body };
+    throw error;
+  }
+  throw new Error('the body was accepted');
+}
+
+describe('parseBody', () => {
+  // class-transformer walks nested values and threw a TypeError on these: a 500 before the fix.
+  it.each([
+    { constructor: 1 },
+    { constructor: { prototype: { polluted: true } } },
+    { prototype: {}, hasOwnProperty: 1 },
+    [{ constructor: null }],
+    JSON.parse('{"__proto__":{"polluted":true}}') as unknown,
+  ])('refuses a nested value with prototype keys (%j) as the wrong type, never a crash', async (nested) => {
+    expect(await refusal({ name: 'Ada', location: nested, message: 'Hi', riddleAnswer: 'network' })).toEqual({
+      status: 400,
+      success: false,
+      error: 'Location must be text.',
+      code: 'REQUEST.INVALID',
+      fieldErrors: { location: 'Location must be text.' },
+    });
+    expect(await refusal({ username: nested, password: nested }, LoginRequest)).toMatchObject({
+      fieldErrors: { username: 'Username must be text.', password: 'Password must be text.' },
+    });
+    expect(await refusal({ isApproved: nested }, ModerateGuestbookEntryRequest)).toMatchObject({
+      fieldErrors: { isApproved: 'isApproved must be true or false.' },
+    });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('still reads scalar fields as they are', async () => {
+    await expect(parseBody(LoginRequest, { username: 'owner', password: 'p' })).resolves.toMatchObject({
+      username: 'owner',
+      password: 'p',
+    });
+  });
+});
