@@ -1,3 +1,4 @@
+import type { Mailer, OutgoingEmail } from '../src/deliveries/mailer';
 import type { PasswordHasher } from '../src/admin-sessions/password-hasher';
 import type { SessionTokenService } from '../src/admin-sessions/session-token-service';
 import type { RiddleAnswers, RiddleId } from '../src/riddles/riddle-answers';
@@ -90,5 +91,19 @@ export class FakeSessionTokenService implements SessionTokenService {
       h2 = Math.imul(h2 ^ token.charCodeAt(i), 0x5bd1e995) >>> 0;
     }
     return `h${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')}`;
+  }
+}
+
+/**
+ * A mailer that keeps what it is given. `failWith` makes every send reject with that error
+ * until it is set back to null, like an SMTP server that refuses.
+ */
+export class RecordingMailer implements Mailer {
+  readonly sent: OutgoingEmail[] = [];
+  failWith: Error | null = null;
+
+  async send(email: OutgoingEmail): Promise<void> {
+    if (this.failWith !== null) throw this.failWith;
+    this.sent.push(structuredClone(email));
   }
 }

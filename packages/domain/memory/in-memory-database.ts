@@ -47,4 +47,18 @@ export function newestFirst<T extends { readonly createdAt: Date; readonly id: s
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
+/** Created in [from, to), oldest first (then by id), at most `limit`. */
+export function createdBetween<T extends { readonly createdAt: Date; readonly id: string }>(
+  rows: Iterable<T>,
+  from: Date,
+  to: Date,
+  limit: number,
+): T[] {
+  return [...rows]
+    .filter((row) => row.createdAt.getTime() >= from.getTime() && row.createdAt.getTime() < to.getTime())
+    .sort((a, b) => -newestFirst(a, b))
+    .slice(0, Math.max(0, limit))
+    .map(copy);
+}
+
 export const copy = <T>(value: T): T => structuredClone(value);

@@ -10,7 +10,20 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
 
   async add(delivery: Delivery): Promise<void> {
     if (this.db.deliveries.has(delivery.id)) throw new Error(`Duplicate delivery id ${delivery.id}`);
+    if (delivery.dedupeKey !== null && this.hasKey(delivery.dedupeKey)) {
+      throw new Error(`Duplicate delivery key ${delivery.dedupeKey}`);
+    }
     this.db.deliveries.set(delivery.id, copy(delivery));
+  }
+
+  async addUnlessDuplicate(delivery: Delivery & { readonly dedupeKey: string }): Promise<boolean> {
+    if (this.hasKey(delivery.dedupeKey)) return false;
+    await this.add(delivery);
+    return true;
+  }
+
+  private hasKey(key: string): boolean {
+    return [...this.db.deliveries.values()].some((delivery) => delivery.dedupeKey === key);
   }
 
   // No await between choosing and leasing: atomic on a single-threaded event loop.
@@ -29,6 +42,26 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
       this.db.deliveries.set(delivery.id, leased);
       return copy(leased);
     });
+  }
+
+  async attachLink(id: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    const delivery = this.db.deliveries.get(id);
+    if (delivery === undefined) return;
+    this.db.deliveries.set(id, { ...delivery, linkTokenHash: tokenHash, linkExpiresAt: copy(expiresAt) });
+  }
+
+  async findByLinkTokenHash(tokenHash: string): Promise<Delivery | null> {
+    if (typeof tokenHash !== 'string' || tokenHash === '') return null;
+    const found = [...this.db.deliveries.values()].find((delivery) => delivery.linkTokenHash === tokenHash);
+    return found === undefined ? null : copy(found);
+  }
+
+  // No await between the check and the write: atomic on a single-threaded event loop.
+  async countDownloadIfBelow(id: string, maxDownloads: number): Promise<boolean> {
+    const delivery = this.db.deliveries.get(id);
+    if (delivery === undefined || delivery.downloadCount >= maxDownloads) return false;
+    this.db.deliveries.set(id, { ...delivery, downloadCount: delivery.downloadCount + 1 });
+    return true;
   }
 
   async markSent(id: string, sentAt: Date): Promise<void> {
@@ -59,7 +92,7 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
   async listForRequests(requestIds: readonly string[]): Promise<Delivery[]> {
     const wanted = new Set(requestIds.filter((id) => typeof id === 'string' && id !== ''));
     return [...this.db.deliveries.values()]
-      .filter((delivery) => wanted.has(delivery.requestId))
+      .filter((delivery) => delivery.requestId !== null && wanted.has(delivery.requestId))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
       .map(copy);
   }

@@ -1,7 +1,7 @@
 import type { GuestbookEntry, GuestbookReview } from '../src/guestbook/guestbook-entry';
 import type { CapabilitySummary, GuestbookEntryRepository } from '../src/guestbook/guestbook-entry.repository';
 import { classifyGuestbookEntry } from '@memoir/shared';
-import { copy, newestFirst, type InMemoryDatabase } from './in-memory-database';
+import { copy, createdBetween, newestFirst, type InMemoryDatabase } from './in-memory-database';
 
 export class InMemoryGuestbookEntryRepository implements GuestbookEntryRepository {
   constructor(private readonly db: InMemoryDatabase) {}
@@ -43,5 +43,9 @@ export class InMemoryGuestbookEntryRepository implements GuestbookEntryRepositor
       pending: entries.filter((entry) => classifyGuestbookEntry(entry) === 'pending').length,
       createdSince: entries.filter((entry) => entry.createdAt.getTime() >= since.getTime()).length,
     };
+  }
+
+  async listCreatedBetween(from: Date, to: Date, limit: number): Promise<GuestbookEntry[]> {
+    return createdBetween(this.db.guestbookEntries.values(), from, to, limit);
   }
 }

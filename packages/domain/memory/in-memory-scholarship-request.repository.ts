@@ -1,7 +1,7 @@
 import type { CapabilitySummary } from '../src/guestbook/guestbook-entry.repository';
 import type { ScholarshipDecision, ScholarshipRequest } from '../src/scholarships/scholarship-request';
-import type { ScholarshipRequestRepository } from '../src/scholarships/scholarship-request.repository';
-import { copy, newestFirst, type InMemoryDatabase } from './in-memory-database';
+import type { PendingAge, ScholarshipRequestRepository } from '../src/scholarships/scholarship-request.repository';
+import { copy, createdBetween, newestFirst, type InMemoryDatabase } from './in-memory-database';
 
 export class InMemoryScholarshipRequestRepository implements ScholarshipRequestRepository {
   constructor(private readonly db: InMemoryDatabase) {}
@@ -36,5 +36,18 @@ export class InMemoryScholarshipRequestRepository implements ScholarshipRequestR
       pending: requests.filter((request) => request.status === 'pending').length,
       createdSince: requests.filter((request) => request.createdAt.getTime() >= since.getTime()).length,
     };
+  }
+
+  async pendingAge(overdueBefore: Date): Promise<PendingAge> {
+    const pending = [...this.db.scholarshipRequests.values()].filter((request) => request.status === 'pending');
+    const times = pending.map((request) => request.createdAt.getTime());
+    return {
+      overdue: times.filter((time) => time < overdueBefore.getTime()).length,
+      oldestPendingAt: times.length === 0 ? null : new Date(Math.min(...times)),
+    };
+  }
+
+  async listCreatedBetween(from: Date, to: Date, limit: number): Promise<ScholarshipRequest[]> {
+    return createdBetween(this.db.scholarshipRequests.values(), from, to, limit);
   }
 }

@@ -56,7 +56,13 @@ export * from './audit-log/list-audit-events.use-case';
 // Deliveries
 export * from './deliveries/delivery';
 export * from './deliveries/delivery.repository';
+export * from './deliveries/deliveries.errors';
+export * from './deliveries/download-book.use-case';
+export * from './deliveries/emails';
 export * from './deliveries/mailer';
+export * from './deliveries/owner-notifications';
+export * from './deliveries/resend-delivery.use-case';
+export * from './deliveries/send-due-deliveries.use-case';
 
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';

@@ -4,13 +4,16 @@ import {
   FakeSessionTokenService,
   FixedRiddleAnswers,
   ManualClock,
+  RecordingMailer,
   SequentialIdGenerator,
 } from '../memory';
 import {
   AuthenticateUseCase,
   CreateAdminUseCase,
   DecideScholarshipRequestUseCase,
+  DEFAULT_DELIVERY_POLICY,
   DEFAULT_SESSION_POLICY,
+  DownloadBookUseCase,
   EnsureInitialAdminUseCase,
   GetDashboardUseCase,
   ListAuditEventsUseCase,
@@ -20,11 +23,16 @@ import {
   LogInUseCase,
   LogOutUseCase,
   ModerateGuestbookEntryUseCase,
+  QueueOwnerDigestUseCase,
   RateLimiter,
+  ResendDeliveryUseCase,
   ResetAdminPasswordUseCase,
+  SendDueDeliveriesUseCase,
   SignGuestbookUseCase,
   SubmitScholarshipRequestUseCase,
   type Actor,
+  type EmailSettings,
+  type OwnerNotifications,
   type RequestContext,
 } from '../src';
 
@@ -35,8 +43,19 @@ export const LOGIN_POLICY = { max: 5, windowMs: 15 * 60 * 1000 };
 
 export const FROM_BROWSER: RequestContext = { ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' };
 
-/** Every use case wired to fresh in-memory adapters, a manual clock and fake secrets. */
-export function createWorld() {
+export const EMAIL_SETTINGS: EmailSettings = {
+  bookTitle: 'Root Access',
+  publicBaseUrl: 'https://memoir.example',
+  adminBaseUrl: 'https://admin.memoir.example',
+  ownerEmail: 'owner@memoir.example',
+};
+
+/**
+ * Every use case wired to fresh in-memory adapters, a manual clock, fake secrets and a
+ * recording mailer. The owner hears of new items only when told to.
+ */
+export function createWorld(options: { ownerNotifications?: OwnerNotifications } = {}) {
+  const ownerNotifications = options.ownerNotifications ?? 'off';
   const persistence = createInMemoryPersistence();
   const { repositories, unitOfWork } = persistence;
   const clock = new ManualClock('2026-01-15T12:00:00.000Z');
@@ -46,15 +65,24 @@ export function createWorld() {
   const tokens = new FakeSessionTokenService();
   const rateLimiter = new RateLimiter(persistence.rateLimits, clock);
   const sessionPolicy = DEFAULT_SESSION_POLICY;
+  const mailer = new RecordingMailer();
+  const deliveryPolicy = DEFAULT_DELIVERY_POLICY;
 
   const authenticate = new AuthenticateUseCase({ ...repositories, tokens, sessionPolicy, clock });
   const createAdmin = new CreateAdminUseCase({ unitOfWork, passwordHasher, clock, ids });
   const useCases = {
-    signGuestbook: new SignGuestbookUseCase({ ...repositories, riddles, clock, ids }),
+    signGuestbook: new SignGuestbookUseCase({ ...repositories, unitOfWork, riddles, clock, ids, ownerNotifications }),
     listPublicGuestbookEntries: new ListPublicGuestbookEntriesUseCase(repositories),
     listGuestbookEntries: new ListGuestbookEntriesUseCase(repositories),
     moderateGuestbookEntry: new ModerateGuestbookEntryUseCase({ unitOfWork, clock, ids }),
-    submitScholarshipRequest: new SubmitScholarshipRequestUseCase({ ...repositories, riddles, clock, ids }),
+    submitScholarshipRequest: new SubmitScholarshipRequestUseCase({
+      ...repositories,
+      unitOfWork,
+      riddles,
+      clock,
+      ids,
+      ownerNotifications,
+    }),
     listScholarshipRequests: new ListScholarshipRequestsUseCase(repositories),
     decideScholarshipRequest: new DecideScholarshipRequestUseCase({ unitOfWork, clock, ids }),
     logIn: new LogInUseCase({
@@ -75,6 +103,22 @@ export function createWorld() {
     resetAdminPassword: new ResetAdminPasswordUseCase({ unitOfWork, passwordHasher, clock, ids }),
     listAuditEvents: new ListAuditEventsUseCase(repositories),
     getDashboard: new GetDashboardUseCase({ ...repositories, clock }),
+    sendDueDeliveries: new SendDueDeliveriesUseCase({
+      ...repositories,
+      mailer,
+      clock,
+      tokens,
+      settings: EMAIL_SETTINGS,
+      policy: deliveryPolicy,
+    }),
+    downloadBook: new DownloadBookUseCase({
+      ...repositories,
+      tokens,
+      clock,
+      maxDownloads: deliveryPolicy.maxDownloads,
+    }),
+    resendDelivery: new ResendDeliveryUseCase({ unitOfWork, clock, ids }),
+    queueOwnerDigest: new QueueOwnerDigestUseCase({ ...repositories, clock, ids, ownerNotifications }),
   };
 
   /** Creates the owner's account and returns an actor for admin use cases. */
@@ -84,7 +128,19 @@ export function createWorld() {
     return { userId: created.value.id, ...FROM_BROWSER };
   }
 
-  return { persistence, repositories, clock, ids, tokens, passwordHasher, rateLimiter, useCases, signedInOwner };
+  return {
+    persistence,
+    repositories,
+    clock,
+    ids,
+    tokens,
+    passwordHasher,
+    rateLimiter,
+    mailer,
+    deliveryPolicy,
+    useCases,
+    signedInOwner,
+  };
 }
 
 export type World = ReturnType<typeof createWorld>;

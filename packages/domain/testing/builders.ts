@@ -87,6 +87,8 @@ export function aDelivery(overrides: Partial<Delivery> = {}): Delivery {
   return {
     id: aUuid(),
     requestId: aUuid(),
+    entryId: null,
+    dedupeKey: null,
     kind: 'approval',
     status: 'queued',
     attempts: 0,
@@ -94,6 +96,9 @@ export function aDelivery(overrides: Partial<Delivery> = {}): Delivery {
     leaseUntil: null,
     lastError: null,
     sentAt: null,
+    linkTokenHash: null,
+    linkExpiresAt: null,
+    downloadCount: 0,
     createdAt: AT('2026-01-10T09:30:00.000Z'),
     ...overrides,
   };

@@ -6,14 +6,19 @@ import { DeliverySchema, type DeliveryRow } from './schemas';
 
 const toDelivery = (row: DeliveryRow): Delivery => ({
   id: row.id,
-  requestId: row.requestId,
   kind: row.kind,
+  requestId: row.requestId,
+  entryId: row.entryId,
+  dedupeKey: row.dedupeKey,
   status: row.status,
   attempts: Number(row.attempts),
   nextAttemptAt: row.nextAttemptAt,
   leaseUntil: row.leaseUntil,
   lastError: row.lastError,
   sentAt: row.sentAt,
+  linkTokenHash: row.linkTokenHash,
+  linkExpiresAt: row.linkExpiresAt,
+  downloadCount: Number(row.downloadCount),
   createdAt: row.createdAt,
 });
 
@@ -27,6 +32,19 @@ export class TypeOrmDeliveryRepository implements DeliveryRepository {
 
   async add(delivery: Delivery): Promise<void> {
     await this.manager.insert(DeliverySchema, { ...delivery });
+  }
+
+  async addUnlessDuplicate(delivery: Delivery & { readonly dedupeKey: string }): Promise<boolean> {
+    // INSERT ... ON CONFLICT DO NOTHING (SQLite) or INSERT IGNORE (MySQL): the unique key decides.
+    // The id is new, so the row is there only if this insert went in.
+    await this.manager
+      .createQueryBuilder()
+      .insert()
+      .into(DeliverySchema)
+      .values({ ...delivery })
+      .orIgnore()
+      .execute();
+    return (await this.manager.findOneBy(DeliverySchema, { id: delivery.id })) !== null;
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<Delivery[]> {
@@ -59,6 +77,29 @@ export class TypeOrmDeliveryRepository implements DeliveryRepository {
       order: { nextAttemptAt: 'ASC', id: 'ASC' },
     });
     return rows.map(toDelivery);
+  }
+
+  async attachLink(id: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    if (!isKey(id)) return;
+    await this.manager.update(DeliverySchema, { id }, { linkTokenHash: tokenHash, linkExpiresAt: expiresAt });
+  }
+
+  async findByLinkTokenHash(tokenHash: string): Promise<Delivery | null> {
+    if (!isKey(tokenHash)) return null;
+    const row = await this.manager.findOneBy(DeliverySchema, { linkTokenHash: tokenHash });
+    return row === null ? null : toDelivery(row);
+  }
+
+  async countDownloadIfBelow(id: string, maxDownloads: number): Promise<boolean> {
+    if (!isKey(id)) return false;
+    // One conditional UPDATE: the database holds the cap against concurrent downloads.
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(DeliverySchema)
+      .set({ downloadCount: () => 'download_count + 1' })
+      .where('id = :id AND download_count < :max', { id, max: maxDownloads })
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 
   async markSent(id: string, sentAt: Date): Promise<void> {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { RateLimitStore, RateLimitWindow } from '@memoir/domain';
 import type { DataSource } from 'typeorm';
 
@@ -14,6 +16,17 @@ const toWindow = (row: CounterRow, readTime: (value: unknown) => Date): RateLimi
   resetAt: readTime(row.reset_at),
 });
 
+/** The key column's length (schemas.ts): a longer key would be refused by MySQL (a 500). */
+const KEY_MAX_LENGTH = 191;
+
+/**
+ * The key as stored: as is when it fits the column, else its SHA-256. Keys hold what clients
+ * send (a username of up to 256 characters, an address), so they may be longer than 191.
+ */
+export function storedRateLimitKey(key: string): string {
+  return key.length <= KEY_MAX_LENGTH ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
 /**
  * Fixed-window counters in the database, shared by every server process. Each hit is one
  * atomic upsert, so concurrent hits from several processes are all counted.
@@ -25,7 +38,8 @@ export class TypeOrmRateLimitStore implements RateLimitStore {
     return this.dataSource.options.type === 'better-sqlite3';
   }
 
-  async hit(key: string, windowMs: number, now: Date): Promise<RateLimitWindow> {
+  async hit(rawKey: string, windowMs: number, now: Date): Promise<RateLimitWindow> {
+    const key = storedRateLimitKey(rawKey);
     const resetAt = new Date(now.getTime() + windowMs);
     if (this.isSqlite) {
       // SQLite evaluates every SET expression against the old row, and returns the new one.
@@ -62,7 +76,8 @@ export class TypeOrmRateLimitStore implements RateLimitStore {
     );
   }
 
-  async peek(key: string, now: Date): Promise<RateLimitWindow | null> {
+  async peek(rawKey: string, now: Date): Promise<RateLimitWindow | null> {
+    const key = storedRateLimitKey(rawKey);
     const q = this.isSqlite ? SQLITE : MYSQL;
     const rows = (await this.dataSource.query(
       `SELECT ${q.id('count')}, ${q.id('reset_at')} FROM ${q.id('rate_limit_counters')} WHERE ${q.id('key')} = ? AND ${q.id('reset_at')} > ?`,
@@ -72,7 +87,8 @@ export class TypeOrmRateLimitStore implements RateLimitStore {
     return row === undefined ? null : toWindow(row, q.readTime);
   }
 
-  async reset(key: string): Promise<void> {
+  async reset(rawKey: string): Promise<void> {
+    const key = storedRateLimitKey(rawKey);
     const q = this.isSqlite ? SQLITE : MYSQL;
     await this.dataSource.query(`DELETE FROM ${q.id('rate_limit_counters')} WHERE ${q.id('key')} = ?`, [key]);
   }

@@ -10,11 +10,12 @@ import type {
   GuestbookEntry,
   GuestbookEntryRepository,
   GuestbookReview,
+  PendingAge,
   ScholarshipDecision,
   ScholarshipRequest,
   ScholarshipRequestRepository,
 } from '@memoir/domain';
-import { QueryFailedError, type EntityManager } from 'typeorm';
+import { Between, QueryFailedError, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 import { isKey, type Dialect } from './dialect';
@@ -141,6 +142,15 @@ export class TypeOrmGuestbookEntryRepository implements GuestbookEntryRepository
     )) as SummaryRow[];
     return { total: count(row?.total), pending: count(row?.pending), createdSince: count(row?.createdSince) };
   }
+
+  async listCreatedBetween(from: Date, to: Date, limit: number): Promise<GuestbookEntry[]> {
+    const rows = await this.manager.find(GuestbookEntrySchema, {
+      where: { createdAt: createdIn(from, to) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: Math.max(0, limit),
+    });
+    return rows.map(toGuestbookEntry);
+  }
 }
 
 export class TypeOrmScholarshipRequestRepository implements ScholarshipRequestRepository {
@@ -187,6 +197,33 @@ export class TypeOrmScholarshipRequestRepository implements ScholarshipRequestRe
     )) as SummaryRow[];
     return { total: count(row?.total), pending: count(row?.pending), createdSince: count(row?.createdSince) };
   }
+
+  async pendingAge(overdueBefore: Date): Promise<PendingAge> {
+    const q = this.dialect.id;
+    const table = q('scholarship_requests');
+    // Both from the (status, created_at) index.
+    const [row] = (await this.manager.query(
+      `SELECT (SELECT COUNT(*) FROM ${table} WHERE ${q('status')} = ? AND ${q('created_at')} < ?) AS overdue,
+              (SELECT MIN(${q('created_at')}) FROM ${table} WHERE ${q('status')} = ?) AS oldest`,
+      ['pending', this.dialect.time(overdueBefore), 'pending'],
+    )) as Array<{ overdue: unknown; oldest: unknown }>;
+    const oldest = row?.oldest ?? null;
+    return { overdue: count(row?.overdue), oldestPendingAt: oldest === null ? null : this.dialect.readTime(oldest) };
+  }
+
+  async listCreatedBetween(from: Date, to: Date, limit: number): Promise<ScholarshipRequest[]> {
+    const rows = await this.manager.find(ScholarshipRequestSchema, {
+      where: { createdAt: createdIn(from, to) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: Math.max(0, limit),
+    });
+    return rows.map(toScholarshipRequest);
+  }
+}
+
+/** [from, to): at or after `from`, strictly before `to`. */
+function createdIn(from: Date, to: Date) {
+  return Between(from, new Date(to.getTime() - 1));
 }
 
 /** True when the error is the unique index on the username (SQLite or MySQL wording). */

@@ -64,8 +64,8 @@ export const ScholarshipRequestSchema = new EntitySchema<ScholarshipRequestRow>(
   },
   indices: [
     { name: 'idx_scholarship_requests_created', columns: ['createdAt', 'id'] },
-    // The dashboard's pending count.
-    { name: 'idx_scholarship_requests_status', columns: ['status'] },
+    // The dashboard's pending count, how many are overdue and the oldest.
+    { name: 'idx_scholarship_requests_status_created', columns: ['status', 'createdAt'] },
   ],
 });
 
@@ -140,14 +140,21 @@ export const DeliverySchema = new EntitySchema<DeliveryRow>({
   tableName: 'deliveries',
   columns: {
     id,
-    requestId: { name: 'request_id', type: 'varchar', length: 36 },
     kind: { type: 'varchar', length: 16 },
+    requestId: { name: 'request_id', type: 'varchar', length: 36, nullable: true },
+    entryId: { name: 'entry_id', type: 'varchar', length: 36, nullable: true },
+    // "digest:YYYY-MM-DD": one digest a day, whichever process queues it first.
+    dedupeKey: { name: 'dedupe_key', type: 'varchar', length: 64, nullable: true },
     status: { type: 'varchar', length: 16, default: 'queued' },
     attempts: { type: 'int', default: 0 },
     nextAttemptAt: time('next_attempt_at'),
     leaseUntil: time('lease_until', true),
     lastError: { name: 'last_error', type: 'varchar', length: 1000, nullable: true },
     sentAt: time('sent_at', true),
+    // sha256 in base64url: 43 characters.
+    linkTokenHash: { name: 'link_token_hash', type: 'varchar', length: 64, nullable: true },
+    linkExpiresAt: time('link_expires_at', true),
+    downloadCount: { name: 'download_count', type: 'int', default: 0 },
     createdAt: time('created_at'),
   },
   indices: [
@@ -155,12 +162,23 @@ export const DeliverySchema = new EntitySchema<DeliveryRow>({
     { name: 'idx_deliveries_due', columns: ['status', 'nextAttemptAt', 'id'] },
     // A request's deliveries, oldest first (the admin app's delivery state).
     { name: 'idx_deliveries_request', columns: ['requestId', 'createdAt', 'id'] },
+    { name: 'idx_deliveries_entry', columns: ['entryId'] },
+    { name: 'idx_deliveries_dedupe_key', columns: ['dedupeKey'], unique: true },
+    // The download link's lookup.
+    { name: 'idx_deliveries_link', columns: ['linkTokenHash'], unique: true },
   ],
   foreignKeys: [
     {
       name: 'fk_deliveries_request',
       target: 'ScholarshipRequest',
       columnNames: ['requestId'],
+      referencedColumnNames: ['id'],
+      onDelete: 'CASCADE',
+    },
+    {
+      name: 'fk_deliveries_entry',
+      target: 'GuestbookEntry',
+      columnNames: ['entryId'],
       referencedColumnNames: ['id'],
       onDelete: 'CASCADE',
     },

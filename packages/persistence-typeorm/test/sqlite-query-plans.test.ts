@@ -62,6 +62,9 @@ describe('SQLite query plans', () => {
     await scholarshipRequests.listAll();
     await scholarshipRequests.decideIfPending(request.id, { status: 'approved', adminNotes: null, decidedAt: since });
     await scholarshipRequests.summarize(since);
+    await scholarshipRequests.pendingAge(since);
+    await scholarshipRequests.listCreatedBetween(since, new Date(), 10);
+    await guestbookEntries.listCreatedBetween(since, new Date(), 10);
     const user = anAdminUser();
     await adminUsers.addIfUsernameFree(user);
     await adminUsers.findByUsername(user.username);
@@ -84,6 +87,13 @@ describe('SQLite query plans', () => {
     await persistence.repositories.deliveries.markAttemptFailed(delivery.id, 'x', since);
     await persistence.repositories.deliveries.markSent(delivery.id, since);
     await persistence.repositories.deliveries.listForRequests([request.id]);
+    await persistence.repositories.deliveries.attachLink(delivery.id, 'hash', since);
+    await persistence.repositories.deliveries.findByLinkTokenHash('hash');
+    await persistence.repositories.deliveries.countDownloadIfBelow(delivery.id, 5);
+    await persistence.repositories.deliveries.addUnlessDuplicate({
+      ...aDelivery({ kind: 'owner_digest', requestId: null }),
+      dedupeKey: 'digest:2026-01-01',
+    });
     await persistence.rateLimits.hit('k', 60_000, since);
     await persistence.rateLimits.peek('k', since);
     await persistence.rateLimits.reset('k');

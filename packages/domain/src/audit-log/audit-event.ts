@@ -13,6 +13,8 @@ export const AuditAction = {
   Reject: 'reject',
   AdminCreated: 'admin_created',
   PasswordReset: 'password_reset',
+  /** The owner sent an approved request's PDF again. */
+  Resend: 'resend',
 } as const;
 
 export const AuditResourceType = {

@@ -23,6 +23,23 @@ describe('GetDashboardUseCase', () => {
       guestbook: { total: 4, pending: 2 },
       scholarships: { total: 2, pending: 1 },
       recentActivity: { guestbookCount: 2, scholarshipCount: 1 },
+      scholarshipPromise: { overdue: 0, oldestPendingAt: daysAgo(1) },
+    });
+  });
+
+  it('counts the pending requests older than 24 hours, the promise of the landing page', async () => {
+    const world = createWorld();
+    const now = world.clock.now().getTime();
+    const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000);
+    const { scholarshipRequests } = world.repositories;
+    await scholarshipRequests.add(aScholarshipRequest({ createdAt: hoursAgo(23.9) }));
+    await scholarshipRequests.add(aScholarshipRequest({ createdAt: hoursAgo(24.01) }));
+    await scholarshipRequests.add(aScholarshipRequest({ createdAt: hoursAgo(50) }));
+    await scholarshipRequests.add(aScholarshipRequest({ createdAt: hoursAgo(90), status: 'approved' }));
+
+    expect((await world.useCases.getDashboard.execute()).scholarshipPromise).toEqual({
+      overdue: 2,
+      oldestPendingAt: hoursAgo(50),
     });
   });
 });

@@ -9,7 +9,15 @@ export interface Dashboard {
   readonly scholarships: { readonly total: number; readonly pending: number };
   /** Entries and requests created in the last 7 days. */
   readonly recentActivity: { readonly guestbookCount: number; readonly scholarshipCount: number };
+  /**
+   * The landing page's promise (an answer within 24 hours): pending requests older than that,
+   * and when the oldest pending request arrived.
+   */
+  readonly scholarshipPromise: { readonly overdue: number; readonly oldestPendingAt: Date | null };
 }
+
+/** The landing page promises an answer within this long. */
+export const SCHOLARSHIP_PROMISE_MS = 24 * 60 * 60 * 1000;
 
 const WINDOW_MS = RECENT_ACTIVITY_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
@@ -24,15 +32,18 @@ export class GetDashboardUseCase {
   ) {}
 
   async execute(): Promise<Dashboard> {
-    const since = new Date(this.deps.clock.now().getTime() - WINDOW_MS);
-    const [guestbook, scholarships] = await Promise.all([
+    const now = this.deps.clock.now().getTime();
+    const since = new Date(now - WINDOW_MS);
+    const [guestbook, scholarships, pendingAge] = await Promise.all([
       this.deps.guestbookEntries.summarize(since),
       this.deps.scholarshipRequests.summarize(since),
+      this.deps.scholarshipRequests.pendingAge(new Date(now - SCHOLARSHIP_PROMISE_MS)),
     ]);
     return {
       guestbook: { total: guestbook.total, pending: guestbook.pending },
       scholarships: { total: scholarships.total, pending: scholarships.pending },
       recentActivity: { guestbookCount: guestbook.createdSince, scholarshipCount: scholarships.createdSince },
+      scholarshipPromise: pendingAge,
     };
   }
 }

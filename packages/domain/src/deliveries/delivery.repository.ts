@@ -2,7 +2,14 @@ import type { Delivery } from './delivery';
 
 /** Port: the delivery queue, shared by every server process. */
 export interface DeliveryRepository {
+  /** Queues a new delivery. A duplicate id, or a dedupeKey already used, is a bug and may throw. */
   add(delivery: Delivery): Promise<void>;
+
+  /**
+   * Queues a delivery unless one with the same `dedupeKey` exists (from this process or
+   * another). Returns whether it was added.
+   */
+  addUnlessDuplicate(delivery: Delivery & { readonly dedupeKey: string }): Promise<boolean>;
 
   /**
    * Takes up to `limit` queued deliveries whose next attempt is due (nextAttemptAt <= now)
@@ -10,6 +17,9 @@ export interface DeliveryRepository {
    * Atomic: of concurrent claims (in one process or several), each delivery goes to one.
    */
   claimDue(now: Date, leaseUntil: Date, limit: number): Promise<Delivery[]>;
+
+  /** Gives the delivery a (new) private link: the token's hash and when it stops working. */
+  attachLink(id: string, tokenHash: string, expiresAt: Date): Promise<void>;
 
   /** Records a successful send: status sent, the lease released. */
   markSent(id: string, sentAt: Date): Promise<void>;
@@ -19,6 +29,16 @@ export interface DeliveryRepository {
    * `retryAt`, or failed for good when `retryAt` is null.
    */
   markAttemptFailed(id: string, error: string, retryAt: Date | null): Promise<void>;
+
+  /** The delivery whose link has this token hash, or null. Empty hashes find nothing. */
+  findByLinkTokenHash(tokenHash: string): Promise<Delivery | null>;
+
+  /**
+   * Counts one download through the link, only while it is below `maxDownloads`: atomic, so
+   * of concurrent downloads at the cap exactly the allowed number are counted. Returns
+   * whether it was counted.
+   */
+  countDownloadIfBelow(id: string, maxDownloads: number): Promise<boolean>;
 
   /** Every delivery of these requests, oldest first. Empty ids find nothing. */
   listForRequests(requestIds: readonly string[]): Promise<Delivery[]>;

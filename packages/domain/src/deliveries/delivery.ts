@@ -1,16 +1,25 @@
 /**
- * An email the system owes a requester: the PDF after an approval, a polite note after a
- * rejection. Queued in the same transaction as the decision; a worker sends it, retrying
- * with back-off. The queue is in the database, so a restart or a second server process
- * loses nothing, and a lease keeps two processes from sending one delivery at once.
+ * An email the system owes someone, kept in a queue in the database:
+ * - to a requester: the PDF after an approval (`approval`), a polite note after a rejection
+ *   (`rejection`), queued in the same transaction as the decision;
+ * - to the owner: a new request (`owner_request`) or guestbook entry (`owner_entry`), queued
+ *   with the submission, or one digest a day (`owner_digest`).
+ * A worker sends it, retrying with back-off. The queue is in the database, so a restart or a
+ * second server process loses nothing, and a lease keeps two processes from sending one
+ * delivery at once.
  */
-export type DeliveryKind = 'approval' | 'rejection';
+export type DeliveryKind = 'approval' | 'rejection' | 'owner_request' | 'owner_entry' | 'owner_digest';
 export type DeliveryStatus = 'queued' | 'sent' | 'failed';
 
 export interface Delivery {
   readonly id: string;
-  readonly requestId: string;
   readonly kind: DeliveryKind;
+  /** The scholarship request it is about (approval, rejection, owner_request); else null. */
+  readonly requestId: string | null;
+  /** The guestbook entry it is about (owner_entry); else null. */
+  readonly entryId: string | null;
+  /** Unique when set: a second delivery with the same key is never queued (one digest a day). */
+  readonly dedupeKey: string | null;
   /** queued (waiting or between attempts), sent, or failed (attempts exhausted). */
   readonly status: DeliveryStatus;
   readonly attempts: number;
@@ -20,20 +29,40 @@ export interface Delivery {
   readonly leaseUntil: Date | null;
   readonly lastError: string | null;
   readonly sentAt: Date | null;
+  /** The private download link of an approval: only its hash is kept. */
+  readonly linkTokenHash: string | null;
+  readonly linkExpiresAt: Date | null;
+  /** Downloads through this delivery's link. */
+  readonly downloadCount: number;
   readonly createdAt: Date;
 }
 
-export function newDelivery(fields: { id: string; requestId: string; kind: DeliveryKind; now: Date }): Delivery {
+export function newDelivery(fields: {
+  id: string;
+  kind: DeliveryKind;
+  now: Date;
+  requestId?: string | null;
+  entryId?: string | null;
+  dedupeKey?: string | null;
+}): Delivery {
   return {
     id: fields.id,
-    requestId: fields.requestId,
     kind: fields.kind,
+    requestId: fields.requestId ?? null,
+    entryId: fields.entryId ?? null,
+    dedupeKey: fields.dedupeKey ?? null,
     status: 'queued',
     attempts: 0,
     nextAttemptAt: fields.now,
     leaseUntil: null,
     lastError: null,
     sentAt: null,
+    linkTokenHash: null,
+    linkExpiresAt: null,
+    downloadCount: 0,
     createdAt: fields.now,
   };
 }
+
+/** Kinds whose email goes to the requester of a scholarship request. */
+export const REQUESTER_KINDS: readonly DeliveryKind[] = ['approval', 'rejection'];

@@ -33,4 +33,7 @@ export interface GuestbookEntryRepository {
 
   /** total, pending (not approved and never reviewed), and created at or after `since`. */
   summarize(since: Date): Promise<CapabilitySummary>;
+
+  /** Entries created at or after `from` and before `to`, oldest first, at most `limit`. */
+  listCreatedBetween(from: Date, to: Date, limit: number): Promise<GuestbookEntry[]>;
 }

@@ -1,9 +1,12 @@
 import { ERROR_MESSAGES, GUESTBOOK_LIMITS, RIDDLE_ANSWER_MAX_LENGTH } from '@memoir/shared';
 
 import { isCorrectRiddleAnswer, type RiddleAnswers } from '../riddles/riddle-answers';
+import { newDelivery } from '../deliveries/delivery';
+import type { OwnerNotifications } from '../deliveries/owner-notifications';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import { err, ok, type Result } from '../shared/result';
+import type { UnitOfWork } from '../shared/unit-of-work';
 import { FieldErrors, invalidInput, optionalText, requiredText } from '../shared/text-fields';
 import type { GuestbookEntry } from './guestbook-entry';
 import type { GuestbookEntryRepository } from './guestbook-entry.repository';
@@ -24,6 +27,9 @@ export class SignGuestbookUseCase {
       readonly riddles: RiddleAnswers;
       readonly clock: Clock;
       readonly ids: IdGenerator;
+      readonly unitOfWork: UnitOfWork;
+      /** `each`: the owner's email is queued with the submission (OWNER_NOTIFICATIONS). */
+      readonly ownerNotifications?: OwnerNotifications;
     },
   ) {}
 
@@ -70,7 +76,17 @@ export class SignGuestbookUseCase {
       reviewedAt: null,
       adminNotes: null,
     };
-    await this.deps.guestbookEntries.add(entry);
+    if (this.deps.ownerNotifications === 'each') {
+      // With its email to the owner, or not at all.
+      await this.deps.unitOfWork.transaction(async ({ guestbookEntries, deliveries }) => {
+        await guestbookEntries.add(entry);
+        await deliveries.add(
+          newDelivery({ id: this.deps.ids.next(), kind: 'owner_entry', entryId: entry.id, now: entry.createdAt }),
+        );
+      });
+    } else {
+      await this.deps.guestbookEntries.add(entry);
+    }
     return ok(entry);
   }
 }

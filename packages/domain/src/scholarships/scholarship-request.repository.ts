@@ -21,4 +21,18 @@ export interface ScholarshipRequestRepository {
 
   /** total, pending, and created at or after `since`. */
   summarize(since: Date): Promise<CapabilitySummary>;
+
+  /**
+   * The 24-hour promise: how many pending requests were created before `overdueBefore`, and
+   * when the oldest pending request was created (null when none is pending).
+   */
+  pendingAge(overdueBefore: Date): Promise<PendingAge>;
+
+  /** Requests created at or after `from` and before `to`, oldest first, at most `limit`. */
+  listCreatedBetween(from: Date, to: Date, limit: number): Promise<ScholarshipRequest[]>;
+}
+
+export interface PendingAge {
+  readonly overdue: number;
+  readonly oldestPendingAt: Date | null;
 }

@@ -1,9 +1,12 @@
 import { ERROR_MESSAGES, RIDDLE_ANSWER_MAX_LENGTH, SCHOLARSHIP_LIMITS } from '@memoir/shared';
 
 import { isCorrectRiddleAnswer, type RiddleAnswers } from '../riddles/riddle-answers';
+import { newDelivery } from '../deliveries/delivery';
+import type { OwnerNotifications } from '../deliveries/owner-notifications';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import { err, ok, type Result } from '../shared/result';
+import type { UnitOfWork } from '../shared/unit-of-work';
 import { FieldErrors, invalidInput, optionalText, requiredEmail, requiredText } from '../shared/text-fields';
 import type { ScholarshipRequest } from './scholarship-request';
 import type { ScholarshipRequestRepository } from './scholarship-request.repository';
@@ -24,6 +27,9 @@ export class SubmitScholarshipRequestUseCase {
       readonly riddles: RiddleAnswers;
       readonly clock: Clock;
       readonly ids: IdGenerator;
+      readonly unitOfWork: UnitOfWork;
+      /** `each`: the owner's email is queued with the submission (OWNER_NOTIFICATIONS). */
+      readonly ownerNotifications?: OwnerNotifications;
     },
   ) {}
 
@@ -66,7 +72,22 @@ export class SubmitScholarshipRequestUseCase {
       createdAt: this.deps.clock.now(),
       decidedAt: null,
     };
-    await this.deps.scholarshipRequests.add(request);
+    if (this.deps.ownerNotifications === 'each') {
+      // With its email to the owner, or not at all.
+      await this.deps.unitOfWork.transaction(async ({ scholarshipRequests, deliveries }) => {
+        await scholarshipRequests.add(request);
+        await deliveries.add(
+          newDelivery({
+            id: this.deps.ids.next(),
+            kind: 'owner_request',
+            requestId: request.id,
+            now: request.createdAt,
+          }),
+        );
+      });
+    } else {
+      await this.deps.scholarshipRequests.add(request);
+    }
     return ok(request);
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 
 import type { Persistence } from '../../src/shared/persistence';
-import { aDelivery, aScholarshipRequest, AT } from '../builders';
+import { aDelivery, aGuestbookEntry, aScholarshipRequest, AT, aUuid } from '../builders';
 
 export function deliveryRepositoryContract(store: () => Persistence, concurrency: number): void {
   describe('DeliveryRepository', () => {
@@ -15,7 +15,7 @@ export function deliveryRepositoryContract(store: () => Persistence, concurrency
       await store().repositories.scholarshipRequests.add(request);
       const delivery = aDelivery({ requestId: request.id, nextAttemptAt: T0, createdAt: T0, ...overrides });
       await repo().add(delivery);
-      return delivery;
+      return { ...delivery, requestId: request.id };
     }
 
     it('lists the deliveries of the requests asked for, and nothing for empty or unknown ids', async () => {
@@ -73,6 +73,49 @@ export function deliveryRepositoryContract(store: () => Persistence, concurrency
       const [failed] = await repo().listForRequests([delivery.requestId]);
       expect(failed).toMatchObject({ status: 'failed', attempts: 2, lastError: 'SMTP 550 no such user' });
       expect(await repo().claimDue(later(999_999), later(9_999_999), 10)).toEqual([]);
+    });
+
+    it('keeps owner deliveries about a guestbook entry, and lets one day key in only once', async () => {
+      const entry = aGuestbookEntry();
+      await store().repositories.guestbookEntries.add(entry);
+      const aboutEntry = aDelivery({ kind: 'owner_entry', requestId: null, entryId: entry.id, nextAttemptAt: T0 });
+      await repo().add(aboutEntry);
+      const digest = { ...aDelivery({ kind: 'owner_digest', requestId: null }), dedupeKey: 'digest:2026-01-09' };
+      expect(await repo().addUnlessDuplicate(digest)).toBe(true);
+      expect(await repo().addUnlessDuplicate({ ...digest, id: aUuid() })).toBe(false);
+      const claimed = await repo().claimDue(later(60_000), later(90_000), 10);
+      expect(claimed.map((delivery) => delivery.id).sort()).toEqual([aboutEntry.id, digest.id].sort());
+      expect(claimed.find((delivery) => delivery.id === aboutEntry.id)).toEqual({
+        ...aboutEntry,
+        leaseUntil: later(90_000),
+      });
+    });
+
+    it('finds a delivery by its link, and counts downloads up to the cap only', async () => {
+      const delivery = await stored();
+      await repo().attachLink(delivery.id, 'hash-of-the-first-token', later(1000));
+      await repo().attachLink(delivery.id, 'hash-of-the-second-token', later(2000));
+      expect(await repo().findByLinkTokenHash('hash-of-the-first-token')).toBeNull();
+      expect(await repo().findByLinkTokenHash('')).toBeNull();
+      expect(await repo().findByLinkTokenHash('hash-of-the-second-token')).toMatchObject({
+        id: delivery.id,
+        linkExpiresAt: later(2000),
+        downloadCount: 0,
+      });
+      expect(await repo().countDownloadIfBelow(delivery.id, 2)).toBe(true);
+      expect(await repo().countDownloadIfBelow(delivery.id, 2)).toBe(true);
+      expect(await repo().countDownloadIfBelow(delivery.id, 2)).toBe(false);
+      expect((await repo().findByLinkTokenHash('hash-of-the-second-token'))?.downloadCount).toBe(2);
+    });
+
+    it(`counts at most the cap of ${concurrency} concurrent downloads`, async () => {
+      const delivery = await stored();
+      await repo().attachLink(delivery.id, 'hash-of-a-busy-link', later(1000));
+      const counted = await Promise.all(
+        Array.from({ length: concurrency }, () => repo().countDownloadIfBelow(delivery.id, 3)),
+      );
+      expect(counted.filter(Boolean)).toHaveLength(Math.min(3, concurrency));
+      expect((await repo().findByLinkTokenHash('hash-of-a-busy-link'))?.downloadCount).toBe(Math.min(3, concurrency));
     });
 
     it(`gives each delivery to one of ${concurrency} concurrent claimers`, async () => {

@@ -18,6 +18,21 @@ export function guestbookEntryRepositoryContract(store: () => Persistence): void
       expect(await repo().findById(entry.id)).toEqual(entry);
     });
 
+    it('lists the entries created in a time range, oldest first, at most the limit', async () => {
+      const at = (iso: string) => aGuestbookEntry({ createdAt: AT(iso) });
+      const [before, first, second, after] = [
+        at('2026-01-01T23:59:59.999Z'),
+        at('2026-01-02T00:00:00.000Z'),
+        at('2026-01-02T23:59:59.999Z'),
+        at('2026-01-03T00:00:00.000Z'),
+      ];
+      for (const entry of [after, second, before, first]) await repo().add(entry);
+      const from = AT('2026-01-02T00:00:00.000Z');
+      const to = AT('2026-01-03T00:00:00.000Z');
+      expect(await repo().listCreatedBetween(from, to, 10)).toEqual([first, second]);
+      expect(await repo().listCreatedBetween(from, to, 1)).toEqual([first]);
+    });
+
     it('finds nothing for an unknown or empty id', async () => {
       await repo().add(aGuestbookEntry());
       expect(await repo().findById('6f1c1bd2-6c64-4a8e-9d55-2a6c1c4f0000')).toBeNull();

@@ -20,6 +20,34 @@ export function scholarshipRequestRepositoryContract(store: () => Persistence, c
       expect(await repo().findById('')).toBeNull();
     });
 
+    it('tells how many pending requests are overdue and when the oldest pending one came', async () => {
+      expect(await repo().pendingAge(AT('2026-01-02T00:00:00.000Z'))).toEqual({ overdue: 0, oldestPendingAt: null });
+      await repo().add(aScholarshipRequest({ createdAt: AT('2025-12-30T00:00:00.000Z'), status: 'approved' }));
+      await repo().add(aScholarshipRequest({ createdAt: AT('2025-12-31T10:00:00.500Z') }));
+      await repo().add(aScholarshipRequest({ createdAt: AT('2026-01-01T00:00:00.000Z') }));
+      await repo().add(aScholarshipRequest({ createdAt: AT('2026-01-02T00:00:00.000Z') }));
+      expect(await repo().pendingAge(AT('2026-01-02T00:00:00.000Z'))).toEqual({
+        overdue: 2,
+        oldestPendingAt: AT('2025-12-31T10:00:00.500Z'),
+      });
+    });
+
+    it('lists the requests created in a time range, oldest first, at most the limit', async () => {
+      const at = (iso: string) => aScholarshipRequest({ createdAt: AT(iso) });
+      const [before, first, second, third, after] = [
+        at('2026-01-01T23:59:59.999Z'),
+        at('2026-01-02T00:00:00.000Z'),
+        at('2026-01-02T12:00:00.000Z'),
+        at('2026-01-02T23:59:59.999Z'),
+        at('2026-01-03T00:00:00.000Z'),
+      ];
+      for (const request of [third, after, first, before, second]) await repo().add(request);
+      const from = AT('2026-01-02T00:00:00.000Z');
+      const to = AT('2026-01-03T00:00:00.000Z');
+      expect(await repo().listCreatedBetween(from, to, 10)).toEqual([first, second, third]);
+      expect(await repo().listCreatedBetween(from, to, 2)).toEqual([first, second]);
+    });
+
     it('lists every request newest first', async () => {
       const older = aScholarshipRequest({ createdAt: AT('2026-01-01T00:00:00.000Z') });
       const newer = aScholarshipRequest({ createdAt: AT('2026-01-02T00:00:00.000Z'), status: 'rejected' });

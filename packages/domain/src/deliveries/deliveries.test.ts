@@ -1,0 +1,260 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+
+import type { Actor } from '../shared/request-context';
+import { createWorld, errorOf, GUESTBOOK_ANSWER, SCHOLARSHIP_ANSWER, valueOf, type World } from '../../test/world';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** The token at the end of the first download link in a text. */
+function linkToken(text: string): string {
+  const match = /https:\/\/memoir\.example\/download\/([A-Za-z0-9_-]+)/.exec(text);
+  if (match?.[1] === undefined) throw new Error(`No download link in:\n${text}`);
+  return match[1];
+}
+
+describe('deliveries', () => {
+  let world: World;
+  let owner: Actor;
+
+  const submit = async (name = 'Ada Lovelace', email = 'ada@example.org') =>
+    valueOf(
+      await world.useCases.submitScholarshipRequest.execute({
+        name,
+        email,
+        message: 'I cannot afford it right now.',
+        riddleAnswer: SCHOLARSHIP_ANSWER,
+      }),
+    );
+  const decide = async (id: string, status: 'approved' | 'rejected', adminNotes: string | null = null) =>
+    valueOf(await world.useCases.decideScholarshipRequest.execute({ id, status, adminNotes }, owner));
+  const run = () => world.useCases.sendDueDeliveries.execute();
+  const sentTo = (to: string) => world.mailer.sent.filter((email) => email.to === to);
+  const stateOf = async (id: string) =>
+    (await world.useCases.listScholarshipRequests.execute()).find((request) => request.id === id)?.delivery;
+
+  describe('to requesters', () => {
+    beforeEach(async () => {
+      world = createWorld({ ownerNotifications: 'off' });
+      owner = await world.signedInOwner();
+    });
+
+    it('sends an approved requester the book with a private link and the note, once', async () => {
+      const request = await submit();
+      await decide(request.id, 'approved', 'Enjoy, and tell me what you think!');
+      expect(await run()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(await run()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+
+      const [email] = sentTo('ada@example.org');
+      expect(world.mailer.sent).toHaveLength(1);
+      expect(email?.subject).toBe('Your free copy of Root Access');
+      for (const part of [email?.text ?? '', email?.html ?? '']) {
+        expect(part).toContain('Ada Lovelace');
+        expect(part).toContain('Enjoy, and tell me what you think!');
+        expect(part).toContain('https://memoir.example/download/');
+      }
+      expect(email?.text).toContain('works until January 29, 2026 (UTC) and for 5 downloads');
+      // Only the token's hash is stored.
+      const token = linkToken(email?.text ?? '');
+      const [delivery] = await world.repositories.deliveries.listForRequests([request.id]);
+      expect(delivery?.linkTokenHash).toBe(world.tokens.hash(token));
+      expect(JSON.stringify(delivery)).not.toContain(token);
+      expect(await stateOf(request.id)).toMatchObject({ kind: 'approval', status: 'sent', attempts: 1 });
+    });
+
+    it('escapes what the requester and the owner wrote in the HTML part', async () => {
+      const request = await submit('<img src=x onerror=alert(1)>', 'x@example.org');
+      await decide(request.id, 'approved', '<script>alert(2)</script>');
+      await run();
+      const [email] = sentTo('x@example.org');
+      expect(email?.html).not.toContain('<img');
+      expect(email?.html).not.toContain('<script>');
+      expect(email?.html).toContain('&#60;script&#62;');
+    });
+
+    it('sends a polite note after a rejection, with the owner’s note when there is one', async () => {
+      const request = await submit();
+      await decide(request.id, 'rejected', 'The PDF is for students only.');
+      await run();
+      const [email] = sentTo('ada@example.org');
+      expect(email?.subject).toBe('About your request for Root Access');
+      expect(email?.text).toContain('The PDF is for students only.');
+      expect(email?.text).not.toContain('/download/');
+    });
+
+    it('retries a refused send with growing waits, then fails it for good with the reason', async () => {
+      const request = await submit();
+      await decide(request.id, 'approved');
+      world.mailer.failWith = new Error('451 4.3.0  Mailbox\n temporarily unavailable');
+      const waits = [1, 2, 4, 8, 16];
+      for (const wait of waits) {
+        expect(await run()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+        world.clock.advance(wait * MINUTE - 1);
+        expect(await run()).toEqual({ sent: 0, retrying: 0, failed: 0 }); // not yet due
+        world.clock.advance(1);
+      }
+      expect(await run()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+      expect(await stateOf(request.id)).toMatchObject({
+        status: 'failed',
+        attempts: 6,
+        lastError: '451 4.3.0 Mailbox temporarily unavailable',
+      });
+      world.clock.advance(DAY);
+      world.mailer.failWith = null;
+      expect(await run()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+      expect(world.mailer.sent).toEqual([]);
+    });
+
+    it('recovers when the mail server comes back before the attempts run out', async () => {
+      const request = await submit();
+      await decide(request.id, 'approved');
+      world.mailer.failWith = new Error('connect ECONNREFUSED 127.0.0.1:25');
+      await run();
+      world.mailer.failWith = null;
+      world.clock.advance(MINUTE);
+      expect(await run()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(await stateOf(request.id)).toMatchObject({ status: 'sent', attempts: 2 });
+    });
+
+    it('fails at once a delivery whose request has gone', async () => {
+      const request = await submit();
+      await decide(request.id, 'approved');
+      world.persistence.database.scholarshipRequests.delete(request.id);
+      expect(await run()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    });
+  });
+
+  describe('the private link', () => {
+    let token: string;
+    let requestId: string;
+    const download = (value = token) => world.useCases.downloadBook.execute(value);
+
+    beforeEach(async () => {
+      world = createWorld({ ownerNotifications: 'off' });
+      owner = await world.signedInOwner();
+      requestId = (await submit()).id;
+      await decide(requestId, 'approved');
+      await run();
+      token = linkToken(world.mailer.sent[0]?.text ?? '');
+    });
+
+    it('gives the requester’s name and email for the stamp, and counts each download', async () => {
+      expect(valueOf(await download())).toEqual({ name: 'Ada Lovelace', email: 'ada@example.org', downloadsLeft: 4 });
+      expect(valueOf(await download()).downloadsLeft).toBe(3);
+      expect((await stateOf(requestId))?.downloadCount).toBe(2);
+    });
+
+    it('stops after the cap of downloads', async () => {
+      for (let i = 0; i < world.deliveryPolicy.maxDownloads; i += 1) valueOf(await download());
+      expect(errorOf(await download())).toEqual({
+        code: 'DOWNLOAD.LINK_EXHAUSTED',
+        message: 'This download link has been used as many times as it allows.',
+      });
+      expect((await stateOf(requestId))?.downloadCount).toBe(world.deliveryPolicy.maxDownloads);
+    });
+
+    it('works until it expires, 14 days after it was sent', async () => {
+      world.clock.advance(14 * DAY - 1);
+      valueOf(await download());
+      world.clock.advance(1);
+      expect(errorOf(await download()).code).toBe('DOWNLOAD.LINK_EXPIRED');
+    });
+
+    it('knows no other token', async () => {
+      const other = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+      for (const value of [other, '', 'short', `${token}x`, '../../etc/passwd']) {
+        expect(errorOf(await download(value)).code).toBe('DOWNLOAD.LINK_NOT_FOUND');
+      }
+    });
+
+    it('can be sent again by the owner: a new link, audited, while the first one keeps working', async () => {
+      valueOf(await download());
+      const resent = valueOf(await world.useCases.resendDelivery.execute(requestId, owner));
+      expect(resent).toMatchObject({ kind: 'approval', status: 'queued', requestId });
+      expect(errorOf(await world.useCases.resendDelivery.execute(requestId, owner))).toEqual({
+        code: 'DELIVERY.ALREADY_QUEUED',
+        message: 'The PDF for this request is already on its way.',
+      });
+      await run();
+      const second = linkToken(world.mailer.sent[1]?.text ?? '');
+      expect(second).not.toBe(token);
+      valueOf(await download(second));
+      valueOf(await download());
+      expect(await stateOf(requestId)).toMatchObject({ status: 'sent', downloadCount: 3 });
+      const [event] = await world.repositories.auditEvents.listNewestFirst({ limit: 1 });
+      expect(event).toMatchObject({
+        action: 'resend',
+        resourceType: 'scholarship_request',
+        resourceId: requestId,
+        userId: owner.userId,
+        details: { deliveryId: resent.id },
+      });
+    });
+
+    it('is not resent for a request that is not approved, nor for an unknown one', async () => {
+      const pending = await submit('Grace', 'grace@example.org');
+      expect(errorOf(await world.useCases.resendDelivery.execute(pending.id, owner)).code).toBe(
+        'DELIVERY.NOT_APPROVED',
+      );
+      expect(errorOf(await world.useCases.resendDelivery.execute('not-a-uuid', owner)).code).toBe(
+        'SCHOLARSHIP_REQUEST.NOT_FOUND',
+      );
+    });
+  });
+
+  describe('to the owner', () => {
+    const signGuestbook = async () =>
+      valueOf(
+        await world.useCases.signGuestbook.execute({
+          name: 'Linus',
+          location: 'Helsinki',
+          message: 'Great book!',
+          riddleAnswer: GUESTBOOK_ANSWER,
+        }),
+      );
+
+    it('tells the owner of each new request and entry, with a link to the admin screen', async () => {
+      world = createWorld({ ownerNotifications: 'each' });
+      await submit();
+      await signGuestbook();
+      await run();
+      const emails = sentTo('owner@memoir.example');
+      expect(emails.map((email) => email.subject)).toEqual([
+        'New scholarship request from Ada Lovelace',
+        'New guestbook entry from Linus',
+      ]);
+      expect(emails[0]?.text).toContain('https://admin.memoir.example/admin/scholarships');
+      expect(emails[1]?.text).toContain('https://admin.memoir.example/admin/guestbook');
+      expect(emails[1]?.text).toContain('Great book!');
+    });
+
+    it('sends nothing to the owner when told not to', async () => {
+      world = createWorld({ ownerNotifications: 'off' });
+      await submit();
+      await signGuestbook();
+      expect(await world.useCases.queueOwnerDigest.execute()).toBe(false);
+      await run();
+      expect(world.mailer.sent).toEqual([]);
+    });
+
+    it('sends one digest a day instead, once the day is over, and none for a quiet day', async () => {
+      world = createWorld({ ownerNotifications: 'daily' });
+      world.clock.set('2026-01-15T09:00:00.000Z');
+      await submit();
+      await signGuestbook();
+      await run();
+      expect(world.mailer.sent).toEqual([]);
+      expect(await world.useCases.queueOwnerDigest.execute()).toBe(false); // the 14th was quiet
+
+      world.clock.set('2026-01-16T00:00:05.000Z');
+      expect(await world.useCases.queueOwnerDigest.execute()).toBe(true);
+      expect(await world.useCases.queueOwnerDigest.execute()).toBe(false);
+      await run();
+      const [digest] = sentTo('owner@memoir.example');
+      expect(world.mailer.sent).toHaveLength(1);
+      expect(digest?.subject).toBe('2026-01-15: 1 new scholarship request(s), 1 new guestbook entry');
+      expect(digest?.text).toContain('- Ada Lovelace <ada@example.org>');
+      expect(digest?.text).toContain('- Linus: Great book!');
+    });
+  });
+});

@@ -1,0 +1,133 @@
+import type { GuestbookEntry } from '../guestbook/guestbook-entry';
+import type { ScholarshipRequest } from '../scholarships/scholarship-request';
+import type { OutgoingEmail } from './mailer';
+
+/** What the emails say about the book and where their links point. */
+export interface EmailSettings {
+  readonly bookTitle: string;
+  /** PUBLIC_BASE_URL without a trailing slash: the download links start with it. */
+  readonly publicBaseUrl: string;
+  /** Where the admin app is (ADMIN_HOST's origin, or the public one), without a trailing slash. */
+  readonly adminBaseUrl: string;
+  /** OWNER_EMAIL: who hears about new requests and entries; null turns those emails off. */
+  readonly ownerEmail: string | null;
+}
+
+/** The private link in an approval email. */
+export interface DownloadLink {
+  readonly url: string;
+  readonly expiresAt: Date;
+  readonly maxDownloads: number;
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Paragraphs as HTML: escaped, line breaks kept. */
+const html = (paragraphs: readonly string[]): string =>
+  paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n');
+
+const longDate = (date: Date): string =>
+  date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** The approval: the book's name, the private link and its limits, the owner's note. */
+export function approvalEmail(settings: EmailSettings, request: ScholarshipRequest, link: DownloadLink): OutgoingEmail {
+  const before = [
+    `Hello ${request.name},`,
+    `Good news: your request for a free copy of ${settings.bookTitle} has been approved. Your copy is ready to download:`,
+  ];
+  const after = [
+    `The link is yours alone: it works until ${longDate(link.expiresAt)} (UTC) and for ${link.maxDownloads} downloads. ` +
+      'Your copy carries your name and email on its pages.',
+    ...(request.adminNotes === null ? [] : [`A note from the author:\n${request.adminNotes}`]),
+    'Enjoy the book!',
+  ];
+  return {
+    to: request.email,
+    subject: `Your free copy of ${settings.bookTitle}`,
+    text: [...before, link.url, ...after].join('\n\n') + '\n',
+    html:
+      html(before) +
+      `\n<p><a href="${escapeHtml(link.url)}">Download ${escapeHtml(settings.bookTitle)} (PDF)</a></p>\n` +
+      html(after),
+  };
+}
+
+/** The polite no, with the owner's note when there is one. */
+export function rejectionEmail(settings: EmailSettings, request: ScholarshipRequest): OutgoingEmail {
+  const paragraphs = [
+    `Hello ${request.name},`,
+    `Thank you for your interest in ${settings.bookTitle}, and for taking the time to write. ` +
+      'I am sorry: I cannot send you a free copy this time.',
+    ...(request.adminNotes === null ? [] : [`A note from the author:\n${request.adminNotes}`]),
+    'With best wishes.',
+  ];
+  return {
+    to: request.email,
+    subject: `About your request for ${settings.bookTitle}`,
+    text: paragraphs.join('\n\n') + '\n',
+    html: html(paragraphs),
+  };
+}
+
+function ownerEmail(to: string, subject: string, paragraphs: readonly string[], link: string): OutgoingEmail {
+  return {
+    to,
+    subject,
+    text: [...paragraphs, `Review it: ${link}`].join('\n\n') + '\n',
+    html: html(paragraphs) + `\n<p><a href="${escapeHtml(link)}">Review it in the admin app</a></p>`,
+  };
+}
+
+/** Tells the owner a new scholarship request waits (the 24-hour promise has started). */
+export function newRequestEmail(settings: EmailSettings, to: string, request: ScholarshipRequest): OutgoingEmail {
+  return ownerEmail(
+    to,
+    `New scholarship request from ${request.name}`,
+    [
+      `${request.name} <${request.email}> asked for a free copy of ${settings.bookTitle}. ` +
+        'The landing page promises an answer within 24 hours.',
+      ...(request.message === null ? [] : [`Their message:\n${request.message}`]),
+    ],
+    `${settings.adminBaseUrl}/admin/scholarships`,
+  );
+}
+
+/** Tells the owner a new guestbook entry waits for moderation. */
+export function newEntryEmail(settings: EmailSettings, to: string, entry: GuestbookEntry): OutgoingEmail {
+  return ownerEmail(
+    to,
+    `New guestbook entry from ${entry.name}`,
+    [
+      `${entry.name}${entry.location === null ? '' : ` (${entry.location})`} signed the guestbook. ` +
+        'It stays hidden until you approve it.',
+      `Their message:\n${entry.message}`,
+    ],
+    `${settings.adminBaseUrl}/admin/guestbook`,
+  );
+}
+
+/** One email a day instead of one per item: what arrived that day. */
+export function digestEmail(
+  settings: EmailSettings,
+  to: string,
+  day: string,
+  items: { readonly requests: readonly ScholarshipRequest[]; readonly entries: readonly GuestbookEntry[] },
+): OutgoingEmail {
+  const lines = (title: string, rows: readonly string[]) => (rows.length === 0 ? [] : [`${title}\n${rows.join('\n')}`]);
+  return ownerEmail(
+    to,
+    `${day}: ${items.requests.length} new scholarship request(s), ${items.entries.length} new guestbook entr${items.entries.length === 1 ? 'y' : 'ies'}`,
+    [
+      `What arrived on ${day} (UTC):`,
+      ...lines(
+        'Scholarship requests (the landing page promises an answer within 24 hours):',
+        items.requests.map((request) => `- ${request.name} <${request.email}>`),
+      ),
+      ...lines(
+        'Guestbook entries waiting for moderation:',
+        items.entries.map((entry) => `- ${entry.name}: ${entry.message.slice(0, 80)}`),
+      ),
+    ],
+    `${settings.adminBaseUrl}/admin`,
+  );
+}

@@ -1,0 +1,68 @@
+import { ERROR_MESSAGES } from '@memoir/shared';
+
+import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
+import { ScholarshipErrorCode, type ScholarshipError } from '../scholarships/scholarships.errors';
+import type { Clock } from '../shared/clock';
+import { isUuid, type IdGenerator } from '../shared/id-generator';
+import type { Actor } from '../shared/request-context';
+import { err, ok, type Result } from '../shared/result';
+import type { UnitOfWork } from '../shared/unit-of-work';
+import { newDelivery, type Delivery } from './delivery';
+import { DeliveryErrorCode, type DeliveryError } from './deliveries.errors';
+
+/**
+ * The owner sends an approved request's PDF again (a lost email, a full mailbox, a failed
+ * delivery): a new delivery with a new private link, queued with its audit event. One at a
+ * time: while a delivery of the request is queued, another is refused.
+ */
+export class ResendDeliveryUseCase {
+  constructor(
+    private readonly deps: { readonly unitOfWork: UnitOfWork; readonly clock: Clock; readonly ids: IdGenerator },
+  ) {}
+
+  async execute(requestId: string, actor: Actor): Promise<Result<Delivery, DeliveryError | ScholarshipError>> {
+    if (!isUuid(requestId)) return err(notFound());
+    return this.deps.unitOfWork.transaction(async ({ scholarshipRequests, deliveries, auditEvents }) => {
+      const request = await scholarshipRequests.findById(requestId);
+      if (request === null) return err(notFound());
+      if (request.status !== 'approved') {
+        return err({
+          code: DeliveryErrorCode.NotApproved,
+          message: 'Only an approved request has a PDF to send again.',
+        });
+      }
+      const earlier = await deliveries.listForRequests([request.id]);
+      if (earlier.some((delivery) => delivery.kind === 'approval' && delivery.status === 'queued')) {
+        return err({
+          code: DeliveryErrorCode.AlreadyQueued,
+          message: 'The PDF for this request is already on its way.',
+        });
+      }
+      const delivery = newDelivery({
+        id: this.deps.ids.next(),
+        kind: 'approval',
+        requestId: request.id,
+        now: this.deps.clock.now(),
+      });
+      await deliveries.add(delivery);
+      await auditEvents.append(
+        newAuditEvent(
+          this.deps,
+          {
+            action: AuditAction.Resend,
+            resourceType: AuditResourceType.ScholarshipRequest,
+            resourceId: request.id,
+            userId: actor.userId,
+            details: { deliveryId: delivery.id },
+          },
+          actor,
+        ),
+      );
+      return ok(delivery);
+    });
+  }
+}
+
+function notFound(): ScholarshipError {
+  return { code: ScholarshipErrorCode.NotFound, message: ERROR_MESSAGES.scholarshipRequestNotFound };
+}

@@ -1,0 +1,166 @@
+import type { SessionTokenService } from '../admin-sessions/session-token-service';
+import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repository';
+import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
+import type { Clock } from '../shared/clock';
+import type { Delivery } from './delivery';
+import type { DeliveryRepository } from './delivery.repository';
+import {
+  approvalEmail,
+  digestEmail,
+  newEntryEmail,
+  newRequestEmail,
+  rejectionEmail,
+  type EmailSettings,
+} from './emails';
+import type { Mailer, OutgoingEmail } from './mailer';
+
+/** How hard the worker tries, and what an approval's link allows. */
+export interface DeliveryPolicy {
+  /** Attempts before a delivery is failed for good (the admin app then shows the reason). */
+  readonly maxAttempts: number;
+  /** The wait after the first failed attempt; it doubles after each further failure. */
+  readonly retryBaseMs: number;
+  /** The longest wait between two attempts. */
+  readonly retryMaxMs: number;
+  /** How long a worker holds a delivery it claimed: longer than any one send can take. */
+  readonly leaseMs: number;
+  /** At most this many deliveries per run. */
+  readonly batchSize: number;
+  /** How long a download link works (DOWNLOAD_LINK_TTL). */
+  readonly linkTtlMs: number;
+  /** Downloads one link allows (DOWNLOAD_LINK_MAX_DOWNLOADS). */
+  readonly maxDownloads: number;
+}
+
+export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
+  maxAttempts: 6,
+  retryBaseMs: 60_000,
+  retryMaxMs: 60 * 60_000,
+  leaseMs: 2 * 60_000,
+  batchSize: 10,
+  linkTtlMs: 14 * 24 * 60 * 60_000,
+  maxDownloads: 5,
+};
+
+export const DIGEST_KEY_PREFIX = 'digest:';
+
+/** What one run did. */
+export interface DeliveryRun {
+  readonly sent: number;
+  /** Failed attempts that will be tried again. */
+  readonly retrying: number;
+  /** Failed attempts that were the last. */
+  readonly failed: number;
+}
+
+/** A delivery that can never be sent (what it is about is gone): failed at once. */
+class Undeliverable extends Error {}
+
+/**
+ * The worker's one run: claims the deliveries that are due, sends each, and records the
+ * outcome. A failed send is tried again after 1, 2, 4... minutes (capped), and after
+ * `maxAttempts` it is failed for good with the reason. Runs in any number of processes at
+ * once: the lease gives each delivery to one of them.
+ *
+ * An approval gets a new private link at each attempt (only its hash is stored, so an earlier
+ * attempt's token cannot be sent again): the email that arrives last always works.
+ */
+export class SendDueDeliveriesUseCase {
+  constructor(
+    private readonly deps: {
+      readonly deliveries: DeliveryRepository;
+      readonly scholarshipRequests: ScholarshipRequestRepository;
+      readonly guestbookEntries: GuestbookEntryRepository;
+      readonly mailer: Mailer;
+      readonly clock: Clock;
+      /** Makes the download tokens (256 random bits) and their stored hashes. */
+      readonly tokens: SessionTokenService;
+      readonly settings: EmailSettings;
+      readonly policy: DeliveryPolicy;
+    },
+  ) {}
+
+  async execute(): Promise<DeliveryRun> {
+    const { deliveries, clock, policy } = this.deps;
+    const now = clock.now();
+    const claimed = await deliveries.claimDue(now, new Date(now.getTime() + policy.leaseMs), policy.batchSize);
+    const run = { sent: 0, retrying: 0, failed: 0 };
+    for (const delivery of claimed) {
+      let email: OutgoingEmail;
+      try {
+        email = await this.compose(delivery);
+        await this.deps.mailer.send(email);
+      } catch (error) {
+        const attempts = delivery.attempts + 1;
+        const final = error instanceof Undeliverable || attempts >= policy.maxAttempts;
+        const wait = Math.min(policy.retryBaseMs * 2 ** (attempts - 1), policy.retryMaxMs);
+        const retryAt = final ? null : new Date(clock.now().getTime() + wait);
+        await deliveries.markAttemptFailed(delivery.id, describe(error), retryAt);
+        if (final) run.failed += 1;
+        else run.retrying += 1;
+        continue;
+      }
+      await deliveries.markSent(delivery.id, clock.now());
+      run.sent += 1;
+    }
+    return run;
+  }
+
+  private async compose(delivery: Delivery): Promise<OutgoingEmail> {
+    const { settings } = this.deps;
+    switch (delivery.kind) {
+      case 'approval': {
+        const request = await this.request(delivery);
+        const token = this.deps.tokens.generate();
+        const expiresAt = new Date(this.deps.clock.now().getTime() + this.deps.policy.linkTtlMs);
+        await this.deps.deliveries.attachLink(delivery.id, this.deps.tokens.hash(token), expiresAt);
+        return approvalEmail(settings, request, {
+          url: `${settings.publicBaseUrl}/download/${token}`,
+          expiresAt,
+          maxDownloads: this.deps.policy.maxDownloads,
+        });
+      }
+      case 'rejection':
+        return rejectionEmail(settings, await this.request(delivery));
+      case 'owner_request':
+        return newRequestEmail(settings, this.owner(), await this.request(delivery));
+      case 'owner_entry': {
+        const entry = delivery.entryId === null ? null : await this.deps.guestbookEntries.findById(delivery.entryId);
+        if (entry === null) throw new Undeliverable('The guestbook entry no longer exists.');
+        return newEntryEmail(settings, this.owner(), entry);
+      }
+      case 'owner_digest': {
+        const day = (delivery.dedupeKey ?? '').slice(DIGEST_KEY_PREFIX.length);
+        const from = new Date(`${day}T00:00:00.000Z`);
+        if (Number.isNaN(from.getTime())) throw new Undeliverable(`Not a digest day: "${day}".`);
+        const to = new Date(from.getTime() + 24 * 60 * 60_000);
+        const [requests, entries] = await Promise.all([
+          this.deps.scholarshipRequests.listCreatedBetween(from, to, DIGEST_MAX_ITEMS),
+          this.deps.guestbookEntries.listCreatedBetween(from, to, DIGEST_MAX_ITEMS),
+        ]);
+        return digestEmail(settings, this.owner(), day, { requests, entries });
+      }
+    }
+  }
+
+  private async request(delivery: Delivery) {
+    const request =
+      delivery.requestId === null ? null : await this.deps.scholarshipRequests.findById(delivery.requestId);
+    if (request === null) throw new Undeliverable('The scholarship request no longer exists.');
+    return request;
+  }
+
+  private owner(): string {
+    if (this.deps.settings.ownerEmail === null) throw new Undeliverable('OWNER_EMAIL is not set.');
+    return this.deps.settings.ownerEmail;
+  }
+}
+
+/** A digest lists at most this many of each (the admin app has the rest). */
+export const DIGEST_MAX_ITEMS = 200;
+
+/** The reason shown to the owner: the SMTP reply or the error's message, on one line. */
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/\s+/g, ' ').trim() || 'Unknown error';
+}
