@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 
 import { ERROR_MESSAGES } from '@memoir/shared';
 import type { Context, Middleware, Next } from 'koa';
@@ -151,10 +152,18 @@ export function adminHostOnly(adminHost: string | null): Middleware {
   };
 }
 
-/** The client's address as the audit trail records it ("::ffff:1.2.3.4" becomes "1.2.3.4"). */
+/**
+ * The client's address as the audit trail records it ("::ffff:1.2.3.4" becomes "1.2.3.4").
+ * With TRUST_PROXY on, ctx.ip is the last X-Forwarded-For hop: text a client can write when no
+ * proxy of ours is in front. Only an IP address is taken from it; anything else gives way to
+ * the connection's own address (the column holds 45 characters, and MySQL refuses more).
+ */
 export function clientAddress(ctx: Context): string | null {
-  const ip = ctx.ip;
-  if (ip === undefined || ip === '') return null;
+  // isIP accepts an IPv6 zone ("fe80::1%eth0") of any length.
+  const isAddress = (text: string | undefined): text is string =>
+    text !== undefined && text.length <= 45 && isIP(text) !== 0;
+  const ip = isAddress(ctx.ip) ? ctx.ip : ctx.req.socket.remoteAddress;
+  if (!isAddress(ip)) return null;
   return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice('::ffff:'.length) : ip;
 }
 
