@@ -1,0 +1,144 @@
+// Fills a fresh database with the issue's realistic data set, through the real migrations and
+// the same repositories the server uses (so the rows are exactly what the server would write).
+import type { AuditEvent, GuestbookEntry, Repositories, ScholarshipRequest } from '@memoir/domain';
+
+import { createTypeOrmPersistence } from '../../packages/persistence-typeorm/src';
+import { aGuestbookEntry, anAuditEvent, aScholarshipRequest, aUuid } from '../../packages/domain/testing/builders';
+
+export interface SeedCounts {
+  readonly approvedEntries: number;
+  readonly pendingEntries: number;
+  readonly scholarshipRequests: number;
+  readonly auditEvents: number;
+}
+
+/** Issue 8: 1,000 approved and 1,000 pending entries, 1,000 requests, 10,000 audit events. */
+export const SEED_COUNTS: SeedCounts = {
+  approvedEntries: 1000,
+  pendingEntries: 1000,
+  scholarshipRequests: 1000,
+  auditEvents: 10_000,
+};
+
+/** A small deterministic generator, so that every run seeds the same texts. */
+function randomSource(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const NAMES = ['Ada', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Radia', 'Edsger', 'Frances'];
+const PLACES = ['London', 'Lagos', 'Montréal', 'São Paulo', 'Kyoto', 'Berlin', 'Nairobi', 'Austin', null];
+const WORDS = (
+  'the arena chapter made me laugh and then think about my first job debugging a kernel at three in the ' +
+  'morning with nothing but printf and coffee thank you for writing it all down so honestly'
+).split(' ');
+const ACTIONS = ['login', 'approve', 'reject', 'logout', 'login_failed'];
+
+function sentence(random: () => number, minWords: number, maxWords: number): string {
+  const count = minWords + Math.floor(random() * (maxWords - minWords + 1));
+  const words = Array.from({ length: count }, () => WORDS[Math.floor(random() * WORDS.length)] ?? 'memoir');
+  const text = words.join(' ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)] as T;
+}
+
+/**
+ * Migrates the database at `databaseUrl` (the real migrations run on connect) and writes the
+ * rows in transactions of 500. Returns how long it took, in milliseconds, and the database
+ * server's version.
+ */
+export async function seedDatabase(
+  databaseUrl: string,
+  counts: SeedCounts = SEED_COUNTS,
+): Promise<{ ms: number; version: string }> {
+  const started = Date.now();
+  const random = randomSource(8);
+  // Spread over the past year, oldest first, so that "newest first" lists have real work to do.
+  const now = Date.now();
+  const year = 365 * 24 * 3600 * 1000;
+  const at = (index: number, total: number) => new Date(now - year + Math.floor((index / total) * year));
+
+  const entries: GuestbookEntry[] = [];
+  const totalEntries = counts.approvedEntries + counts.pendingEntries;
+  for (let i = 0; i < totalEntries; i += 1) {
+    // Approved and pending entries interleave in time, as they would in real life.
+    const approved = i % 2 === 0 ? i / 2 < counts.approvedEntries : (i - 1) / 2 >= counts.pendingEntries;
+    const createdAt = at(i, totalEntries);
+    entries.push(
+      aGuestbookEntry({
+        name: pick(random, NAMES),
+        location: pick(random, PLACES),
+        message: sentence(random, 6, 60).slice(0, 500),
+        createdAt,
+        isApproved: approved,
+        reviewedAt: approved ? new Date(createdAt.getTime() + 3_600_000) : null,
+      }),
+    );
+  }
+
+  const requests: ScholarshipRequest[] = [];
+  for (let i = 0; i < counts.scholarshipRequests; i += 1) {
+    const createdAt = at(i, counts.scholarshipRequests);
+    // Half still pending; the rest decided, mostly approved.
+    const status = i % 2 === 0 ? 'pending' : i % 6 === 1 ? 'rejected' : 'approved';
+    requests.push(
+      aScholarshipRequest({
+        name: pick(random, NAMES),
+        email: `reader${i}@example.org`,
+        message: random() < 0.2 ? null : sentence(random, 8, 80),
+        status,
+        createdAt,
+        decidedAt: status === 'pending' ? null : new Date(createdAt.getTime() + 86_400_000),
+        adminNotes: status === 'rejected' ? 'Please ask again next year.' : null,
+      }),
+    );
+  }
+
+  const adminId = aUuid();
+  const events: AuditEvent[] = [];
+  for (let i = 0; i < counts.auditEvents; i += 1) {
+    const action = pick(random, ACTIONS);
+    const isDecision = action === 'approve' || action === 'reject';
+    events.push(
+      anAuditEvent({
+        action,
+        resourceType: isDecision ? pick(random, ['guestbook_entry', 'scholarship_request']) : 'admin_session',
+        resourceId: aUuid(),
+        userId: action === 'login_failed' ? null : adminId,
+        details: isDecision ? { adminNotes: random() < 0.5 ? null : 'Thank you!' } : null,
+        ipAddress: `203.0.113.${Math.floor(random() * 254) + 1}`,
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+        createdAt: at(i, counts.auditEvents),
+      }),
+    );
+  }
+
+  const persistence = await createTypeOrmPersistence({ databaseUrl });
+  try {
+    // One transaction per 500 rows: SQLite and MySQL both write a batch at once.
+    const inBatches = async <T>(items: readonly T[], write: (repositories: Repositories, item: T) => Promise<void>) => {
+      for (let start = 0; start < items.length; start += 500) {
+        const batch = items.slice(start, start + 500);
+        await persistence.unitOfWork.transaction(async (repositories) => {
+          for (const item of batch) await write(repositories, item);
+        });
+      }
+    };
+    await inBatches(entries, (repositories, entry) => repositories.guestbookEntries.add(entry));
+    await inBatches(requests, (repositories, request) => repositories.scholarshipRequests.add(request));
+    await inBatches(events, (repositories, event) => repositories.auditEvents.append(event));
+    const sqlite = persistence.dataSource.options.type === 'better-sqlite3';
+    const [found] = (await persistence.dataSource.query(
+      sqlite ? 'SELECT sqlite_version() AS version' : 'SELECT VERSION() AS version',
+    )) as Array<{ version?: unknown }>;
+    return { ms: Date.now() - started, version: String(found?.version ?? '') };
+  } finally {
+    await persistence.close();
+  }
+}
