@@ -32,8 +32,10 @@ const shared = {
     '^@memoir/([a-z-]+)/(memory|testing)$': '<rootDir>/packages/$1/$2/index.ts',
     '^@memoir/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
   },
-  // inversify 8 and its parts ship ESM only: let swc transform them.
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(inversify|@inversifyjs))'],
+  // inversify 8 and its parts, and @fast-check/poisoning, ship ESM only: let swc transform them.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(\\.pnpm/)?(inversify|@inversifyjs|@fast-check\\+poisoning|@fast-check/poisoning))',
+  ],
 };
 
 module.exports = {
