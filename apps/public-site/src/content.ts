@@ -3,6 +3,8 @@
  * Links marked "example" are placeholders to replace with the real store and profile URLs.
  */
 
+import { BOOK_TITLE } from '@memoir/shared';
+
 export interface BuyLink {
   readonly format: 'Hardcover' | 'Paperback' | 'Kindle';
   readonly price: string;
@@ -39,7 +41,7 @@ export interface Riddle {
 }
 
 export const BOOK = {
-  title: 'Root Access',
+  title: BOOK_TITLE,
   subtitle: "A founder's memoir, from the digital underground to the arena",
   tagline: 'Every system has a way in. So does every person.',
   author: 'Sam Okafor',

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-import { parseRateLimitPolicy, type RateLimitPolicy } from '@memoir/domain';
+import { BOOK_TITLE } from '@memoir/shared';
+import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
 
 /** Everything the server reads from its environment, read once at start (docs/operations.md). */
 export interface ServerConfig {
@@ -22,6 +23,56 @@ export interface ServerConfig {
   /** The repository root: relative paths resolve against it, whatever folder a script runs in. */
   readonly rootDir: string;
   readonly initialPasswordFile: string;
+  readonly mail: MailConfig;
+}
+
+/** Email: how it leaves, what its links point at, and how hard the worker tries. */
+export interface MailConfig {
+  /** SMTP_URL; null: every message becomes an .eml file in `outboxDir`. */
+  readonly smtpUrl: string | null;
+  readonly outboxDir: string;
+  /** MAIL_FROM: the sender of every email. */
+  readonly from: string;
+  /** PUBLIC_BASE_URL without a trailing slash: download links start with it. */
+  readonly publicBaseUrl: string;
+  /** Where the owner's emails send them: ADMIN_HOST's origin, or the public one. */
+  readonly adminBaseUrl: string;
+  /** BOOK_PDF_PATH, absolute: the source of every stamped copy. */
+  readonly bookPdfPath: string;
+  /** OWNER_EMAIL: null turns the owner's emails off. */
+  readonly ownerEmail: string | null;
+  /** OWNER_NOTIFICATIONS: `off` whenever OWNER_EMAIL is unset. */
+  readonly ownerNotifications: OwnerNotifications;
+  /** NOTIFY_REJECTIONS: a polite email after a rejection. */
+  readonly notifyRejections: boolean;
+  readonly linkTtlMs: number;
+  readonly maxDownloads: number;
+  readonly pollIntervalMs: number;
+  readonly maxAttempts: number;
+  readonly retryBaseMs: number;
+}
+
+/** The book the default start sends: a small sample, replaced in production by BOOK_PDF_PATH. */
+export const SAMPLE_BOOK_PDF = 'apps/server/assets/sample-book.pdf';
+
+const DURATION_UNITS_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** An http(s) address without query or fragment, or null. */
+function httpBaseUrl(text: string): URL | null {
+  try {
+    const url = new URL(text);
+    return ['http:', 'https:'].includes(url.protocol) && url.search === '' && url.hash === '' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "14d", "90s", "250ms" → milliseconds; null when it is not one of those. */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d+)\s*(ms|s|m|h|d)$/.exec(text.trim());
+  if (!match) return null;
+  const ms = Number(match[1]) * (DURATION_UNITS_MS[match[2] ?? ''] ?? Number.NaN);
+  return Number.isSafeInteger(ms) && ms > 0 ? ms : null;
 }
 
 /** Development defaults for the riddles; they match the questions in the site's content. */
@@ -115,6 +166,71 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     );
   }
 
+  const onOff = (name: string, fallback: 'on' | 'off'): boolean => {
+    const text = (value(name) ?? fallback).toLowerCase();
+    const on = ['1', 'true', 'on', 'yes'].includes(text);
+    if (!on && !['0', 'false', 'off', 'no'].includes(text)) problems.push(`${name} must be on or off (got "${text}").`);
+    return on;
+  };
+  const duration = (name: string, fallback: string): number => {
+    const text = value(name) ?? fallback;
+    const ms = parseDuration(text);
+    if (ms === null)
+      problems.push(`${name} must be a duration such as ${fallback} (ms, s, m, h or d) (got "${text}").`);
+    return ms ?? 1;
+  };
+  const count = (name: string, fallback: number): number => {
+    const text = value(name) ?? String(fallback);
+    const parsed = Number(text);
+    if (!/^\d+$/.test(text) || parsed < 1 || parsed > 1000) {
+      problems.push(`${name} must be a whole number from 1 to 1000 (got "${text}").`);
+    }
+    return parsed;
+  };
+
+  const smtpUrl = value('SMTP_URL') ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\/[^/?#]+/.test(smtpUrl)) {
+    problems.push(
+      'SMTP_URL must look like smtp://host:587 or smtps://user:password@host:465 (its value is not shown: it may hold a password).',
+    );
+  }
+  const publicBaseText = value('PUBLIC_BASE_URL') ?? `http://localhost:${port}`;
+  const publicBase = httpBaseUrl(publicBaseText);
+  if (publicBase === null) {
+    problems.push(
+      `PUBLIC_BASE_URL must be an http(s) address such as https://memoir.example.com (got "${publicBaseText}").`,
+    );
+  }
+  const publicBaseUrl = publicBaseText.replace(/\/+$/, '');
+  const ownerEmail = value('OWNER_EMAIL') ?? null;
+  if (ownerEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(ownerEmail)) {
+    problems.push(`OWNER_EMAIL must be an email address (got "${ownerEmail}").`);
+  }
+  const notificationsText = (value('OWNER_NOTIFICATIONS') ?? 'each').toLowerCase();
+  if (!['each', 'daily', 'off'].includes(notificationsText)) {
+    problems.push(`OWNER_NOTIFICATIONS must be each, daily or off (got "${notificationsText}").`);
+  }
+  const bookPdfPath = resolve(rootDir, value('BOOK_PDF_PATH') ?? SAMPLE_BOOK_PDF);
+  const mail: MailConfig = {
+    smtpUrl,
+    outboxDir: join(dataDir, 'outbox'),
+    from: value('MAIL_FROM') ?? `"${BOOK_TITLE}" <memoir@localhost>`,
+    publicBaseUrl,
+    adminBaseUrl:
+      adminHostText === null || publicBase === null
+        ? publicBaseUrl
+        : `${publicBase.protocol}//${adminHostText}${publicBase.port === '' ? '' : `:${publicBase.port}`}`,
+    bookPdfPath,
+    ownerEmail,
+    ownerNotifications: ownerEmail === null ? 'off' : (notificationsText as OwnerNotifications),
+    notifyRejections: onOff('NOTIFY_REJECTIONS', 'on'),
+    linkTtlMs: duration('DOWNLOAD_LINK_TTL', '14d'),
+    maxDownloads: count('DOWNLOAD_LINK_MAX_DOWNLOADS', 5),
+    pollIntervalMs: duration('DELIVERY_POLL_INTERVAL', '5s'),
+    maxAttempts: count('DELIVERY_MAX_ATTEMPTS', 6),
+    retryBaseMs: duration('DELIVERY_RETRY_DELAY', '1m'),
+  };
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -131,5 +247,6 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     loginRateLimit,
     rootDir,
     initialPasswordFile: join(dataDir, 'initial-admin-password'),
+    mail,
   };
 }

@@ -4,7 +4,9 @@ import {
   AuthenticateUseCase,
   CreateAdminUseCase,
   DecideScholarshipRequestUseCase,
+  DEFAULT_DELIVERY_POLICY,
   DEFAULT_SESSION_POLICY,
+  DownloadBookUseCase,
   EnsureInitialAdminUseCase,
   GetDashboardUseCase,
   ListAuditEventsUseCase,
@@ -14,13 +16,20 @@ import {
   LogInUseCase,
   LogOutUseCase,
   ModerateGuestbookEntryUseCase,
+  QueueOwnerDigestUseCase,
   RateLimiter,
+  ResendDeliveryUseCase,
   ResetAdminPasswordUseCase,
+  SendDueDeliveriesUseCase,
   SignGuestbookUseCase,
   SubmitScholarshipRequestUseCase,
   systemClock,
+  type BookStamper,
   type Clock,
+  type DeliveryPolicy,
+  type EmailSettings,
   type IdGenerator,
+  type Mailer,
   type PasswordHasher,
   type Persistence,
   type RateLimitPolicy,
@@ -31,7 +40,14 @@ import {
   type UnitOfWork,
 } from '@memoir/domain';
 import type { HttpUseCases } from '@memoir/http-koa';
-import { Argon2idPasswordHasher, RandomSessionTokenService, RandomUuidGenerator } from '@memoir/platform-node';
+import { OutboxMailer, SmtpMailer } from '@memoir/mail';
+import {
+  Argon2idPasswordHasher,
+  PdfLibBookStamper,
+  RandomSessionTokenService,
+  RandomUuidGenerator,
+} from '@memoir/platform-node';
+import { BOOK_TITLE } from '@memoir/shared';
 import { Container, type ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
 
@@ -70,12 +86,32 @@ export const TYPES = {
   ResetAdminPassword: Symbol.for('ResetAdminPasswordUseCase'),
   ListAuditEvents: Symbol.for('ListAuditEventsUseCase'),
   GetDashboard: Symbol.for('GetDashboardUseCase'),
+  Mailer: Symbol.for('Mailer'),
+  BookStamper: Symbol.for('BookStamper'),
+  EmailSettings: Symbol.for('EmailSettings'),
+  DeliveryPolicy: Symbol.for('DeliveryPolicy'),
+  SendDueDeliveries: Symbol.for('SendDueDeliveriesUseCase'),
+  QueueOwnerDigest: Symbol.for('QueueOwnerDigestUseCase'),
+  DownloadBook: Symbol.for('DownloadBookUseCase'),
+  ResendDelivery: Symbol.for('ResendDeliveryUseCase'),
 } as const;
 
-/** What tests (and only tests) swap: a manual clock, a faster hasher. */
+/** What tests (and only tests) swap: a manual clock, a faster hasher, a recording mailer. */
 export interface ContainerOverrides {
   readonly clock?: Clock;
   readonly passwordHasher?: PasswordHasher;
+  readonly mailer?: Mailer;
+}
+
+/** SMTP when SMTP_URL is set; else .eml files in the outbox, each one's path logged. */
+export function createMailer(config: ServerConfig, logger: Logger): Mailer {
+  const { mail } = config;
+  if (mail.smtpUrl !== null) return new SmtpMailer({ url: mail.smtpUrl, from: mail.from });
+  return new OutboxMailer({
+    dir: mail.outboxDir,
+    from: mail.from,
+    onWritten: (path) => logger.info({ path }, 'email written to the outbox (no SMTP_URL set)'),
+  });
 }
 
 export function buildContainer(
@@ -104,13 +140,37 @@ export function buildContainer(
   constant<SessionPolicy>(TYPES.SessionPolicy, DEFAULT_SESSION_POLICY);
   constant<RateLimitPolicy>(TYPES.LoginRateLimit, config.loginRateLimit);
   factory(TYPES.RateLimiter, [TYPES.Clock], (clock: Clock) => new RateLimiter(persistence.rateLimits, clock));
+  const { mail } = config;
+  constant<Mailer>(TYPES.Mailer, overrides.mailer ?? createMailer(config, logger));
+  constant<BookStamper>(TYPES.BookStamper, new PdfLibBookStamper(mail.bookPdfPath, BOOK_TITLE));
+  constant<EmailSettings>(TYPES.EmailSettings, {
+    bookTitle: BOOK_TITLE,
+    publicBaseUrl: mail.publicBaseUrl,
+    adminBaseUrl: mail.adminBaseUrl,
+    ownerEmail: mail.ownerEmail,
+  });
+  constant<DeliveryPolicy>(TYPES.DeliveryPolicy, {
+    ...DEFAULT_DELIVERY_POLICY,
+    maxAttempts: mail.maxAttempts,
+    retryBaseMs: mail.retryBaseMs,
+    retryMaxMs: Math.max(mail.retryBaseMs, DEFAULT_DELIVERY_POLICY.retryMaxMs),
+    linkTtlMs: mail.linkTtlMs,
+    maxDownloads: mail.maxDownloads,
+  });
 
   // Guestbook
   factory(
     TYPES.SignGuestbook,
     [TYPES.Repositories, TYPES.RiddleAnswers, TYPES.Clock, TYPES.IdGenerator],
     (repositories: Repositories, riddles: RiddleAnswers, clock: Clock, ids: IdGenerator) =>
-      new SignGuestbookUseCase({ guestbookEntries: repositories.guestbookEntries, riddles, clock, ids }),
+      new SignGuestbookUseCase({
+        guestbookEntries: repositories.guestbookEntries,
+        unitOfWork: persistence.unitOfWork,
+        riddles,
+        clock,
+        ids,
+        ownerNotifications: mail.ownerNotifications,
+      }),
   );
   factory(
     TYPES.ListPublicGuestbookEntries,
@@ -136,9 +196,11 @@ export function buildContainer(
     (repositories: Repositories, riddles: RiddleAnswers, clock: Clock, ids: IdGenerator) =>
       new SubmitScholarshipRequestUseCase({
         scholarshipRequests: repositories.scholarshipRequests,
+        unitOfWork: persistence.unitOfWork,
         riddles,
         clock,
         ids,
+        ownerNotifications: mail.ownerNotifications,
       }),
   );
   factory(
@@ -150,7 +212,7 @@ export function buildContainer(
     TYPES.DecideScholarshipRequest,
     [TYPES.UnitOfWork, TYPES.Clock, TYPES.IdGenerator],
     (unitOfWork: UnitOfWork, clock: Clock, ids: IdGenerator) =>
-      new DecideScholarshipRequestUseCase({ unitOfWork, clock, ids }),
+      new DecideScholarshipRequestUseCase({ unitOfWork, clock, ids, notifyRejections: mail.notifyRejections }),
   );
 
   // Admin sessions
@@ -233,6 +295,44 @@ export function buildContainer(
     (repositories: Repositories, clock: Clock) => new GetDashboardUseCase({ ...repositories, clock }),
   );
 
+  // Deliveries
+  factory(
+    TYPES.SendDueDeliveries,
+    [
+      TYPES.Repositories,
+      TYPES.Mailer,
+      TYPES.Clock,
+      TYPES.SessionTokenService,
+      TYPES.EmailSettings,
+      TYPES.DeliveryPolicy,
+    ],
+    (
+      repositories: Repositories,
+      mailer: Mailer,
+      clock: Clock,
+      tokens: SessionTokenService,
+      settings: EmailSettings,
+      policy: DeliveryPolicy,
+    ) => new SendDueDeliveriesUseCase({ ...repositories, mailer, clock, tokens, settings, policy }),
+  );
+  factory(
+    TYPES.QueueOwnerDigest,
+    [TYPES.Repositories, TYPES.Clock, TYPES.IdGenerator],
+    (repositories: Repositories, clock: Clock, ids: IdGenerator) =>
+      new QueueOwnerDigestUseCase({ ...repositories, clock, ids, ownerNotifications: mail.ownerNotifications }),
+  );
+  factory(
+    TYPES.DownloadBook,
+    [TYPES.Repositories, TYPES.SessionTokenService, TYPES.Clock, TYPES.DeliveryPolicy],
+    (repositories: Repositories, tokens: SessionTokenService, clock: Clock, policy: DeliveryPolicy) =>
+      new DownloadBookUseCase({ ...repositories, tokens, clock, maxDownloads: policy.maxDownloads }),
+  );
+  factory(
+    TYPES.ResendDelivery,
+    [TYPES.UnitOfWork, TYPES.Clock, TYPES.IdGenerator],
+    (unitOfWork: UnitOfWork, clock: Clock, ids: IdGenerator) => new ResendDeliveryUseCase({ unitOfWork, clock, ids }),
+  );
+
   return container;
 }
 
@@ -251,5 +351,7 @@ export function httpUseCases(container: Container): HttpUseCases {
     logOut: container.get(TYPES.LogOut),
     listAuditEvents: container.get(TYPES.ListAuditEvents),
     getDashboard: container.get(TYPES.GetDashboard),
+    downloadBook: container.get(TYPES.DownloadBook),
+    resendDelivery: container.get(TYPES.ResendDelivery),
   };
 }

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { EnsureInitialAdminUseCase, Persistence } from '@memoir/domain';
+import type { PdfLibBookStamper } from '@memoir/platform-node';
 import { createHttpApp, type HttpApp } from '@memoir/http-koa';
 import {
   createTypeOrmPersistence,
@@ -15,6 +16,7 @@ import type { Logger } from 'pino';
 
 import type { ServerConfig } from './config';
 import { buildContainer, httpUseCases, TYPES, type ContainerOverrides } from './container';
+import { DeliveryWorker } from './delivery-worker';
 import { staticApps } from './static-apps';
 
 export interface RunningServer {
@@ -22,6 +24,8 @@ export interface RunningServer {
   readonly url: string;
   readonly server: Server;
   readonly persistence: TypeOrmPersistence;
+  /** Sends the queued emails in the background; `runOnce()` sends what is due now. */
+  readonly deliveryWorker: DeliveryWorker;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), closes the database. */
   close(graceMs?: number): Promise<void>;
 }
@@ -73,6 +77,7 @@ export async function buildApp(
     logger,
     isDatabaseUnavailable,
     checkReadiness: () => isDatabaseReady(persistence.dataSource),
+    bookStamper: container.get(TYPES.BookStamper),
     fallback: staticApps({ rootDir: config.rootDir, adminHost: config.adminHost }),
   });
   return { app, routes, container };
@@ -87,7 +92,34 @@ export async function startServer(
   const persistence =
     overrides.persistence ??
     (await createTypeOrmPersistence({ databaseUrl: config.databaseUrl, baseDir: config.rootDir }));
-  const { app } = await buildApp(config, logger, persistence, overrides);
+  const { app, container } = await buildApp(config, logger, persistence, overrides);
+  // A missing or broken book must stop the start, not the first reader's download.
+  await container
+    .get<PdfLibBookStamper>(TYPES.BookStamper)
+    .load()
+    .catch((error: unknown) => {
+      throw new Error(
+        `BOOK_PDF_PATH must name a readable PDF file (${config.mail.bookPdfPath}): ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+  const { mail } = config;
+  logger.info(
+    {
+      smtp: mail.smtpUrl !== null,
+      ...(mail.smtpUrl === null ? { outbox: mail.outboxDir } : {}),
+      publicBaseUrl: mail.publicBaseUrl,
+      book: mail.bookPdfPath,
+      ownerNotifications: mail.ownerNotifications,
+    },
+    mail.smtpUrl === null ? 'email: no SMTP_URL, messages are written to the outbox folder' : 'email: sending by SMTP',
+  );
+  const deliveryWorker = new DeliveryWorker({
+    sendDueDeliveries: container.get(TYPES.SendDueDeliveries),
+    queueOwnerDigest: container.get(TYPES.QueueOwnerDigest),
+    pollIntervalMs: mail.pollIntervalMs,
+    batchSize: container.get<{ batchSize: number }>(TYPES.DeliveryPolicy).batchSize,
+    logger,
+  });
 
   const server = createServer(app.callback());
   await new Promise<void>((resolve, reject) => {
@@ -104,15 +136,18 @@ export async function startServer(
       .catch((error: unknown) => logger.warn({ err: error }, 'pruning rate limits failed'));
   }, 3_600_000);
   prune.unref();
+  deliveryWorker.start();
 
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${address.port}`,
     server,
     persistence,
+    deliveryWorker,
     close(graceMs = 10_000) {
       closing ??= (async () => {
         clearInterval(prune);
+        const workerStopped = deliveryWorker.stop(); // the batch in hand finishes
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         // Idle keep-alive connections would hold close() open; busy ones finish their request
         // and are closed as soon as they fall idle.
@@ -129,6 +164,7 @@ export async function startServer(
         await Promise.race([closed, deadline]);
         clearTimeout(timer);
         clearInterval(sweep);
+        await workerStopped;
         await persistence.close();
       })();
       return closing;

@@ -31,7 +31,63 @@ describe('loadConfig', () => {
       loginRateLimit: { max: 5, windowMs: 900_000 },
       rootDir: ROOT,
       initialPasswordFile: '/srv/memoir/data/initial-admin-password',
+      mail: {
+        smtpUrl: null,
+        outboxDir: '/srv/memoir/data/outbox',
+        from: '"Root Access" <memoir@localhost>',
+        publicBaseUrl: 'http://localhost:3000',
+        adminBaseUrl: 'http://localhost:3000',
+        bookPdfPath: '/srv/memoir/apps/server/assets/sample-book.pdf',
+        ownerEmail: null,
+        ownerNotifications: 'off',
+        notifyRejections: true,
+        linkTtlMs: 14 * 86_400_000,
+        maxDownloads: 5,
+        pollIntervalMs: 5000,
+        maxAttempts: 6,
+        retryBaseMs: 60_000,
+      },
     });
+  });
+
+  it('reads the email settings', () => {
+    expect(
+      load({
+        SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        MAIL_FROM: 'Sam <sam@example.com>',
+        PUBLIC_BASE_URL: 'https://rootaccess.example/',
+        ADMIN_HOST: 'admin.rootaccess.example',
+        BOOK_PDF_PATH: 'private/book.pdf',
+        OWNER_EMAIL: 'sam@example.com',
+        OWNER_NOTIFICATIONS: 'daily',
+        NOTIFY_REJECTIONS: 'off',
+        DOWNLOAD_LINK_TTL: '7d',
+        DOWNLOAD_LINK_MAX_DOWNLOADS: '3',
+        DELIVERY_POLL_INTERVAL: '500ms',
+        DELIVERY_MAX_ATTEMPTS: '4',
+        DELIVERY_RETRY_DELAY: '30s',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      outboxDir: '/srv/memoir/data/outbox',
+      from: 'Sam <sam@example.com>',
+      publicBaseUrl: 'https://rootaccess.example',
+      adminBaseUrl: 'https://admin.rootaccess.example',
+      bookPdfPath: '/srv/memoir/private/book.pdf',
+      ownerEmail: 'sam@example.com',
+      ownerNotifications: 'daily',
+      notifyRejections: false,
+      linkTtlMs: 7 * 86_400_000,
+      maxDownloads: 3,
+      pollIntervalMs: 500,
+      maxAttempts: 4,
+      retryBaseMs: 30_000,
+    });
+  });
+
+  it('sends the owner nothing without OWNER_EMAIL, whatever OWNER_NOTIFICATIONS says', () => {
+    expect(load({ OWNER_NOTIFICATIONS: 'each' }).mail.ownerNotifications).toBe('off');
+    expect(load({ OWNER_EMAIL: 'sam@example.com' }).mail.ownerNotifications).toBe('each');
   });
 
   it('reads every variable of architecture.md', () => {
@@ -80,6 +136,16 @@ describe('loadConfig', () => {
       RIDDLE_GUESTBOOK_ANSWER: 'six66',
       RIDDLE_SCHOLARSHIP_ANSWER: 'toolong',
       ADMIN_HOST: 'https://admin.example.com',
+      SMTP_URL: 'http://mail.example.com',
+      PUBLIC_BASE_URL: 'ftp://example.com',
+      OWNER_EMAIL: 'sam',
+      OWNER_NOTIFICATIONS: 'hourly',
+      NOTIFY_REJECTIONS: 'sometimes',
+      DOWNLOAD_LINK_TTL: '2 weeks',
+      DOWNLOAD_LINK_MAX_DOWNLOADS: '0',
+      DELIVERY_POLL_INTERVAL: '0s',
+      DELIVERY_MAX_ATTEMPTS: 'many',
+      DELIVERY_RETRY_DELAY: '-1m',
     });
     for (const name of [
       'PORT',
@@ -90,14 +156,28 @@ describe('loadConfig', () => {
       'RIDDLE_GUESTBOOK_ANSWER',
       'RIDDLE_SCHOLARSHIP_ANSWER',
       'ADMIN_HOST',
+      'SMTP_URL',
+      'PUBLIC_BASE_URL',
+      'OWNER_EMAIL',
+      'OWNER_NOTIFICATIONS',
+      'NOTIFY_REJECTIONS',
+      'DOWNLOAD_LINK_TTL',
+      'DOWNLOAD_LINK_MAX_DOWNLOADS',
+      'DELIVERY_POLL_INTERVAL',
+      'DELIVERY_MAX_ATTEMPTS',
+      'DELIVERY_RETRY_DELAY',
     ]) {
       expect(problems.some((problem) => problem.startsWith(name))).toBe(true);
     }
   });
 
   it('never repeats a secret in its complaint', () => {
-    const problems = problemsOf({ DATABASE_URL: 'postgres://u:hunter2secret@h/db', ADMIN_PASSWORD: 'short-pw' });
-    expect(problems).toHaveLength(2);
-    expect(problems.join('\n')).not.toMatch(/hunter2secret|short-pw/);
+    const problems = problemsOf({
+      DATABASE_URL: 'postgres://u:hunter2secret@h/db',
+      ADMIN_PASSWORD: 'short-pw',
+      SMTP_URL: 'mailto://u:smtpsecret@h',
+    });
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).not.toMatch(/hunter2secret|short-pw|smtpsecret/);
   });
 });

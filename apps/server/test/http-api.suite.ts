@@ -362,6 +362,7 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
           guestbook: { total: 2, pending: 1 },
           scholarships: { total: 1, pending: 1 },
           recentActivity: { guestbookCount: 2, scholarshipCount: 1 },
+          scholarshipPromise: { overdue: 0, oldestPendingAt: app.clock.now().toISOString() },
         });
         expect(response.headers['cache-control']).toBe('no-store');
       });

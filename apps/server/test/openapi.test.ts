@@ -21,6 +21,7 @@ function allRoutes() {
     logger: pino({ level: 'silent' }),
     isDatabaseUnavailable: () => false,
     checkReadiness: async () => true,
+    bookStamper: container.get(TYPES.BookStamper),
   }).routes;
 }
 

@@ -56,6 +56,7 @@ export * from './audit-log/list-audit-events.use-case';
 // Deliveries
 export * from './deliveries/delivery';
 export * from './deliveries/delivery.repository';
+export * from './deliveries/book-stamper';
 export * from './deliveries/deliveries.errors';
 export * from './deliveries/download-book.use-case';
 export * from './deliveries/emails';

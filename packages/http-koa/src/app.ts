@@ -3,6 +3,7 @@ import type { Router } from '@koa/router';
 import Koa from 'koa';
 
 import type { HttpAppOptions } from './deps';
+import { downloadRoutes } from './download';
 import { adminHostOnly, errorsAndLogging, jsonBodiesOnly, securityHeaders } from './middleware';
 import { openApiRoutes } from './openapi';
 import { adminLoginRoutes, adminRoutes, healthRoutes, publicRoutes } from './routes';
@@ -41,6 +42,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     publicRoutes(options),
     adminLoginRoutes(options),
     adminRoutes(options),
+    downloadRoutes(options),
   ];
 
   app.use(errorsAndLogging(options.logger, options.isDatabaseUnavailable));

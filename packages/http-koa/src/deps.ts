@@ -1,6 +1,8 @@
 import type {
   AuthenticateUseCase,
+  BookStamper,
   DecideScholarshipRequestUseCase,
+  DownloadBookUseCase,
   GetDashboardUseCase,
   ListAuditEventsUseCase,
   ListGuestbookEntriesUseCase,
@@ -11,6 +13,7 @@ import type {
   ModerateGuestbookEntryUseCase,
   RateLimiter,
   RateLimitPolicy,
+  ResendDeliveryUseCase,
   SignGuestbookUseCase,
   SubmitScholarshipRequestUseCase,
 } from '@memoir/domain';
@@ -31,6 +34,8 @@ export interface HttpUseCases {
   readonly logOut: LogOutUseCase;
   readonly listAuditEvents: ListAuditEventsUseCase;
   readonly getDashboard: GetDashboardUseCase;
+  readonly downloadBook: DownloadBookUseCase;
+  readonly resendDelivery: ResendDeliveryUseCase;
 }
 
 export interface HttpAppOptions {
@@ -48,6 +53,8 @@ export interface HttpAppOptions {
   readonly isDatabaseUnavailable: (error: unknown) => boolean;
   /** /readyz: can the database answer? */
   readonly checkReadiness: () => Promise<boolean>;
+  /** Makes each reader's stamped copy of the book for the download link. */
+  readonly bookStamper: BookStamper;
   /** Answers what the API does not (the React apps); runs after the API routes. */
   readonly fallback?: Middleware;
 }

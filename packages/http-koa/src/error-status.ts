@@ -2,6 +2,7 @@ import {
   AdminSessionErrorCode,
   AdminUserErrorCode,
   AuditLogErrorCode,
+  DeliveryErrorCode,
   GuestbookErrorCode,
   ScholarshipErrorCode,
   type DomainError,
@@ -15,7 +16,8 @@ type AnyDomainErrorCode =
   | Code<typeof ScholarshipErrorCode>
   | Code<typeof AdminSessionErrorCode>
   | Code<typeof AdminUserErrorCode>
-  | Code<typeof AuditLogErrorCode>;
+  | Code<typeof AuditLogErrorCode>
+  | Code<typeof DeliveryErrorCode>;
 
 /**
  * THE table from domain error codes to HTTP statuses. `satisfies` makes a new code without a
@@ -36,6 +38,11 @@ export const STATUS_BY_CODE = {
   [AdminUserErrorCode.UsernameTaken]: 409,
   [AdminUserErrorCode.NotFound]: 404,
   [AuditLogErrorCode.InvalidCursor]: 400,
+  [DeliveryErrorCode.LinkNotFound]: 404,
+  [DeliveryErrorCode.LinkExpired]: 410,
+  [DeliveryErrorCode.LinkExhausted]: 410,
+  [DeliveryErrorCode.NotApproved]: 409,
+  [DeliveryErrorCode.AlreadyQueued]: 409,
 } as const satisfies Record<AnyDomainErrorCode, number>;
 
 /** The HTTP answer to an expected domain failure. */

@@ -77,15 +77,36 @@ const schemas: Record<string, Schema> = {
     reviewedAt: nullableDateTime,
     adminNotes: nullableString,
   }),
-  ScholarshipRequest: object({
-    id: uuid,
-    name: string,
-    email: { type: 'string', format: 'email' },
-    message: nullableString,
-    status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
-    adminNotes: nullableString,
-    createdAt: dateTime,
-    decidedAt: nullableDateTime,
+  ScholarshipRequest: object(
+    {
+      id: uuid,
+      name: string,
+      email: { type: 'string', format: 'email' },
+      message: nullableString,
+      status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
+      adminNotes: nullableString,
+      createdAt: dateTime,
+      decidedAt: nullableDateTime,
+      delivery: {
+        oneOf: [ref('DeliveryState'), { type: 'null' }],
+        description: 'In the list only: where the email owed after the decision stands (null while pending)',
+      },
+    },
+    ['id', 'name', 'email', 'message', 'status', 'adminNotes', 'createdAt', 'decidedAt'],
+  ),
+  DeliveryState: object({
+    kind: { type: 'string', enum: ['approval', 'rejection'] },
+    status: {
+      type: 'string',
+      enum: ['queued', 'sent', 'failed'],
+      description: 'queued (waiting or between attempts), sent, or failed after the last attempt',
+    },
+    attempts: count,
+    lastError: { ...nullableString, description: 'Why the last attempt failed, e.g. an SMTP reply' },
+    queuedAt: dateTime,
+    sentAt: nullableDateTime,
+    linkExpiresAt: { ...nullableDateTime, description: 'When the latest download link stops working' },
+    downloadCount: { ...count, description: 'Downloads through every link sent for this request' },
   }),
   AdminUser: object({ id: uuid, username: string }),
   AuditLog: object({
@@ -185,6 +206,28 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    '/download/{token}': {
+      get: {
+        summary: "The approval email's private link: the reader's own stamped copy of the book",
+        description:
+          'Each download is counted; the link works until it expires (DOWNLOAD_LINK_TTL) and for ' +
+          'DOWNLOAD_LINK_MAX_DOWNLOADS downloads. An unknown, expired or used-up link gets a friendly HTML page.',
+        parameters: [
+          { name: 'token', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } },
+        ],
+        responses: {
+          '200': {
+            description: 'The PDF, stamped with the name and email of the request',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '404': { description: 'Not a valid link (an HTML page)', content: { 'text/html': { schema: string } } },
+          '410': {
+            description: 'Expired or used up (an HTML page saying what to do)',
+            content: { 'text/html': { schema: string } },
+          },
+        },
+      },
+    },
     '/api/openapi.json': {
       get: { summary: 'This document', responses: { '200': response('OpenAPI 3.1', { type: 'object' }) } },
     },
@@ -267,6 +310,10 @@ export const OPENAPI_DOCUMENT = {
               guestbook: ref('Counts'),
               scholarships: ref('Counts'),
               recentActivity: object({ guestbookCount: count, scholarshipCount: count }),
+              scholarshipPromise: object({
+                overdue: { ...count, description: 'Pending requests older than 24 hours' },
+                oldestPendingAt: { ...nullableDateTime, description: 'When the oldest pending request came' },
+              }),
             }),
           ),
           ...adminErrors,
@@ -322,6 +369,19 @@ export const OPENAPI_DOCUMENT = {
           ...adminErrors,
           '404': error('No such request'),
           '409': error('The request is no longer pending'),
+        },
+      },
+    },
+    '/api/admin/scholarships/{id}/resend': {
+      post: {
+        summary: "Send an approved request's PDF again: a new email with a new private link (audited)",
+        security: bearer,
+        parameters: [idParameter],
+        responses: {
+          '202': response('Queued: the worker sends it within seconds', ref('Success')),
+          ...adminErrors,
+          '404': error('No such request'),
+          '409': error('The request is not approved, or its PDF is already queued'),
         },
       },
     },

@@ -1,11 +1,21 @@
 import type {
   AdminUserView,
   AuditEvent,
+  Dashboard,
+  DeliveryState,
   GuestbookEntry,
   PublicGuestbookEntry,
   ScholarshipRequest,
+  ScholarshipRequestWithDelivery,
 } from '@memoir/domain';
-import type { AuditLogDto, GuestbookEntryDto, PublicGuestbookEntryDto, ScholarshipRequestDto } from '@memoir/shared';
+import type {
+  AuditLogDto,
+  DashboardResponse,
+  DeliveryStateDto,
+  GuestbookEntryDto,
+  PublicGuestbookEntryDto,
+  ScholarshipRequestDto,
+} from '@memoir/shared';
 
 // Domain objects to the wire: times become ISO-8601 strings in UTC.
 const iso = (date: Date): string => date.toISOString();
@@ -35,6 +45,33 @@ export const presentRequest = (request: ScholarshipRequest): ScholarshipRequestD
   adminNotes: request.adminNotes,
   createdAt: iso(request.createdAt),
   decidedAt: isoOrNull(request.decidedAt),
+});
+
+export const presentDeliveryState = (state: DeliveryState): DeliveryStateDto => ({
+  kind: state.kind === 'rejection' ? 'rejection' : 'approval',
+  status: state.status,
+  attempts: state.attempts,
+  lastError: state.lastError,
+  queuedAt: iso(state.queuedAt),
+  sentAt: isoOrNull(state.sentAt),
+  linkExpiresAt: isoOrNull(state.linkExpiresAt),
+  downloadCount: state.downloadCount,
+});
+
+/** A request in the owner's list: with where its email stands. */
+export const presentRequestWithDelivery = (request: ScholarshipRequestWithDelivery): ScholarshipRequestDto => ({
+  ...presentRequest(request),
+  delivery: request.delivery === null ? null : presentDeliveryState(request.delivery),
+});
+
+export const presentDashboard = (dashboard: Dashboard): DashboardResponse => ({
+  guestbook: dashboard.guestbook,
+  scholarships: dashboard.scholarships,
+  recentActivity: dashboard.recentActivity,
+  scholarshipPromise: {
+    overdue: dashboard.scholarshipPromise.overdue,
+    oldestPendingAt: isoOrNull(dashboard.scholarshipPromise.oldestPendingAt),
+  },
 });
 
 export const presentAuditEvent = (event: AuditEvent): AuditLogDto => ({

@@ -7,7 +7,15 @@ import type { HttpAppOptions } from './deps';
 import { domainFailure } from './error-status';
 import { HttpError } from './http-error';
 import { clientAddress, requestContext, type RequestState } from './middleware';
-import { presentAuditEvent, presentEntry, presentPublicEntry, presentRequest, presentUser } from './presenters';
+import {
+  presentAuditEvent,
+  presentDashboard,
+  presentEntry,
+  presentPublicEntry,
+  presentRequest,
+  presentRequestWithDelivery,
+  presentUser,
+} from './presenters';
 import {
   DecideScholarshipRequest,
   LoginRequest,
@@ -130,7 +138,7 @@ export function adminRoutes(options: HttpAppOptions): Router {
   });
 
   router.get('/dashboard', async (ctx) => {
-    ctx.body = { success: true, ...(await useCases.getDashboard.execute()) };
+    ctx.body = { success: true, ...presentDashboard(await useCases.getDashboard.execute()) };
   });
 
   router.get('/guestbook', async (ctx) => {
@@ -147,7 +155,15 @@ export function adminRoutes(options: HttpAppOptions): Router {
 
   router.get('/scholarships', async (ctx) => {
     const requests = await useCases.listScholarshipRequests.execute();
-    ctx.body = { success: true, requests: requests.map(presentRequest) };
+    ctx.body = { success: true, requests: requests.map(presentRequestWithDelivery) };
+  });
+
+  router.post('/scholarships/:id/resend', async (ctx) => {
+    const result = await useCases.resendDelivery.execute(ctx.params.id ?? '', actor(ctx));
+    if (!result.ok) throw domainFailure(result.error);
+    // Queued: the worker sends it within a few seconds. The list shows it as it goes.
+    ctx.status = 202;
+    ctx.body = { success: true };
   });
 
   router.patch('/scholarships/:id', async (ctx) => {

@@ -27,6 +27,7 @@ function appThrowing(error: unknown, options: { unavailable?: boolean; ready?: b
     logger: pino({ level: 'info' }, sink),
     isDatabaseUnavailable: () => options.unavailable ?? false,
     checkReadiness: async () => options.ready ?? true,
+    bookStamper: { stamp: () => Promise.reject(new Error('not in this test')) },
   });
   return { server: app.callback(), lines };
 }

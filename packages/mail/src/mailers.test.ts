@@ -1,13 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { OutgoingEmail } from '@memoir/domain';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 
+import { startTestSmtpServer } from '../testing';
 import { OutboxMailer, SmtpMailer } from './mailers';
 
 const EMAIL: OutgoingEmail = {
@@ -17,39 +16,6 @@ const EMAIL: OutgoingEmail = {
   html: '<p>Hello Zoë,</p><p><a href="https://memoir-book.example/d/abc">Download the PDF</a></p>',
 };
 const FROM = 'Root Access <books@memoir-book.example>';
-
-/** A real SMTP server in this process; `reject` makes it refuse every recipient. */
-async function startSmtpServer(options: { reject?: boolean } = {}) {
-  const received: Buffer[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (options.reject) {
-        const error = Object.assign(new Error('No such user here'), { responseCode: 550 });
-        callback(error);
-        return;
-      }
-      callback();
-    },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('mailers', () => {
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -77,7 +43,7 @@ describe('mailers', () => {
   });
 
   it('sends through SMTP, both parts arriving intact', async () => {
-    const smtp = await startSmtpServer();
+    const smtp = await startTestSmtpServer();
     cleanups.push(smtp.close);
     const mailer = new SmtpMailer({ url: smtp.url, from: FROM });
     cleanups.push(() => mailer.close());
@@ -90,7 +56,8 @@ describe('mailers', () => {
   });
 
   it('rejects with the SMTP reply when the server refuses, so the delivery can record why', async () => {
-    const smtp = await startSmtpServer({ reject: true });
+    const smtp = await startTestSmtpServer();
+    smtp.refuseWith = { code: 550, message: 'No such user here' };
     cleanups.push(smtp.close);
     const mailer = new SmtpMailer({ url: smtp.url, from: FROM });
     cleanups.push(() => mailer.close());

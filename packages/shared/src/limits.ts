@@ -73,3 +73,6 @@ export const TOAST_HOTKEY = ['F8'] as const;
 export const TOAST_VIEWPORT_MAX_WIDTH_PX = 420;
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+/** The book's name, as the emails and the stamped PDF give it (the landing page's content uses it too). */
+export const BOOK_TITLE = 'Root Access';

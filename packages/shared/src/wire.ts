@@ -69,6 +69,25 @@ export interface ScholarshipRequestDto {
   adminNotes: string | null;
   createdAt: string;
   decidedAt: string | null;
+  /** The email owed after the decision: null while pending, or when none was queued. */
+  delivery?: DeliveryStateDto | null;
+}
+
+export type DeliveryStatus = 'queued' | 'sent' | 'failed';
+
+/** Where the email to a decided requester stands (the latest one, after a resend). */
+export interface DeliveryStateDto {
+  kind: 'approval' | 'rejection';
+  status: DeliveryStatus;
+  attempts: number;
+  /** Why the last attempt failed (an SMTP reply, a refused connection). */
+  lastError: string | null;
+  queuedAt: string;
+  sentAt: string | null;
+  /** When the latest download link stops working. */
+  linkExpiresAt: string | null;
+  /** Downloads through every link sent for this request. */
+  downloadCount: number;
 }
 
 export interface ScholarshipRequestsResponse {
@@ -121,6 +140,8 @@ export interface DashboardResponse {
   guestbook: { total: number; pending: number };
   scholarships: { total: number; pending: number };
   recentActivity: { guestbookCount: number; scholarshipCount: number };
+  /** The 24-hour promise: pending requests older than a day, and when the oldest pending one came. */
+  scholarshipPromise?: { overdue: number; oldestPendingAt: string | null };
 }
 
 export interface AuditLogDto {

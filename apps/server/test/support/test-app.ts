@@ -22,6 +22,8 @@ export interface CallOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Skip the OpenAPI check (for answers that are not API answers: HTML, 405). */
   readonly undocumented?: boolean;
+  /** Keep the body as a Buffer (a PDF). */
+  readonly binary?: boolean;
 }
 
 export interface TestApp extends BuiltApp {
@@ -88,6 +90,7 @@ export async function createTestApp(
 
   async function call(method: string, path: string, options: CallOptions = {}): Promise<request.Response> {
     let req = request(server)[method.toLowerCase() as 'get'](path);
+    if (options.binary) req = req.responseType('blob');
     if (options.token !== undefined) req = req.set('Authorization', `Bearer ${options.token}`);
     for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);
     if (options.rawBody !== undefined) {

@@ -1,0 +1,248 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { SendDueDeliveriesUseCase } from '@memoir/domain';
+import { startTestSmtpServer, type TestSmtpServer } from '@memoir/mail/testing';
+import type { ScholarshipRequestDto } from '@memoir/shared';
+import { simpleParser } from 'mailparser';
+
+import { findRootDir } from '../src/config';
+import { TYPES } from '../src/container';
+import { ANSWERS, createTestApp, sqliteTestDatabase, type TestApp, type TestDatabase } from './support/test-app';
+
+const PDF_TEXT = join(findRootDir(), 'tools', 'pdf-text.mjs');
+const DAY = 24 * 60 * 60 * 1000;
+
+/** What a reader sees in a PDF (pdfjs-dist, in a child process: it ships as ESM only). */
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'memoir-pdf-'));
+  try {
+    writeFileSync(join(dir, 'copy.pdf'), pdf);
+    return execFileSync(process.execPath, [PDF_TEXT, join(dir, 'copy.pdf')], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The path of the download link in an email's text. */
+function downloadPath(text: string): string {
+  const match = /http:\/\/memoir\.test(\/download\/[A-Za-z0-9_-]{43})\s/.exec(text);
+  if (match?.[1] === undefined) throw new Error(`No download link in:\n${text}`);
+  return match[1];
+}
+
+/**
+ * The free PDF, end to end through HTTP and a real SMTP server: approval, the email, the
+ * private link, the stamped copy, expiry and the cap, retries, resend, the owner's emails.
+ */
+describe('delivering the free PDF', () => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  let app: TestApp;
+  let token: string;
+
+  const sendDue = () => app.container.get<SendDueDeliveriesUseCase>(TYPES.SendDueDeliveries).execute();
+  const requests = async () =>
+    (await app.call('GET', '/api/admin/scholarships', { token })).body.requests as ScholarshipRequestDto[];
+
+  async function submitAndDecide(status: 'approved' | 'rejected', adminNotes: string | null = null) {
+    const submitted = await app.call('POST', '/api/scholarship-request', {
+      body: { name: 'Ada Lovelace', email: 'ada@example.org', message: 'Please', riddleAnswer: ANSWERS.scholarship },
+    });
+    expect(submitted.status).toBe(201);
+    const [pending] = await requests();
+    const decided = await app.call('PATCH', `/api/admin/scholarships/${pending?.id ?? ''}`, {
+      token,
+      body: { status, adminNotes },
+    });
+    expect(decided.status).toBe(200);
+    return pending?.id ?? '';
+  }
+
+  async function start(env: Record<string, string> = {}) {
+    app = await createTestApp(await database.open(), database.url, {
+      SMTP_URL: smtp.url,
+      PUBLIC_BASE_URL: 'http://memoir.test/',
+      ...env,
+    });
+    token = await app.signIn();
+  }
+
+  beforeEach(async () => {
+    database = sqliteTestDatabase();
+    smtp = await startTestSmtpServer();
+  });
+
+  afterEach(async () => {
+    await app.persistence.close();
+    await smtp.close();
+    await database.dispose();
+    rmSync(app.config.dataDir, { recursive: true, force: true });
+  });
+
+  it('emails an approved requester a private link that downloads their stamped copy', async () => {
+    await start();
+    const id = await submitAndDecide('approved', 'Enjoy the book, Ada!');
+    expect((await requests())[0]?.delivery).toMatchObject({ kind: 'approval', status: 'queued', attempts: 0 });
+
+    expect(await sendDue()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    const [email] = await smtp.parsed();
+    expect(smtp.received).toHaveLength(1);
+    expect(email?.to).toMatchObject({ text: 'ada@example.org' });
+    expect(email?.subject).toBe('Your free copy of Root Access');
+    expect(email?.text).toContain('Enjoy the book, Ada!');
+    expect(email?.html).toContain('Enjoy the book, Ada!');
+    const path = downloadPath(email?.text ?? '');
+    expect(email?.html).toContain(`http://memoir.test${path}`);
+
+    const download = await app.call('GET', path, { undocumented: true, binary: true });
+    expect(download.status).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe('attachment; filename="root-access-ada-lovelace.pdf"');
+    expect(download.headers['cache-control']).toBe('no-store');
+    const text = pdfText(download.body as Buffer);
+    expect(text).toContain('Subject: Prepared for Ada Lovelace <ada@example.org>');
+    for (const page of text.split('--- page ').slice(1)) {
+      expect(page).toContain('Prepared for Ada Lovelace <ada@example.org>');
+    }
+
+    const [state] = await requests();
+    expect(state).toMatchObject({ id, status: 'approved' });
+    expect(state?.delivery).toMatchObject({ status: 'sent', attempts: 1, downloadCount: 1, lastError: null });
+    expect(state?.delivery?.linkExpiresAt).toBe(new Date(app.clock.now().getTime() + 14 * DAY).toISOString());
+  });
+
+  it('stops a link after 5 downloads and after 14 days, with a friendly page', async () => {
+    await start();
+    await submitAndDecide('approved');
+    await sendDue();
+    const path = downloadPath((await smtp.parsed())[0]?.text ?? '');
+    for (let i = 0; i < 5; i += 1) expect((await app.call('GET', path, { undocumented: true })).status).toBe(200);
+    const usedUp = await app.call('GET', path, { undocumented: true });
+    expect(usedUp.status).toBe(410);
+    expect(usedUp.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(usedUp.text).toContain('This download link has been used up');
+    expect((await requests())[0]?.delivery?.downloadCount).toBe(5);
+
+    // A resend brings a fresh link, which expires 14 days later.
+    expect(
+      (await app.call('POST', `/api/admin/scholarships/${(await requests())[0]?.id}/resend`, { token })).status,
+    ).toBe(202);
+    await sendDue();
+    const fresh = downloadPath((await smtp.parsed())[1]?.text ?? '');
+    expect((await app.call('GET', fresh, { undocumented: true })).status).toBe(200);
+    app.clock.advance(14 * DAY - 1);
+    expect((await app.call('GET', fresh, { undocumented: true })).status).toBe(200);
+    app.clock.advance(1);
+    const expired = await app.call('GET', fresh, { undocumented: true });
+    expect(expired.status).toBe(410);
+    expect(expired.text).toContain('This download link has expired');
+    token = await app.signIn(); // the owner's session ended meanwhile
+    expect((await requests())[0]?.delivery?.downloadCount).toBe(7);
+  });
+
+  it('answers an unknown or malformed link with a friendly page, and a HEAD without counting', async () => {
+    await start();
+    await submitAndDecide('approved');
+    await sendDue();
+    const path = downloadPath((await smtp.parsed())[0]?.text ?? '');
+    for (const wrong of ['/download/' + 'A'.repeat(43), '/download/short', '/download/%00%ff']) {
+      const response = await app.call('GET', wrong, { undocumented: true });
+      expect(response.status).toBe(404);
+      expect(response.text).toContain('This download link is not valid');
+      expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    }
+    expect((await app.call('HEAD' as 'GET', path, { undocumented: true })).status).toBe(405);
+    expect((await requests())[0]?.delivery?.downloadCount).toBe(0);
+  });
+
+  it('retries when the SMTP server refuses, then shows the failure and its reason; Resend recovers', async () => {
+    await start({ DELIVERY_MAX_ATTEMPTS: '3', DELIVERY_RETRY_DELAY: '1m' });
+    const id = await submitAndDecide('approved');
+    smtp.refuseWith = { code: 451, message: 'Mailbox busy, try later' };
+
+    expect(await sendDue()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    app.clock.advance(60_000);
+    expect(await sendDue()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    app.clock.advance(59_999);
+    expect(await sendDue()).toEqual({ sent: 0, retrying: 0, failed: 0 }); // the second wait is 2 minutes
+    app.clock.advance(60_001);
+    expect(await sendDue()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    const [failed] = await requests();
+    expect(failed?.delivery).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(failed?.delivery?.lastError).toMatch(/451.*Mailbox busy, try later/);
+
+    smtp.refuseWith = null;
+    expect((await app.call('POST', `/api/admin/scholarships/${id}/resend`, { token })).body).toEqual({ success: true });
+    expect((await app.call('POST', `/api/admin/scholarships/${id}/resend`, { token })).status).toBe(409);
+    expect(await sendDue()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect((await requests())[0]?.delivery).toMatchObject({ status: 'sent', attempts: 1 });
+    const logs = (await app.call('GET', '/api/admin/audit-logs', { token })).body.logs as Array<{ action: string }>;
+    expect(logs[0]).toMatchObject({ action: 'resend', resourceType: 'scholarship_request', resourceId: id });
+  });
+
+  it('refuses a resend for a request that is pending or rejected', async () => {
+    await start();
+    const rejected = await submitAndDecide('rejected', 'Students only, sorry.');
+    const resend = await app.call('POST', `/api/admin/scholarships/${rejected}/resend`, { token });
+    expect(resend.status).toBe(409);
+    expect(resend.body).toMatchObject({ success: false, code: 'DELIVERY.NOT_APPROVED' });
+    await sendDue();
+    const [polite] = await smtp.parsed();
+    expect(polite?.subject).toBe('About your request for Root Access');
+    expect(polite?.text).toContain('Students only, sorry.');
+    expect(
+      (await app.call('POST', '/api/admin/scholarships/00000000-0000-4000-8000-000000000000/resend', { token })).status,
+    ).toBe(404);
+  });
+
+  it('sends no rejection email when NOTIFY_REJECTIONS is off', async () => {
+    await start({ NOTIFY_REJECTIONS: 'off' });
+    await submitAndDecide('rejected');
+    expect(await sendDue()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect((await requests())[0]?.delivery).toBeNull();
+  });
+
+  it('tells the owner of each new request and entry, with a link to the admin screen', async () => {
+    await start({ OWNER_EMAIL: 'owner@memoir.test' });
+    await app.call('POST', '/api/guestbook-entry', {
+      body: { name: 'Linus', location: 'Helsinki', message: 'Great read', riddleAnswer: ANSWERS.guestbook },
+    });
+    await submitAndDecide('approved');
+    await sendDue();
+    const emails = await smtp.parsed();
+    const toOwner = emails.filter((email) => (email.to as { text: string }).text === 'owner@memoir.test');
+    expect(toOwner.map((email) => email.subject).sort()).toEqual([
+      'New guestbook entry from Linus',
+      'New scholarship request from Ada Lovelace',
+    ]);
+    expect(toOwner.map((email) => email.text).join('\n')).toContain('http://memoir.test/admin/scholarships');
+  });
+
+  it('shows the 24-hour promise on the dashboard', async () => {
+    await start();
+    await app.call('POST', '/api/scholarship-request', {
+      body: { name: 'Grace', email: 'grace@example.org', riddleAnswer: ANSWERS.scholarship },
+    });
+    const createdAt = app.clock.now().toISOString();
+    app.clock.advance(DAY + 1);
+    token = await app.signIn(); // the owner's session ended meanwhile
+    const dashboard = await app.call('GET', '/api/admin/dashboard', { token });
+    expect(dashboard.body.scholarshipPromise).toEqual({ overdue: 1, oldestPendingAt: createdAt });
+  });
+
+  it('writes .eml files to the outbox when no SMTP server is configured', async () => {
+    await start({ SMTP_URL: '' });
+    await submitAndDecide('approved');
+    expect(await sendDue()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    const outbox = join(app.config.dataDir, 'outbox');
+    const [file] = readdirSync(outbox);
+    const email = await simpleParser(readFileSync(join(outbox, file ?? '')));
+    expect(email.subject).toBe('Your free copy of Root Access');
+    expect((await app.call('GET', downloadPath(email.text ?? ''), { undocumented: true })).status).toBe(200);
+    expect(smtp.received).toEqual([]);
+  });
+});
