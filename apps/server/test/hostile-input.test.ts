@@ -441,6 +441,19 @@ function judge(c: Case, answer: Answer, operation: { method: string; template: s
   if (/^\/api\/admin(\/|$)/i.test(c.path) && answer.headers['cache-control'] !== 'no-store') {
     throw new Error(`an admin answer may be cached:\n${where}`);
   }
+  const documented = (OPENAPI_DOCUMENT.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)[
+    operation.template
+  ]?.[operation.method.toLowerCase()]?.responses;
+  if (!/^\/(api|healthz|readyz)(\/|$)/i.test(c.path.split('?')[0] ?? '')) {
+    // A page for people (the download link): HTML, or the PDF itself, at a documented status.
+    if (!/^(text\/html|application\/pdf)/.test(String(answer.headers['content-type']))) {
+      throw new Error(`a page that is neither HTML nor the PDF:\n${where}`);
+    }
+    if (documented?.[String(answer.status)] === undefined) {
+      throw new Error(`a status the OpenAPI document does not describe for this operation:\n${where}`);
+    }
+    return;
+  }
   if (!String(answer.headers['content-type']).startsWith('application/json')) {
     throw new Error(`an answer that is not JSON:\n${where}`);
   }
@@ -470,13 +483,10 @@ function judge(c: Case, answer: Answer, operation: { method: string; template: s
   }
   // Statuses that answer any request with a body (api.md, Conventions) are not listed on
   // every operation; every other status must be documented, with a body that fits its schema.
-  const documented = (OPENAPI_DOCUMENT.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)[
-    operation.template
-  ]?.[operation.method.toLowerCase()]?.responses;
   const generic = [400, 413, 415].includes(answer.status);
   if (documented?.[String(answer.status)] !== undefined) {
     try {
-      expectDocumented(operation.method, operation.template.replace('{id}', 'x'), answer.status, body);
+      expectDocumented(operation.method, operation.template.replace(/\{[^}]+\}/, 'x'), answer.status, body);
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${where}`, { cause: error });
     }
@@ -619,6 +629,14 @@ const OPERATIONS: readonly Operation[] = [
     fields: { status: text('approved', 'rejected', 'pending', 'APPROVED'), adminNotes: text('Enjoy', '') },
   },
   { method: 'GET', template: '/api/admin/audit-logs', auth: 'session', query: ['limit', 'before'] },
+  {
+    method: 'POST',
+    template: '/api/admin/scholarships/{id}/resend',
+    auth: 'session',
+    ids: () => scholarshipIds,
+  },
+  // The approval email's private link: an HTML page (or the PDF), not JSON.
+  { method: 'GET', template: '/download/{token}', auth: 'none', ids: () => ['x'.repeat(43)] },
 ];
 
 /** The Authorization header of a case: usually the session, sometimes something else entirely. */
@@ -657,7 +675,7 @@ function caseArbitrary(
           )
       : fc
           .tuple(pathId(operation.ids), queryString([]))
-          .map(([id, query]) => `${operation.template.replace('{id}', id)}${query}`);
+          .map(([id, query]) => `${operation.template.replace(/\{[^}]+\}/, id)}${query}`);
   // Bodies on every operation: GET and logout ignore them, and must still answer well.
   const body = bodyArbitrary(operation.fields ?? { anything: jsonValue });
   const bodyOrNone =
@@ -720,7 +738,7 @@ describe(`hostile input (${RUNS} cases per operation)`, () => {
     for (const operation of OPERATIONS) {
       await send({
         method: operation.method,
-        path: operation.template.replace('{id}', guestbookIds[0] ?? 'x'),
+        path: operation.template.replace(/\{[^}]+\}/, guestbookIds[0] ?? 'x'),
         headers: { Authorization: `Bearer ${operation.auth === 'fresh-session' ? await signIn() : token}` },
         body: { kind: 'text', text: '{"__proto__":{"x":1},"a":"\\ud800"}', contentType: JSON_TYPE },
       });
@@ -769,7 +787,7 @@ describe(`hostile input (${RUNS} cases per operation)`, () => {
           { numRuns: RUNS, seed: SEED, endOnFailure: true },
         );
         await refreshIds();
-        expect(pathTemplateOf(operation.template.replace('{id}', 'x'))).toBe(operation.template);
+        expect(pathTemplateOf(operation.template.replace(/\{[^}]+\}/, 'x'))).toBe(operation.template);
         expect(errorLogs.slice(logged).filter((line) => /unexpected error/.test(line))).toEqual([]);
         assertNoPoisoning({ ignoredRootRegex: /^(__coverage__|__core-js_shared__)$/ });
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
