@@ -2,6 +2,8 @@ import { DASHBOARD_REFRESH_MS, RECENT_ACTIVITY_WINDOW_DAYS, type DashboardRespon
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 
+import { humanAge } from '../scholarships/delivery-state';
+
 export const DASHBOARD_KEY = ['/api/admin/dashboard'];
 
 export function DashboardPage() {
@@ -38,6 +40,17 @@ export function DashboardPage() {
               {count(data?.scholarships.pending)}
             </span>{' '}
             pending
+          </p>
+          <p className={data?.scholarshipPromise?.overdue ? 'promise promise-late' : 'promise'}>
+            <span className="count" data-testid="scholarships-overdue">
+              {count(data?.scholarshipPromise?.overdue)}
+            </span>{' '}
+            waiting over 24 h · oldest pending:{' '}
+            <span data-testid="scholarships-oldest">
+              {data?.scholarshipPromise?.oldestPendingAt
+                ? humanAge(Date.now() - new Date(data.scholarshipPromise.oldestPendingAt).getTime())
+                : 'none'}
+            </span>
           </p>
           <Link to="/scholarships" className="button">
             Manage Requests

@@ -12,8 +12,12 @@ import { useState } from 'react';
 
 import { BackLink } from '../back-link';
 import { DASHBOARD_KEY } from '../dashboard/dashboard-page';
+import { deliveryLabel, RESEND_TOASTS } from './delivery-state';
 
 export const SCHOLARSHIPS_KEY = ['/api/admin/scholarships'];
+
+/** While an email is queued, the list refreshes this often so the owner sees it go out. */
+const DELIVERY_REFRESH_MS = 5000;
 
 /** PENDING, APPROVED, REJECTED, or UNKNOWN for any other value. */
 export function statusBadge(status: string): string {
@@ -50,7 +54,16 @@ function RequestCard(props: {
     },
     onError: (error) => toastFailure(error, TOASTS.scholarshipUpdateFailed),
   });
+  const resend = useMutation({
+    mutationFn: () => apiRequest('POST', `/api/admin/scholarships/${request.id}/resend`, {}),
+    onSuccess: async () => {
+      toast({ title: RESEND_TOASTS.queued.title, description: RESEND_TOASTS.queued.description });
+      await queryClient.invalidateQueries({ queryKey: SCHOLARSHIPS_KEY });
+    },
+    onError: (error) => toastFailure(error, RESEND_TOASTS.failed),
+  });
   const badge = statusBadge(request.status);
+  const { delivery } = request;
   return (
     <li className="item" data-testid="scholarship-request">
       <p className="item-head">
@@ -63,6 +76,21 @@ function RequestCard(props: {
       {request.message ? <p className="item-body">{request.message}</p> : null}
       {request.status !== 'pending' && request.adminNotes ? (
         <p className="notes">Admin notes: {request.adminNotes}</p>
+      ) : null}
+      {delivery ? (
+        <p className={`delivery delivery-${delivery.status}`} data-testid="delivery-state">
+          {deliveryLabel(delivery)}
+        </p>
+      ) : null}
+      {request.status === 'approved' ? (
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          disabled={resend.isPending || delivery?.status === 'queued'}
+          onClick={() => resend.mutate()}
+        >
+          Resend
+        </button>
       ) : null}
       {request.status === 'pending' && review === null ? (
         <button
@@ -113,7 +141,11 @@ function RequestCard(props: {
 }
 
 export function ScholarshipsPage() {
-  const { data, isLoading } = useQuery<ScholarshipRequestsResponse>({ queryKey: SCHOLARSHIPS_KEY });
+  const { data, isLoading } = useQuery<ScholarshipRequestsResponse>({
+    queryKey: SCHOLARSHIPS_KEY,
+    refetchInterval: (query) =>
+      query.state.data?.requests.some((request) => request.delivery?.status === 'queued') ? DELIVERY_REFRESH_MS : false,
+  });
   // One request under review at a time; opening Review starts from "approve" and no notes.
   const [review, setReview] = useState<Review | null>(null);
   const requests = data?.requests ?? [];
