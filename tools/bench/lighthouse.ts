@@ -2,6 +2,8 @@
 // and the machine has no outside network), with Lighthouse's default mobile preset: a
 // mid-range phone on a slow 4G link, simulated (the page loads at full speed and Lighthouse
 // computes what the phone would have seen).
+import type lighthouseFunction from 'lighthouse';
+
 import { median } from './report';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -25,6 +27,29 @@ export interface LighthouseRun {
   /** Milliseconds. */
   readonly tbt: number;
   readonly cls: number;
+}
+
+type Lighthouse = typeof lighthouseFunction;
+type Report = NonNullable<Awaited<ReturnType<Lighthouse>>>['lhr'];
+
+/** Attempts per run: Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART) and says to run again. */
+const ATTEMPTS = 3;
+
+async function lighthouseReport(
+  lighthouse: Lighthouse,
+  url: string,
+  port: number,
+  log: (line: string) => void,
+): Promise<Report> {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const lhr = result?.lhr;
+    if (lhr === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (lhr.runtimeError === undefined) return lhr;
+    const problem = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+    if (attempt >= ATTEMPTS) throw new Error(`Lighthouse failed on ${url} ${ATTEMPTS} times; last: ${problem}`);
+    log(`  lighthouse ${url}: ${problem}; trying again`);
+  }
 }
 
 export interface LighthouseFigures extends LighthouseRun {
@@ -51,17 +76,7 @@ export async function runLighthouse(
       const measured: LighthouseRun[] = [];
       for (let i = 0; i < runs; i += 1) {
         const started = Date.now();
-        const result = await lighthouse(`${baseUrl}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-        });
-        const lhr = result?.lhr;
-        if (lhr === undefined) throw new Error(`Lighthouse returned nothing for ${path}`);
-        if (lhr.runtimeError !== undefined) {
-          throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        }
+        const lhr = await lighthouseReport(lighthouse, `${baseUrl}${path}`, chrome.port, log);
         const audit = (id: string): number => {
           const value = lhr.audits[id]?.numericValue;
           if (value === undefined) throw new Error(`Lighthouse gave no ${id} for ${path}`);
