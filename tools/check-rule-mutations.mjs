@@ -173,8 +173,58 @@ const MUTATIONS = [
   [
     'dashboard 7-day window',
     'dashboard/get-dashboard.use-case.ts',
-    'this.deps.clock.now().getTime() - WINDOW_MS',
-    'this.deps.clock.now().getTime() - 2 * WINDOW_MS',
+    'new Date(now - WINDOW_MS)',
+    'new Date(now - 2 * WINDOW_MS)',
+  ],
+  [
+    'failed sends back off, doubling',
+    'deliveries/send-due-deliveries.use-case.ts',
+    'policy.retryBaseMs * 2 ** (attempts - 1)',
+    'policy.retryBaseMs',
+  ],
+  ['attempts are capped', 'deliveries/send-due-deliveries.use-case.ts', 'attempts >= policy.maxAttempts', 'false'],
+  [
+    'only the link token hash is stored',
+    'deliveries/send-due-deliveries.use-case.ts',
+    'this.deps.tokens.hash(token), expiresAt',
+    'token, expiresAt',
+  ],
+  [
+    'download links expire',
+    'deliveries/download-book.use-case.ts',
+    'delivery.linkExpiresAt.getTime() <= this.deps.clock.now().getTime()',
+    'false',
+  ],
+  [
+    'downloads are capped',
+    'deliveries/download-book.use-case.ts',
+    'countDownloadIfBelow(delivery.id, this.deps.maxDownloads)',
+    'countDownloadIfBelow(delivery.id, Number.MAX_SAFE_INTEGER)',
+  ],
+  [
+    'resend only an approved request',
+    'deliveries/resend-delivery.use-case.ts',
+    "if (request.status !== 'approved') {",
+    'if (false) {',
+  ],
+  [
+    'one queued resend at a time',
+    'deliveries/resend-delivery.use-case.ts',
+    "delivery.kind === 'approval' && delivery.status === 'queued'",
+    'false',
+  ],
+  [
+    'the owner hears of each new entry',
+    'guestbook/sign-guestbook.use-case.ts',
+    "if (this.deps.ownerNotifications === 'each') {",
+    'if (false) {',
+  ],
+  ['no digest for a quiet day', 'deliveries/owner-notifications.ts', 'requests.length + entries.length > 0', 'true'],
+  [
+    'overdue means older than 24 hours',
+    'dashboard/get-dashboard.use-case.ts',
+    'new Date(now - SCHOLARSHIP_PROMISE_MS)',
+    'new Date(now)',
   ],
 ];
 

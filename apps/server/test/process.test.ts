@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTypeOrmPersistence } from '@memoir/persistence-typeorm';
 
-import { findRootDir } from '../src/config';
-
-const MAIN = join(findRootDir(), 'apps', 'server', 'dist', 'src', 'main.js');
+import { startServerProcess, type ServerProcess } from './support/server-process';
 
 /**
  * The real server process, as `pnpm start` runs it: a fresh data folder, the generated admin
@@ -17,50 +14,19 @@ const MAIN = join(findRootDir(), 'apps', 'server', 'dist', 'src', 'main.js');
  */
 describe('the server process', () => {
   let dataDir: string;
-  let child: ChildProcess;
-  let output = '';
+  let server: ServerProcess;
   let baseUrl = '';
-  let exited: Promise<number | null>;
-
-  const waitForOutput = (pattern: RegExp, timeoutMs = 15_000): Promise<RegExpMatchArray> =>
-    new Promise((resolve, reject) => {
-      const check = () => {
-        const match = pattern.exec(output);
-        if (match) {
-          clearInterval(poll);
-          clearTimeout(timer);
-          resolve(match);
-        }
-      };
-      const poll = setInterval(check, 20);
-      const timer = setTimeout(() => {
-        clearInterval(poll);
-        reject(new Error(`the server never printed ${pattern}; it printed:\n${output}`));
-      }, timeoutMs);
-      check();
-    });
+  let output = () => '';
 
   beforeAll(async () => {
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (pnpm test builds before testing).`);
     dataDir = mkdtempSync(join(tmpdir(), 'memoir-process-'));
-    child = spawn(process.execPath, [MAIN], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    baseUrl = (await waitForOutput(/Open (http:\/\/127\.0\.0\.1:\d+)\//))[1] ?? '';
+    server = await startServerProcess({ DATA_DIR: dataDir });
+    baseUrl = server.baseUrl;
+    output = () => server.output();
   }, 30_000);
 
-  afterAll(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+  afterAll(async () => {
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -68,8 +34,8 @@ describe('the server process', () => {
     const file = join(dataDir, 'initial-admin-password');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8').trim()).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(output).toContain('/admin/login as "admin" with the password in');
-    expect(output).not.toContain(readFileSync(file, 'utf8').trim());
+    expect(output()).toContain('/admin/login as "admin" with the password in');
+    expect(output()).not.toContain(readFileSync(file, 'utf8').trim());
   });
 
   it('signs the owner in with that password, and logs neither the password nor the token', async () => {
@@ -84,9 +50,9 @@ describe('the server process', () => {
     expect(user.username).toBe('admin');
     const me = await fetch(`${baseUrl}/api/admin/me`, { headers: { Authorization: `Bearer ${sessionToken}` } });
     expect(me.status).toBe(200);
-    await waitForOutput(/"path":"\/api\/admin\/me"/);
-    expect(output).not.toContain(password);
-    expect(output).not.toContain(sessionToken);
+    await server.waitFor(/"path":"\/api\/admin\/me"/);
+    expect(output()).not.toContain(password);
+    expect(output()).not.toContain(sessionToken);
   });
 
   it('finishes a request in flight when told to stop, keeps its write, and exits 0', async () => {
@@ -95,6 +61,7 @@ describe('the server process', () => {
       message: 'Signed while the server stopped',
       riddleAnswer: 'network',
     });
+    let stopped: Promise<number | null> = Promise.resolve(null);
     const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(`${baseUrl}/api/guestbook-entry`, {
         method: 'POST',
@@ -113,8 +80,9 @@ describe('the server process', () => {
       // "100 Continue" means the server has the request in hand. Stop it now, and send the
       // body only once it has begun shutting down.
       req.on('continue', () => {
-        child.kill('SIGTERM');
-        waitForOutput(/shutting down/)
+        stopped = server.stop();
+        server
+          .waitFor(/shutting down/)
           .then(() => req.end(body))
           .catch(reject);
       });
@@ -123,8 +91,8 @@ describe('the server process', () => {
 
     const response = await answered;
     expect(response).toEqual({ status: 201, body: '{"success":true}' });
-    expect(await exited).toBe(0);
-    expect(output).toContain('"msg":"stopped"');
+    expect(await stopped).toBe(0);
+    expect(output()).toContain('"msg":"stopped"');
 
     const persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dataDir, 'memoir.sqlite')}` });
     try {

@@ -39,14 +39,15 @@ export class DownloadBookUseCase {
     if (delivery.linkExpiresAt.getTime() <= this.deps.clock.now().getTime()) {
       return err({ code: DeliveryErrorCode.LinkExpired, message: 'This download link has expired.' });
     }
-    const exhausted = {
-      code: DeliveryErrorCode.LinkExhausted,
-      message: 'This download link has been used as many times as it allows.',
-    } as const;
-    if (delivery.downloadCount >= this.deps.maxDownloads) return err(exhausted);
     const request = await this.deps.scholarshipRequests.findById(delivery.requestId);
-    if (request === null || request.status !== 'approved') return err(notFound());
-    if (!(await this.deps.deliveries.countDownloadIfBelow(delivery.id, this.deps.maxDownloads))) return err(exhausted);
+    if (request === null) return err(notFound());
+    // The count and the cap in one step: of concurrent clicks at the cap, none gets past it.
+    if (!(await this.deps.deliveries.countDownloadIfBelow(delivery.id, this.deps.maxDownloads))) {
+      return err({
+        code: DeliveryErrorCode.LinkExhausted,
+        message: 'This download link has been used as many times as it allows.',
+      });
+    }
     return ok({
       name: request.name,
       email: request.email,
