@@ -14,7 +14,7 @@ export class Mutex {
  * one connection: without this, a write from one request could land inside another
  * request's open transaction and be rolled back with it.
  */
-export function underMutex<T extends object>(target: T, mutex: Mutex): T {
+export function underMutex<T extends object>(target: T, mutex: Pick<Mutex, 'run'>): T {
   return new Proxy(target, {
     get(object, property, receiver) {
       const value = Reflect.get(object, property, receiver) as unknown;

@@ -11,6 +11,7 @@ import { TypeOrmDeliveryRepository } from './delivery.repository';
 import { MYSQL, SQLITE, type Dialect } from './dialect';
 import { Mutex, underMutex } from './mutex';
 import { TypeOrmRateLimitStore } from './rate-limit-store';
+import { SqliteBusyGuard } from './sqlite-busy';
 import {
   TypeOrmAdminSessionRepository,
   TypeOrmAdminUserRepository,
@@ -154,10 +155,13 @@ function repositoriesFor(manager: EntityManager, dialect: Dialect): Repositories
 /**
  * SQLite: one connection, so a transaction must own it. Every repository call and every
  * transaction runs under one mutex; a transaction is BEGIN IMMEDIATE (it takes the write
- * lock at once, so a second process waits rather than failing midway).
+ * lock at once, so a second process waits rather than failing midway). While another
+ * connection holds the lock past the busy timeout, the guard makes writes fail fast.
  */
-function sqlitePersistence(dataSource: DataSource): Omit<TypeOrmPersistence, 'close'> {
-  const mutex = new Mutex();
+function sqlitePersistence(dataSource: DataSource, busyTimeoutMs: number): Omit<TypeOrmPersistence, 'close'> {
+  const connection = new Mutex();
+  const busyGuard = new SqliteBusyGuard(dataSource, busyTimeoutMs);
+  const mutex = { run: <T>(task: () => Promise<T>) => connection.run(() => busyGuard.run(task)) };
   const inner = repositoriesFor(dataSource.manager, SQLITE);
   const guarded = Object.fromEntries(
     Object.entries(inner).map(([name, repository]) => [name, underMutex(repository as object, mutex)]),
@@ -218,7 +222,10 @@ export async function createTypeOrmPersistence(options: TypeOrmPersistenceOption
     await dataSource.destroy();
     throw error;
   }
-  const persistence = target.kind === 'sqlite' ? sqlitePersistence(dataSource) : mysqlPersistence(dataSource);
+  const persistence =
+    target.kind === 'sqlite'
+      ? sqlitePersistence(dataSource, options.sqliteBusyTimeoutMs ?? 5000)
+      : mysqlPersistence(dataSource);
   return {
     ...persistence,
     close: async () => {
