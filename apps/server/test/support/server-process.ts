@@ -9,6 +9,8 @@ export const MAIN = join(findRootDir(), 'apps', 'server', 'dist', 'src', 'main.j
 /** The built server in a child process, as `pnpm start` runs it. */
 export interface ServerProcess {
   readonly baseUrl: string;
+  /** The child's process id (to sample its memory). */
+  readonly pid: number;
   /** Everything it printed so far. */
   output(): string;
   /** Resolves with the first match of `pattern` in the output, waiting up to `timeoutMs`. */
@@ -49,6 +51,7 @@ export async function startServerProcess(env: Readonly<Record<string, string>>):
     const baseUrl = (await waitFor(/Open (http:\/\/127\.0\.0\.1:\d+)\//))[1] ?? '';
     return {
       baseUrl,
+      pid: child.pid ?? 0,
       output: () => output,
       waitFor,
       stop: async () => {

@@ -1,0 +1,5 @@
+import { createScratchDatabase } from '@memoir/persistence-typeorm/testing';
+
+import { describeLoadWithoutLoss } from './load.suite';
+
+describeLoadWithoutLoss('MariaDB', createScratchDatabase);

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pino from 'pino';
+
+import { findRootDir, loadConfig } from '../src/config';
+import { startServer, type RunningServer } from '../src/server';
+import { send } from './support/load';
+
+export const CONCURRENT_SUBMISSIONS = 500;
+
+/**
+ * Issue 9, part 6: the real server (listening, in this process) takes 500 valid guestbook
+ * submissions sent at once; every one is answered 201 and every one is exactly one row.
+ */
+export function describeLoadWithoutLoss(
+  label: string,
+  database: () => Promise<{ url: string; drop(): Promise<void> }>,
+) {
+  describe(`500 concurrent submissions on ${label}`, () => {
+    let dataDir: string;
+    let server: RunningServer;
+    let drop = async () => undefined as void;
+
+    beforeAll(async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'memoir-load-'));
+      const db = await database();
+      drop = () => db.drop();
+      const config = loadConfig(
+        {
+          DATA_DIR: dataDir,
+          DATABASE_URL: db.url,
+          ADMIN_USERNAME: 'owner',
+          ADMIN_PASSWORD: 'owner-password-for-tests',
+          FORM_RATE_LIMIT: '100000/10m',
+          PORT: '0',
+        },
+        findRootDir(),
+      );
+      server = await startServer(config, pino({ level: 'silent' }));
+    }, 60_000);
+
+    afterAll(async () => {
+      await server?.close(2000);
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('answers all 500 with 201 and stores exactly 500 rows', async () => {
+      const started = Date.now();
+      const outcomes = await Promise.all(
+        Array.from({ length: CONCURRENT_SUBMISSIONS }, () => send(server.url, 'write', 60_000)),
+      );
+      const ms = Date.now() - started;
+      const entries = await server.persistence.repositories.guestbookEntries.listAll();
+      const created = outcomes.filter((o) => o.status === 201).length;
+      process.stdout.write(
+        `\n${label}: ${CONCURRENT_SUBMISSIONS} concurrent submissions in ${ms} ms: ${created} answers 201, ${entries.length} rows\n`,
+      );
+
+      expect(outcomes.filter((o) => o.status !== 201).map((o) => `${o.status} ${o.body.slice(0, 200)}`)).toEqual([]);
+      expect(entries).toHaveLength(CONCURRENT_SUBMISSIONS);
+      expect(new Set(entries.map((entry) => entry.name))).toEqual(new Set(outcomes.map((o) => o.name)));
+    }, 120_000);
+  });
+}
