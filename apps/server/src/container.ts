@@ -2,6 +2,7 @@ import 'reflect-metadata';
 
 import {
   AuthenticateUseCase,
+  CachedPublicGuestbookList,
   CreateAdminUseCase,
   DecideScholarshipRequestUseCase,
   DEFAULT_DELIVERY_POLICY,
@@ -9,6 +10,7 @@ import {
   DownloadBookUseCase,
   EnsureInitialAdminUseCase,
   GetDashboardUseCase,
+  invalidatingPublicList,
   ListAuditEventsUseCase,
   ListGuestbookEntriesUseCase,
   ListPublicGuestbookEntriesUseCase,
@@ -16,6 +18,7 @@ import {
   LogInUseCase,
   LogOutUseCase,
   ModerateGuestbookEntryUseCase,
+  PUBLIC_LIST_CACHE_TTL_MS,
   QueueOwnerDigestUseCase,
   RateLimiter,
   ResendDeliveryUseCase,
@@ -72,6 +75,7 @@ export const TYPES = {
   SessionPolicy: Symbol.for('SessionPolicy'),
   LoginRateLimit: Symbol.for('LoginRateLimit'),
   SignGuestbook: Symbol.for('SignGuestbookUseCase'),
+  PublicListCache: Symbol.for('PublicListCache'),
   ListPublicGuestbookEntries: Symbol.for('ListPublicGuestbookEntriesUseCase'),
   ListGuestbookEntries: Symbol.for('ListGuestbookEntriesUseCase'),
   ModerateGuestbookEntry: Symbol.for('ModerateGuestbookEntryUseCase'),
@@ -172,11 +176,19 @@ export function buildContainer(
         ownerNotifications: mail.ownerNotifications,
       }),
   );
+  // The public list is served from memory; a decision here forgets it at once, one in another
+  // process shows here within PUBLIC_LIST_CACHE_TTL_MS (docs/performance.md).
   factory(
-    TYPES.ListPublicGuestbookEntries,
-    [TYPES.Repositories],
-    (repositories: Repositories) => new ListPublicGuestbookEntriesUseCase(repositories),
+    TYPES.PublicListCache,
+    [TYPES.Repositories, TYPES.Clock],
+    (repositories: Repositories, clock: Clock) =>
+      new CachedPublicGuestbookList({
+        inner: new ListPublicGuestbookEntriesUseCase(repositories),
+        clock,
+        ttlMs: PUBLIC_LIST_CACHE_TTL_MS,
+      }),
   );
+  factory(TYPES.ListPublicGuestbookEntries, [TYPES.PublicListCache], (cache: CachedPublicGuestbookList) => cache);
   factory(
     TYPES.ListGuestbookEntries,
     [TYPES.Repositories],
@@ -184,9 +196,9 @@ export function buildContainer(
   );
   factory(
     TYPES.ModerateGuestbookEntry,
-    [TYPES.UnitOfWork, TYPES.Clock, TYPES.IdGenerator],
-    (unitOfWork: UnitOfWork, clock: Clock, ids: IdGenerator) =>
-      new ModerateGuestbookEntryUseCase({ unitOfWork, clock, ids }),
+    [TYPES.UnitOfWork, TYPES.Clock, TYPES.IdGenerator, TYPES.PublicListCache],
+    (unitOfWork: UnitOfWork, clock: Clock, ids: IdGenerator, cache: CachedPublicGuestbookList) =>
+      invalidatingPublicList(new ModerateGuestbookEntryUseCase({ unitOfWork, clock, ids }), cache),
   );
 
   // Scholarships

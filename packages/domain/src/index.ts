@@ -16,6 +16,7 @@ export * from './rate-limiting/rate-limit-store';
 export * from './rate-limiting/rate-limiter';
 
 // Guestbook
+export * from './guestbook/cached-public-guestbook-list';
 export * from './guestbook/guestbook-entry';
 export * from './guestbook/guestbook-entry.repository';
 export * from './guestbook/guestbook.errors';

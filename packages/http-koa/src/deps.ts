@@ -4,13 +4,13 @@ import type {
   DecideScholarshipRequestUseCase,
   DownloadBookUseCase,
   GetDashboardUseCase,
+  GuestbookModeration,
   ListAuditEventsUseCase,
   ListGuestbookEntriesUseCase,
-  ListPublicGuestbookEntriesUseCase,
   ListScholarshipRequestsUseCase,
   LogInUseCase,
   LogOutUseCase,
-  ModerateGuestbookEntryUseCase,
+  PublicGuestbookList,
   RateLimiter,
   RateLimitPolicy,
   ResendDeliveryUseCase,
@@ -23,9 +23,10 @@ import type { Logger } from 'pino';
 /** The use cases the HTTP API drives. */
 export interface HttpUseCases {
   readonly signGuestbook: SignGuestbookUseCase;
-  readonly listPublicGuestbookEntries: ListPublicGuestbookEntriesUseCase;
+  /** The use case, or the cache in front of it. */
+  readonly listPublicGuestbookEntries: PublicGuestbookList;
   readonly listGuestbookEntries: ListGuestbookEntriesUseCase;
-  readonly moderateGuestbookEntry: ModerateGuestbookEntryUseCase;
+  readonly moderateGuestbookEntry: GuestbookModeration;
   readonly submitScholarshipRequest: SubmitScholarshipRequestUseCase;
   readonly listScholarshipRequests: ListScholarshipRequestsUseCase;
   readonly decideScholarshipRequest: DecideScholarshipRequestUseCase;

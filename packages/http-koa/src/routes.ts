@@ -1,5 +1,5 @@
 import { Router, type RouterContext } from '@koa/router';
-import type { Authenticated } from '@memoir/domain';
+import type { Authenticated, PublicGuestbookEntry } from '@memoir/domain';
 import { ERROR_MESSAGES, HONEYPOT_FIELD } from '@memoir/shared';
 import type { Context, Middleware } from 'koa';
 
@@ -59,9 +59,17 @@ export function publicRoutes(options: HttpAppOptions): Router {
     return true;
   }
 
+  // A cached list (the same array until it is invalidated) is serialised once, not per request.
+  const serialised = new WeakMap<readonly PublicGuestbookEntry[], Buffer>();
   router.get('/guestbook-entries', async (ctx) => {
     const entries = await useCases.listPublicGuestbookEntries.execute({ limit: queryNumber(ctx.query.limit) });
-    ctx.body = { success: true, entries: entries.map(presentPublicEntry) };
+    let body = serialised.get(entries);
+    if (body === undefined) {
+      body = Buffer.from(JSON.stringify({ success: true, entries: entries.map(presentPublicEntry) }));
+      serialised.set(entries, body);
+    }
+    ctx.type = 'application/json';
+    ctx.body = body;
   });
 
   router.post('/guestbook-entry', async (ctx) => {

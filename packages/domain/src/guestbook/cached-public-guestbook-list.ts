@@ -1,0 +1,75 @@
+import type { Clock } from '../shared/clock';
+import type { PublicGuestbookEntry } from './guestbook-entry';
+import { clampPublicLimit } from './list-public-guestbook-entries.use-case';
+import type { ModerateGuestbookEntryUseCase } from './moderate-guestbook-entry.use-case';
+
+/** What serves the Recent Visitors list: the use case itself, or a cache in front of it. */
+export interface PublicGuestbookList {
+  execute(input?: { readonly limit?: number | null }): Promise<readonly PublicGuestbookEntry[]>;
+}
+
+/** What decides on an entry: the use case itself, or a decorator around it. */
+export type GuestbookModeration = Pick<ModerateGuestbookEntryUseCase, 'execute'>;
+
+/** How long a process may serve a list it read, when another process approved or rejected since. */
+export const PUBLIC_LIST_CACHE_TTL_MS = 5000;
+
+interface CachedList {
+  readonly list: Promise<readonly PublicGuestbookEntry[]>;
+  readonly expiresAt: number;
+}
+
+/**
+ * The public list, kept in memory per clamped limit (1..5, so at most five lists). A decision
+ * in this process calls `invalidate()` (see `invalidatingPublicList`), so it shows at once
+ * here; a decision in another process shows here within `ttlMs`. Concurrent misses share one
+ * read. A failed read is not kept. Callers share the lists: they are frozen.
+ */
+export class CachedPublicGuestbookList implements PublicGuestbookList {
+  private readonly lists = new Map<number, CachedList>();
+
+  constructor(
+    private readonly deps: { readonly inner: PublicGuestbookList; readonly clock: Clock; readonly ttlMs: number },
+  ) {}
+
+  execute(input: { readonly limit?: number | null } = {}): Promise<readonly PublicGuestbookEntry[]> {
+    const limit = clampPublicLimit(input.limit);
+    const now = this.deps.clock.now().getTime();
+    const cached = this.lists.get(limit);
+    if (cached !== undefined && now < cached.expiresAt) return cached.list;
+
+    const list = this.deps.inner
+      .execute({ limit })
+      .then((entries) => Object.freeze(entries.map((entry) => Object.freeze({ ...entry }))));
+    const entry: CachedList = { list, expiresAt: now + this.deps.ttlMs };
+    this.lists.set(limit, entry);
+    list.catch(() => {
+      if (this.lists.get(limit) === entry) this.lists.delete(limit);
+    });
+    return list;
+  }
+
+  /** Forgets every list: the next call of each limit reads the store again. */
+  invalidate(): void {
+    this.lists.clear();
+  }
+}
+
+/**
+ * Moderation that forgets the cached public lists after every decision (also a failed one:
+ * whether a commit that threw went through is unknown, and a spare read is cheap).
+ */
+export function invalidatingPublicList(
+  moderation: GuestbookModeration,
+  cache: Pick<CachedPublicGuestbookList, 'invalidate'>,
+): GuestbookModeration {
+  return {
+    execute: async (...args) => {
+      try {
+        return await moderation.execute(...args);
+      } finally {
+        cache.invalidate();
+      }
+    },
+  };
+}
