@@ -6,7 +6,7 @@ import type { HttpAppOptions } from './deps';
 import { downloadRoutes } from './download';
 import { adminHostOnly, errorsAndLogging, jsonBodiesOnly, securityHeaders } from './middleware';
 import { openApiRoutes } from './openapi';
-import { adminLoginRoutes, adminRoutes, healthRoutes, publicRoutes } from './routes';
+import { adminLoginRoutes, adminRoutes, healthRoutes, publicListFastPath, publicRoutes } from './routes';
 
 /** Request bodies are small JSON objects; 16 KB is many times the largest form. */
 export const BODY_LIMIT = '16kb';
@@ -47,6 +47,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   app.use(errorsAndLogging(options.logger, options.isDatabaseUnavailable));
   app.use(securityHeaders());
+  app.use(publicListFastPath(options));
   app.use(adminHostOnly(options.adminHost));
   app.use(jsonBodiesOnly);
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' }));

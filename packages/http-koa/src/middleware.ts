@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 
 import { ERROR_MESSAGES } from '@memoir/shared';
 import type { Context, Middleware, Next } from 'koa';
+import helmet, { type HelmetOptions } from 'helmet';
 import koaHelmet from 'koa-helmet';
 import type { Logger } from 'pino';
 
@@ -29,9 +31,12 @@ export function errorsAndLogging(logger: Logger, isDatabaseUnavailable: (error: 
   return async (ctx: Context, next: Next) => {
     const incoming = ctx.get('x-request-id');
     const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const log = logger.child({ requestId });
+    // The per-request child logger is made on first use: most requests log nothing but the
+    // access line, which takes the request id as a field instead (the same JSON line).
+    let child: Logger | undefined;
+    const log = (): Logger => (child ??= logger.child({ requestId }));
     ctx.state.requestId = requestId;
-    ctx.state.log = log;
+    Object.defineProperty(ctx.state, 'log', { get: log, enumerable: true, configurable: true });
     ctx.set('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     try {
@@ -40,11 +45,15 @@ export function errorsAndLogging(logger: Logger, isDatabaseUnavailable: (error: 
         throw new HttpError(404, { success: false, error: ERROR_MESSAGES.notFound });
       }
     } catch (error) {
-      respondWithError(ctx, error, log, isDatabaseUnavailable);
+      respondWithError(ctx, error, log(), isDatabaseUnavailable);
     } finally {
       if (isAdminApiPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      if (logger.isLevelEnabled('info')) {
+        const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
+        const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms };
+        if (child === undefined) logger.info({ requestId, ...line }, 'request');
+        else child.info(line, 'request');
+      }
     }
   };
 }
@@ -101,39 +110,62 @@ export const jsonBodiesOnly: Middleware = async (ctx, next) => {
   await next();
 };
 
+/** Helmet's policy: only our own scripts, styles and connections. */
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+    },
+  },
+  strictTransportSecurity: false,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  xFrameOptions: { action: 'deny' },
+};
+
+/**
+ * The headers helmet sets for these options. They depend on nothing in the request (no
+ * nonce), so helmet runs once, against a recording response, instead of on every request.
+ */
+export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): ReadonlyArray<readonly [string, string]> {
+  const headers: Array<readonly [string, string]> = [];
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+    },
+    removeHeader: () => undefined,
+  };
+  let failure: unknown = null;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error ?? null;
+  });
+  if (failure !== null) throw failure;
+  return headers;
+}
+
 /**
  * Security headers on every response, API and files alike (helmet). The policy allows only
  * our own scripts, styles and connections: no inline script, no plugin, no framing, no
  * <base> rewriting. HSTS is sent over HTTPS only (on plain HTTP a browser ignores it anyway).
  */
 export function securityHeaders(): Middleware {
-  const headers = koaHelmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
-  });
+  const headers = helmetHeaders();
   const hsts = koaHelmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
   return async (ctx, next) => {
-    await headers(ctx, async () => {
-      if (ctx.secure) await hsts(ctx, next);
-      else await next();
-    });
+    const { res } = ctx;
+    for (const [name, value] of headers) res.setHeader(name, value);
+    if (ctx.secure) await hsts(ctx, next);
+    else await next();
   };
 }
 

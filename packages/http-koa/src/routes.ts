@@ -33,6 +33,42 @@ export function bearerToken(ctx: Context): string | null {
   return match?.[1] ?? null;
 }
 
+// A cached list (the same array until it is invalidated) is serialised once, not per request.
+const serialisedLists = new WeakMap<readonly PublicGuestbookEntry[], Buffer>();
+
+/** GET /api/guestbook-entries: `{ success, entries }`, the body built once per cached list. */
+async function sendPublicList(ctx: Context, options: HttpAppOptions): Promise<void> {
+  const entries = await options.useCases.listPublicGuestbookEntries.execute({ limit: queryNumber(ctx.query.limit) });
+  let body = serialisedLists.get(entries);
+  if (body === undefined) {
+    body = Buffer.from(JSON.stringify({ success: true, entries: entries.map(presentPublicEntry) }));
+    serialisedLists.set(entries, body);
+  }
+  ctx.type = 'application/json';
+  ctx.body = body;
+}
+
+/**
+ * The landing page's one call, the hottest route, answered before the admin-host and JSON-only
+ * checks, the body parser and the routers, none of which it needs: a plain GET of the exact
+ * path without a body. Anything else (HEAD, a trailing slash, another case, a body) goes the
+ * usual way to the same handler in `publicRoutes`.
+ */
+export function publicListFastPath(options: HttpAppOptions): Middleware {
+  return async (ctx, next) => {
+    if (
+      ctx.method === 'GET' &&
+      ctx.path === '/api/guestbook-entries' &&
+      ctx.req.headers['content-length'] === undefined &&
+      ctx.req.headers['transfer-encoding'] === undefined
+    ) {
+      await sendPublicList(ctx, options);
+      return;
+    }
+    await next();
+  };
+}
+
 /** The visitor-facing calls: the public list and the two forms. */
 export function publicRoutes(options: HttpAppOptions): Router {
   const { useCases } = options;
@@ -59,18 +95,7 @@ export function publicRoutes(options: HttpAppOptions): Router {
     return true;
   }
 
-  // A cached list (the same array until it is invalidated) is serialised once, not per request.
-  const serialised = new WeakMap<readonly PublicGuestbookEntry[], Buffer>();
-  router.get('/guestbook-entries', async (ctx) => {
-    const entries = await useCases.listPublicGuestbookEntries.execute({ limit: queryNumber(ctx.query.limit) });
-    let body = serialised.get(entries);
-    if (body === undefined) {
-      body = Buffer.from(JSON.stringify({ success: true, entries: entries.map(presentPublicEntry) }));
-      serialised.set(entries, body);
-    }
-    ctx.type = 'application/json';
-    ctx.body = body;
-  });
+  router.get('/guestbook-entries', (ctx) => sendPublicList(ctx, options));
 
   router.post('/guestbook-entry', async (ctx) => {
     await limitSubmissions(ctx, 'guestbook');

@@ -46,6 +46,8 @@ describe('the error middleware', () => {
     const logged = lines.find((line) => line.msg === 'unexpected error');
     expect(logged).toMatchObject({ requestId: 'req-123', level: 50 });
     expect(JSON.stringify(logged)).toContain('secret internals');
+    const access = lines.find((line) => line.msg === 'request');
+    expect(access).toMatchObject({ requestId: 'req-123', method: 'GET', status: 500, level: 30 });
   });
 
   it('answers an unreachable database with 503 and Retry-After', async () => {
