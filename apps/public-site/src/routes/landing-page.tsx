@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 
 import { ManifestoCarousel } from '../features/carousel/manifesto-carousel';
-import { Hero } from '../features/hero/hero';
+import { useHeroRain } from '../features/hero/hero';
 import { About, AuthorBio, CallToAction, Crackme, Footer, Themes } from '../features/story/sections';
 
 // Below the fold: fetched right after the first render, so the first screen needs less JS.
@@ -14,14 +14,14 @@ const Guestbook = lazy(() => import('../features/guestbook/guestbook').then((m) 
 /** Keeps the space a lazy section will take, so nothing shifts when it arrives. */
 const Reserved = ({ height }: { readonly height: string }) => <div className="section" style={{ minHeight: height }} />;
 
-/** The landing page: every section, in the order the specification gives. */
+/**
+ * The landing page: every section, in the order the specification gives. The skip link and
+ * the hero come first, from index.html itself (features/hero/hero.tsx).
+ */
 export function LandingPage() {
+  useHeroRain();
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Hero />
       <main id="main">
         <About />
         <Themes />

@@ -1,3 +1,8 @@
 import { NotFoundScreen } from '@memoir/web-ui';
 
-export const NotFound = () => <NotFoundScreen home="/" homeLabel="Back to the book" />;
+import { useWithoutHero } from '../features/hero/hero';
+
+export const NotFound = () => {
+  useWithoutHero();
+  return <NotFoundScreen home="/" homeLabel="Back to the book" />;
+};

@@ -1,46 +1,24 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 
-import { BOOK } from '../../content';
 import { startFallingCharacters } from './falling-characters';
 
-function BookCover() {
-  return (
-    <div className="book" role="img" aria-label={`The cover of ${BOOK.title} by ${BOOK.author}`}>
-      <div className="book-inner">
-        <div className="book-front">
-          <span className="book-author">{BOOK.author.toUpperCase()}</span>
-          <span className="book-title">{BOOK.title.toUpperCase()}</span>
-          <span className="book-prompt">root@memoir:~#</span>
-        </div>
-        <div className="book-spine" />
-        <div className="book-pages" />
-      </div>
-    </div>
-  );
+const staticHero = () => document.querySelector<HTMLElement>('body > header.hero');
+
+/** The falling characters behind the static hero, while the landing page is shown. */
+export function useHeroRain(): void {
+  useEffect(() => {
+    const host = staticHero();
+    return host === null ? undefined : startFallingCharacters(host);
+  }, []);
 }
 
-export function Hero() {
-  const host = useRef<HTMLElement>(null);
-  useEffect(() => (host.current === null ? undefined : startFallingCharacters(host.current)), []);
-  return (
-    <header className="hero" ref={host}>
-      <div className="hero-content">
-        <div className="hero-text">
-          <p className="eyebrow">A memoir by {BOOK.author}</p>
-          <h1>{BOOK.title}</h1>
-          <p className="subtitle">{BOOK.subtitle}</p>
-          <p className="tagline">{BOOK.tagline}</p>
-          <p className="hero-actions">
-            <a className="button" href="#buy">
-              Get the book
-            </a>
-            <a className="button button-ghost" href="#free-pdf">
-              Can&apos;t afford it? Free PDF
-            </a>
-          </p>
-        </div>
-        <BookCover />
-      </div>
-    </header>
-  );
+/** Hides the static skip link and hero while a screen other than the landing page is shown. */
+export function useWithoutHero(): void {
+  useEffect(() => {
+    const parts = [staticHero(), document.querySelector<HTMLElement>('body > a.skip-link')];
+    for (const part of parts) part?.setAttribute('hidden', '');
+    return () => {
+      for (const part of parts) part?.removeAttribute('hidden');
+    };
+  }, []);
 }
