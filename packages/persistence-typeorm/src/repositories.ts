@@ -15,7 +15,7 @@ import type {
   ScholarshipRequest,
   ScholarshipRequestRepository,
 } from '@memoir/domain';
-import { Between, QueryFailedError, type EntityManager } from 'typeorm';
+import { Between, QueryFailedError, type EntityManager, type EntitySchema, type ObjectLiteral } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 import { isKey, type Dialect } from './dialect';
@@ -88,6 +88,19 @@ const toAuditEvent = (row: AuditEventRow): AuditEvent => ({
 /** SUM over no rows is NULL, and MySQL returns counts as strings. */
 const count = (value: unknown): number => Number(value ?? 0);
 
+/**
+ * One INSERT of a row the domain has filled in completely. `manager.insert` would then SELECT
+ * the row back to read the columns that have a database default (SQLite and MySQL have no
+ * RETURNING for TypeORM): a second statement per submission, under SQLite's one connection.
+ */
+async function insertWithoutReselect<T extends ObjectLiteral>(
+  manager: EntityManager,
+  schema: EntitySchema<T>,
+  values: QueryDeepPartialEntity<T>,
+): Promise<void> {
+  await manager.createQueryBuilder().insert().into(schema).values(values).updateEntity(false).execute();
+}
+
 interface SummaryRow {
   total: unknown;
   pending: unknown;
@@ -101,7 +114,7 @@ export class TypeOrmGuestbookEntryRepository implements GuestbookEntryRepository
   ) {}
 
   async add(entry: GuestbookEntry): Promise<void> {
-    await this.manager.insert(GuestbookEntrySchema, { ...entry });
+    await insertWithoutReselect(this.manager, GuestbookEntrySchema, { ...entry });
   }
 
   async findById(id: string): Promise<GuestbookEntry | null> {
@@ -160,7 +173,7 @@ export class TypeOrmScholarshipRequestRepository implements ScholarshipRequestRe
   ) {}
 
   async add(request: ScholarshipRequest): Promise<void> {
-    await this.manager.insert(ScholarshipRequestSchema, { ...request });
+    await insertWithoutReselect(this.manager, ScholarshipRequestSchema, { ...request });
   }
 
   async findById(id: string): Promise<ScholarshipRequest | null> {
