@@ -1,12 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTypeOrmPersistence } from '@memoir/persistence-typeorm';
 
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import { postHeld, startServerProcess, type ServerProcess } from './support/server-process';
 
 /**
  * The real server process, as `pnpm start` runs it: a fresh data folder, the generated admin
@@ -62,31 +61,11 @@ describe('the server process', () => {
       riddleAnswer: 'network',
     });
     let stopped: Promise<number | null> = Promise.resolve(null);
-    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${baseUrl}/api/guestbook-entry`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(body),
-          Expect: '100-continue',
-        },
-      });
-      req.on('error', reject);
-      req.on('response', (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
-      // "100 Continue" means the server has the request in hand. Stop it now, and send the
-      // body only once it has begun shutting down.
-      req.on('continue', () => {
-        stopped = server.stop();
-        server
-          .waitFor(/shutting down/)
-          .then(() => req.end(body))
-          .catch(reject);
-      });
-      req.flushHeaders();
+    // "100 Continue" means the server has the request in hand. Stop it now, and send the
+    // body only once it has begun shutting down.
+    const answered = postHeld(`${baseUrl}/api/guestbook-entry`, body, (send) => {
+      stopped = server.stop();
+      void server.waitFor(/shutting down/).then(send);
     });
 
     const response = await answered;

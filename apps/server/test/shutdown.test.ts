@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTypeOrmPersistence } from '@memoir/persistence-typeorm';
 
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import { postHeld, startServerProcess, type ServerProcess } from './support/server-process';
 
 const IN_FLIGHT = 50;
 
@@ -37,28 +37,15 @@ describe(`SIGTERM with ${IN_FLIGHT} requests in flight`, () => {
     const everyoneHeld = new Promise<void>((resolve) => (allHeld = resolve));
     const answers = Array.from({ length: IN_FLIGHT }, (_, i) => {
       const body = JSON.stringify({ name: `Visitor ${i}`, message: 'Signed during shutdown', riddleAnswer: 'network' });
-      return new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = request(`${server.baseUrl}/api/guestbook-entry`, {
-          method: 'POST',
-          agent,
-          headers: {
-            'Content-Type': 'application/json',
-            'Content-Length': Buffer.byteLength(body),
-            Expect: '100-continue',
-          },
-        });
-        req.on('error', reject);
-        req.on('response', (res) => {
-          let text = '';
-          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        });
-        req.on('continue', () => {
-          held.push(() => req.end(body));
+      return postHeld(
+        `${server.baseUrl}/api/guestbook-entry`,
+        body,
+        (send) => {
+          held.push(send);
           if (held.length === IN_FLIGHT) allHeld();
-        });
-        req.flushHeaders();
-      });
+        },
+        agent,
+      );
     });
 
     await everyoneHeld;

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { request, type Agent } from 'node:http';
 import { join } from 'node:path';
 
 import { findRootDir } from '../../src/config';
@@ -63,4 +64,36 @@ export async function startServerProcess(env: Readonly<Record<string, string>>):
     child.kill('SIGKILL');
     throw error;
   }
+}
+
+/**
+ * POSTs a JSON body with "Expect: 100-continue" and holds the body back: `onHeld` is called
+ * once the server has the request in hand ("100 Continue") with a function that sends the
+ * body. Resolves with the answer.
+ */
+export function postHeld(
+  url: string,
+  body: string,
+  onHeld: (send: () => void) => void,
+  agent?: Agent,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      ...(agent === undefined ? {} : { agent }),
+      headers: {
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(body),
+        Expect: '100-continue',
+      },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('continue', () => onHeld(() => req.end(body)));
+    req.flushHeaders();
+  });
 }
