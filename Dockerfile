@@ -1,11 +1,11 @@
 # The server and both apps, production build. Used by docker-compose.yml.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 
-# better-sqlite3 compiles from source (no prebuilt binary is fetched).
+# argon2 may compile from source (node-gyp: python3, make, g++); better-sqlite3 ships its binaries.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/* \
-  && npm install --global pnpm@10
+  && npm install --global pnpm@11.28.11
 
 WORKDIR /app
 COPY . .
@@ -17,4 +17,4 @@ USER node
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "apps/server/dist/src/main.js"]
+CMD ["node", "--env-file-if-exists=.env", "apps/server/dist/src/main.js"]

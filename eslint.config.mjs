@@ -7,8 +7,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The domain imports no framework and uses no decorators (architecture.md, "Shape"). These
- * are the packages it must never reach for; the rule turns the promise into a failing check.
+ * The domain imports no framework and uses no decorators
+ * (docs/architecture.md#packages-and-the-dependency-rule). These are the packages it must never
+ * reach for; the rule turns the promise into a failing check.
  */
 const FRAMEWORKS = [
   'koa',
@@ -21,7 +22,6 @@ const FRAMEWORKS = [
   '@inversifyjs/*',
   'reflect-metadata',
   'class-validator',
-  'class-transformer',
   'pino',
   'pino-*',
   'react',
@@ -79,7 +79,8 @@ export default tseslint.config(
         'error',
         {
           selector: 'Decorator',
-          message: 'No decorators in the domain: adapters wire it without them (docs/adr/0002).',
+          message:
+            'No decorators in the domain: adapters wire it without them (docs/adr/0006-one-composition-function.md).',
         },
       ],
     },

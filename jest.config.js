@@ -26,7 +26,7 @@ const swc = [
 
 const shared = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/packages', '<rootDir>/apps'],
+  roots: ['<rootDir>/packages', '<rootDir>/apps', '<rootDir>/tools'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@memoir/([a-z-]+)/(memory|testing)$': '<rootDir>/packages/$1/$2/index.ts',
