@@ -1,4 +1,6 @@
-import type { CreateAdminUseCase, ResetAdminPasswordUseCase } from '@memoir/domain';
+// Before anything else: a clear refusal on an old Node.
+import './node-version';
+
 import { createTypeOrmPersistence } from '@memoir/persistence-typeorm';
 import { RandomSessionTokenService } from '@memoir/platform-node';
 
@@ -38,11 +40,11 @@ export async function runCli(args: readonly string[]): Promise<number> {
   const password = generated ? new RandomSessionTokenService().generate() : await readPasswordFromStdin();
   const persistence = await createTypeOrmPersistence({ databaseUrl: config.databaseUrl, baseDir: config.rootDir });
   try {
-    const container = buildContainer(config, logger, persistence);
+    const { createAdmin, resetAdminPassword } = buildContainer(config, logger, persistence).get(TYPES.UseCases);
     const result =
       command === 'create-admin'
-        ? await container.get<CreateAdminUseCase>(TYPES.CreateAdmin).execute({ username, password })
-        : await container.get<ResetAdminPasswordUseCase>(TYPES.ResetAdminPassword).execute({ username, password });
+        ? await createAdmin.execute({ username, password })
+        : await resetAdminPassword.execute({ username, password });
     if (!result.ok) {
       process.stderr.write(`${result.error.message}\n`);
       return 1;

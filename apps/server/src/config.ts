@@ -1,10 +1,20 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 
-import { BOOK_TITLE } from '@memoir/shared';
-import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
+import { type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
 
-/** Everything the server reads from its environment, read once at start (docs/operations.md). */
+import {
+  CONFIG_VARIABLES,
+  INITIAL_PASSWORD_FILE_NAME,
+  OUTBOX_DIR_NAME,
+  type ConfigName,
+  type ConfigValue,
+  type ConfigVariable,
+  type ParseContext,
+  type Parsed,
+} from './config-table';
+
+/** Everything the server reads from its environment, read once at start (docs/operations.md#configuration). */
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
@@ -52,33 +62,7 @@ export interface MailConfig {
   readonly retryBaseMs: number;
 }
 
-/** The book the default start sends: a small sample, replaced in production by BOOK_PDF_PATH. */
-export const SAMPLE_BOOK_PDF = 'apps/server/assets/sample-book.pdf';
-
-const DURATION_UNITS_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/** An http(s) address without query or fragment, or null. */
-function httpBaseUrl(text: string): URL | null {
-  try {
-    const url = new URL(text);
-    return ['http:', 'https:'].includes(url.protocol) && url.search === '' && url.hash === '' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-/** "14d", "90s", "250ms" → milliseconds; null when it is not one of those. */
-export function parseDuration(text: string): number | null {
-  const match = /^(\d+)\s*(ms|s|m|h|d)$/.exec(text.trim());
-  if (!match) return null;
-  const ms = Number(match[1]) * (DURATION_UNITS_MS[match[2] ?? ''] ?? Number.NaN);
-  return Number.isSafeInteger(ms) && ms > 0 ? ms : null;
-}
-
-/** Development defaults for the riddles; they match the questions in the site's content. */
-export const DEFAULT_RIDDLE_ANSWERS = { guestbook: 'network', scholarship: 'kernel' } as const;
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+export { DEFAULT_RIDDLE_ANSWERS, parseDuration, SAMPLE_BOOK_PDF } from './config-table';
 
 /** A configuration that cannot run: the message names every variable at fault. */
 export class ConfigError extends Error {
@@ -100,153 +84,112 @@ export function findRootDir(from: string = __dirname): string {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Parses the environment. Throws ConfigError listing every bad variable; secrets are never echoed. */
+/** The value of a variable already checked: every problem was thrown before this runs. */
+function valueOf<T>(parsed: Parsed<T>): T {
+  if (!parsed.ok) throw new ConfigError([parsed.problem]);
+  return parsed.value;
+}
+
+/**
+ * Parses the environment; each variable's default and parser come from CONFIG_VARIABLES.
+ * Throws ConfigError listing every bad variable; secrets are never echoed.
+ */
 export function loadConfig(env: Env = process.env, rootDir: string = findRootDir()): ServerConfig {
   const problems: string[] = [];
-  const value = (name: string): string | undefined => {
+  const context: ParseContext = { rootDir };
+  /** What `$DATA_DIR` and `$PORT` stand for in other variables' defaults, once read. */
+  const substitutions: Record<string, string> = {};
+
+  // The table pairs each variable's parser with its value type; TypeScript cannot follow that
+  // pairing through an indexed lookup, hence the assertions to ConfigValue<N> below.
+  const read = <N extends ConfigName>(name: N): Parsed<ConfigValue<N>> => {
+    const entry: ConfigVariable<unknown> = CONFIG_VARIABLES[name];
     const raw = env[name];
-    return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
-  };
-
-  const portText = value('PORT') ?? '3000';
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535)
-    problems.push(`PORT must be a whole number from 0 to 65535 (got "${portText}").`);
-
-  const dataDir = resolve(rootDir, value('DATA_DIR') ?? './data');
-  const databaseUrl = value('DATABASE_URL') ?? `sqlite:${join(dataDir, 'memoir.sqlite')}`;
-  if (!/^(sqlite:|mysql:\/\/|mariadb:\/\/)/.test(databaseUrl)) {
-    problems.push('DATABASE_URL must start with sqlite: or mysql:// (its value is not shown: it may hold a password).');
-  }
-
-  const adminUsername = value('ADMIN_USERNAME') ?? 'admin';
-  const adminPassword = env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === '' ? null : env.ADMIN_PASSWORD;
-  if (adminPassword !== null && adminPassword.length < 12) {
-    problems.push('ADMIN_PASSWORD must be at least 12 characters (its value is not shown).');
-  }
-
-  const riddle = (name: string, letters: number, fallback: string): string => {
-    const answer = value(name) ?? fallback;
-    if (!new RegExp(`^\\p{L}{${letters}}$`, 'u').test(answer)) {
-      problems.push(`${name} must be one word of ${letters} letters, as the riddle's hint says.`);
+    const given = raw === undefined ? '' : entry.untrimmed === true ? raw : raw.trim();
+    let text = given;
+    if (given === '') {
+      if (entry.default === null) return { ok: true, value: null } as Parsed<ConfigValue<N>>;
+      const references = [...entry.default.matchAll(/\$([A-Z_]+)/g)].map((match) => match[1] ?? '');
+      const missing = references.filter((other) => substitutions[other] === undefined);
+      // A default built on a bad variable: that variable's own problem is the one reported.
+      if (missing.length > 0) return { ok: false, problem: `${name}'s default needs ${missing.join(' and ')}.` };
+      text = entry.default.replace(/\$([A-Z_]+)/g, (_reference, other: string) => substitutions[other] ?? '');
     }
-    return answer;
-  };
-  const riddles = {
-    guestbook: riddle('RIDDLE_GUESTBOOK_ANSWER', 7, DEFAULT_RIDDLE_ANSWERS.guestbook),
-    scholarship: riddle('RIDDLE_SCHOLARSHIP_ANSWER', 6, DEFAULT_RIDDLE_ANSWERS.scholarship),
-  };
-
-  const trustText = (value('TRUST_PROXY') ?? 'off').toLowerCase();
-  const trustProxy = ['1', 'true', 'on', 'yes'].includes(trustText);
-  if (!trustProxy && !['0', 'false', 'off', 'no'].includes(trustText)) {
-    problems.push(`TRUST_PROXY must be on or off (got "${trustText}").`);
-  }
-
-  const logLevel = (value('LOG_LEVEL') ?? 'info').toLowerCase();
-  if (!LOG_LEVELS.includes(logLevel))
-    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
-
-  const policy = (name: string, fallback: string): RateLimitPolicy => {
-    const text = value(name) ?? fallback;
-    const parsed = parseRateLimitPolicy(text);
-    if (parsed === null) {
-      problems.push(`${name} must look like N/window, e.g. ${fallback} (N per window; s, m, h or d) (got "${text}").`);
-      return { max: 1, windowMs: 1000 };
-    }
-    return parsed;
-  };
-  const formRateLimit = policy('FORM_RATE_LIMIT', '10/10m');
-  const loginRateLimit = policy('LOGIN_RATE_LIMIT', '5/15m');
-
-  const adminHostText = value('ADMIN_HOST')?.toLowerCase() ?? null;
-  if (adminHostText !== null && !/^[a-z0-9.-]+$/.test(adminHostText)) {
-    problems.push(
-      `ADMIN_HOST must be a host name without scheme or port, e.g. admin.example.com (got "${adminHostText}").`,
-    );
-  }
-
-  const onOff = (name: string, fallback: 'on' | 'off'): boolean => {
-    const text = (value(name) ?? fallback).toLowerCase();
-    const on = ['1', 'true', 'on', 'yes'].includes(text);
-    if (!on && !['0', 'false', 'off', 'no'].includes(text)) problems.push(`${name} must be on or off (got "${text}").`);
-    return on;
-  };
-  const duration = (name: string, fallback: string): number => {
-    const text = value(name) ?? fallback;
-    const ms = parseDuration(text);
-    if (ms === null)
-      problems.push(`${name} must be a duration such as ${fallback} (ms, s, m, h or d) (got "${text}").`);
-    return ms ?? 1;
-  };
-  const count = (name: string, fallback: number): number => {
-    const text = value(name) ?? String(fallback);
-    const parsed = Number(text);
-    if (!/^\d+$/.test(text) || parsed < 1 || parsed > 1000) {
-      problems.push(`${name} must be a whole number from 1 to 1000 (got "${text}").`);
-    }
+    const parsed = entry.parse(text, context) as Parsed<ConfigValue<N>>;
+    if (!parsed.ok) problems.push(`${name} ${parsed.problem}`);
     return parsed;
   };
 
-  const smtpUrl = value('SMTP_URL') ?? null;
-  if (smtpUrl !== null && !/^smtps?:\/\/[^/?#]+/.test(smtpUrl)) {
-    problems.push(
-      'SMTP_URL must look like smtp://host:587 or smtps://user:password@host:465 (its value is not shown: it may hold a password).',
-    );
-  }
-  const publicBaseText = value('PUBLIC_BASE_URL') ?? `http://localhost:${port}`;
-  const publicBase = httpBaseUrl(publicBaseText);
-  if (publicBase === null) {
-    problems.push(
-      `PUBLIC_BASE_URL must be an http(s) address such as https://memoir.example.com (got "${publicBaseText}").`,
-    );
-  }
-  const publicBaseUrl = publicBaseText.replace(/\/+$/, '');
-  const ownerEmail = value('OWNER_EMAIL') ?? null;
-  if (ownerEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(ownerEmail)) {
-    problems.push(`OWNER_EMAIL must be an email address (got "${ownerEmail}").`);
-  }
-  const notificationsText = (value('OWNER_NOTIFICATIONS') ?? 'each').toLowerCase();
-  if (!['each', 'daily', 'off'].includes(notificationsText)) {
-    problems.push(`OWNER_NOTIFICATIONS must be each, daily or off (got "${notificationsText}").`);
-  }
-  const bookPdfPath = resolve(rootDir, value('BOOK_PDF_PATH') ?? SAMPLE_BOOK_PDF);
+  const port = read('PORT');
+  if (port.ok) substitutions.PORT = String(port.value);
+  const dataDir = read('DATA_DIR');
+  if (dataDir.ok) substitutions.DATA_DIR = dataDir.value;
+  const values = {
+    host: read('HOST'),
+    databaseUrl: read('DATABASE_URL'),
+    adminUsername: read('ADMIN_USERNAME'),
+    adminPassword: read('ADMIN_PASSWORD'),
+    guestbookAnswer: read('RIDDLE_GUESTBOOK_ANSWER'),
+    scholarshipAnswer: read('RIDDLE_SCHOLARSHIP_ANSWER'),
+    adminHost: read('ADMIN_HOST'),
+    trustProxy: read('TRUST_PROXY'),
+    logLevel: read('LOG_LEVEL'),
+    formRateLimit: read('FORM_RATE_LIMIT'),
+    loginRateLimit: read('LOGIN_RATE_LIMIT'),
+    smtpUrl: read('SMTP_URL'),
+    from: read('MAIL_FROM'),
+    publicBaseUrl: read('PUBLIC_BASE_URL'),
+    bookPdfPath: read('BOOK_PDF_PATH'),
+    ownerEmail: read('OWNER_EMAIL'),
+    ownerNotifications: read('OWNER_NOTIFICATIONS'),
+    notifyRejections: read('NOTIFY_REJECTIONS'),
+    linkTtlMs: read('DOWNLOAD_LINK_TTL'),
+    maxDownloads: read('DOWNLOAD_LINK_MAX_DOWNLOADS'),
+    pollIntervalMs: read('DELIVERY_POLL_INTERVAL'),
+    maxAttempts: read('DELIVERY_MAX_ATTEMPTS'),
+    retryBaseMs: read('DELIVERY_RETRY_DELAY'),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDirPath = valueOf(dataDir);
+  const adminHost = valueOf(values.adminHost);
+  const publicBaseUrl = valueOf(values.publicBaseUrl);
+  const publicBase = new URL(publicBaseUrl);
+  const ownerEmail = valueOf(values.ownerEmail);
   const mail: MailConfig = {
-    smtpUrl,
-    outboxDir: join(dataDir, 'outbox'),
-    from: value('MAIL_FROM') ?? `"${BOOK_TITLE}" <memoir@localhost>`,
+    smtpUrl: valueOf(values.smtpUrl),
+    outboxDir: join(dataDirPath, OUTBOX_DIR_NAME),
+    from: valueOf(values.from),
     publicBaseUrl,
     adminBaseUrl:
-      adminHostText === null || publicBase === null
+      adminHost === null
         ? publicBaseUrl
-        : `${publicBase.protocol}//${adminHostText}${publicBase.port === '' ? '' : `:${publicBase.port}`}`,
-    bookPdfPath,
+        : `${publicBase.protocol}//${adminHost}${publicBase.port === '' ? '' : `:${publicBase.port}`}`,
+    bookPdfPath: valueOf(values.bookPdfPath),
     ownerEmail,
-    ownerNotifications: ownerEmail === null ? 'off' : (notificationsText as OwnerNotifications),
-    notifyRejections: onOff('NOTIFY_REJECTIONS', 'on'),
-    linkTtlMs: duration('DOWNLOAD_LINK_TTL', '14d'),
-    maxDownloads: count('DOWNLOAD_LINK_MAX_DOWNLOADS', 5),
-    pollIntervalMs: duration('DELIVERY_POLL_INTERVAL', '5s'),
-    maxAttempts: count('DELIVERY_MAX_ATTEMPTS', 6),
-    retryBaseMs: duration('DELIVERY_RETRY_DELAY', '1m'),
+    ownerNotifications: ownerEmail === null ? 'off' : valueOf(values.ownerNotifications),
+    notifyRejections: valueOf(values.notifyRejections),
+    linkTtlMs: valueOf(values.linkTtlMs),
+    maxDownloads: valueOf(values.maxDownloads),
+    pollIntervalMs: valueOf(values.pollIntervalMs),
+    maxAttempts: valueOf(values.maxAttempts),
+    retryBaseMs: valueOf(values.retryBaseMs),
   };
-
-  if (problems.length > 0) throw new ConfigError(problems);
   return {
-    port,
-    host: value('HOST') ?? '127.0.0.1',
-    dataDir,
-    databaseUrl,
-    adminUsername,
-    adminPassword,
-    riddles,
-    adminHost: adminHostText,
-    trustProxy,
-    logLevel,
-    formRateLimit,
-    loginRateLimit,
+    port: valueOf(port),
+    host: valueOf(values.host),
+    dataDir: dataDirPath,
+    databaseUrl: valueOf(values.databaseUrl),
+    adminUsername: valueOf(values.adminUsername),
+    adminPassword: valueOf(values.adminPassword),
+    riddles: { guestbook: valueOf(values.guestbookAnswer), scholarship: valueOf(values.scholarshipAnswer) },
+    adminHost,
+    trustProxy: valueOf(values.trustProxy),
+    logLevel: valueOf(values.logLevel),
+    formRateLimit: valueOf(values.formRateLimit),
+    loginRateLimit: valueOf(values.loginRateLimit),
     rootDir,
-    initialPasswordFile: join(dataDir, 'initial-admin-password'),
+    initialPasswordFile: join(dataDirPath, INITIAL_PASSWORD_FILE_NAME),
     mail,
   };
 }

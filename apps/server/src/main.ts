@@ -1,3 +1,6 @@
+// Before anything else: a clear refusal on an old Node.
+import './node-version';
+
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 

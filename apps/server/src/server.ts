@@ -2,8 +2,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { EnsureInitialAdminUseCase, Persistence } from '@memoir/domain';
-import type { PdfLibBookStamper } from '@memoir/platform-node';
+import type { EnsureInitialAdminUseCase, UseCases } from '@memoir/domain';
 import { createHttpApp, type HttpApp } from '@memoir/http-koa';
 import {
   createTypeOrmPersistence,
@@ -15,7 +14,7 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 
 import type { ServerConfig } from './config';
-import { buildContainer, httpUseCases, TYPES, type ContainerOverrides } from './container';
+import { buildContainer, TYPES, type ContainerOverrides } from './container';
 import { DeliveryWorker } from './delivery-worker';
 import { staticApps } from './static-apps';
 
@@ -57,6 +56,8 @@ export interface BuiltApp {
   readonly app: HttpApp['app'];
   readonly routes: HttpApp['routes'];
   readonly container: Container;
+  /** Every use case, as the app drives them (the container's `TYPES.UseCases`). */
+  readonly useCases: UseCases;
 }
 
 /** Wires the container and the Koa app on a connected database, and creates the first admin. */
@@ -66,11 +67,12 @@ export async function buildApp(
   persistence: TypeOrmPersistence,
   overrides: ContainerOverrides = {},
 ): Promise<BuiltApp> {
-  const container = buildContainer(config, logger, persistence as Persistence, overrides);
-  await ensureInitialAdmin(config, logger, container.get(TYPES.EnsureInitialAdmin));
+  const container = buildContainer(config, logger, persistence, overrides);
+  const useCases = container.get(TYPES.UseCases);
+  await ensureInitialAdmin(config, logger, useCases.ensureInitialAdmin);
   const { app, routes } = createHttpApp({
-    useCases: httpUseCases(container),
-    rateLimiter: container.get(TYPES.RateLimiter),
+    useCases,
+    rateLimiter: useCases.rateLimiter,
     formRateLimit: config.formRateLimit,
     trustProxy: config.trustProxy,
     adminHost: config.adminHost,
@@ -80,7 +82,7 @@ export async function buildApp(
     bookStamper: container.get(TYPES.BookStamper),
     fallback: staticApps({ rootDir: config.rootDir, adminHost: config.adminHost }),
   });
-  return { app, routes, container };
+  return { app, routes, container, useCases };
 }
 
 /** Connects the database, wires the app, creates the first admin, and listens. */
@@ -92,10 +94,10 @@ export async function startServer(
   const persistence =
     overrides.persistence ??
     (await createTypeOrmPersistence({ databaseUrl: config.databaseUrl, baseDir: config.rootDir }));
-  const { app, container } = await buildApp(config, logger, persistence, overrides);
+  const { app, container, useCases } = await buildApp(config, logger, persistence, overrides);
   // A missing or broken book must stop the start, not the first reader's download.
   await container
-    .get<PdfLibBookStamper>(TYPES.BookStamper)
+    .get(TYPES.BookStamper)
     .load()
     .catch((error: unknown) => {
       throw new Error(
@@ -114,10 +116,10 @@ export async function startServer(
     mail.smtpUrl === null ? 'email: no SMTP_URL, messages are written to the outbox folder' : 'email: sending by SMTP',
   );
   const deliveryWorker = new DeliveryWorker({
-    sendDueDeliveries: container.get(TYPES.SendDueDeliveries),
-    queueOwnerDigest: container.get(TYPES.QueueOwnerDigest),
+    sendDueDeliveries: useCases.sendDueDeliveries,
+    queueOwnerDigest: useCases.queueOwnerDigest,
     pollIntervalMs: mail.pollIntervalMs,
-    batchSize: container.get<{ batchSize: number }>(TYPES.DeliveryPolicy).batchSize,
+    batchSize: container.get(TYPES.UseCaseSettings).deliveryPolicy.batchSize,
     logger,
   });
 

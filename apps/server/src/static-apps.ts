@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { isAdminAppPath, isApiPath } from '@memoir/http-koa';
+import { ADMIN_APP_PAGES } from '@memoir/shared';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 
 /** Client-side routes of each app: the server answers them with the app's page, status 200. */
 const PUBLIC_ROUTES = new Set(['/']);
-const ADMIN_ROUTES = new Set(['/admin', '/admin/login', '/admin/guestbook', '/admin/scholarships', '/admin/logs']);
+const ADMIN_ROUTES = new Set<string>(ADMIN_APP_PAGES);
 
 // Vite names built assets with a content hash: they never change, so browsers keep them a year.
 const HASHED_ASSET = /[.-][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|avif)$/;

@@ -1,6 +1,7 @@
 // Kernel
 export * from './shared/clock';
 export * from './shared/domain-error';
+export * from './domain-error-codes';
 export * from './shared/id-generator';
 export * from './shared/persistence';
 export * from './shared/request-context';
@@ -68,3 +69,6 @@ export * from './deliveries/send-due-deliveries.use-case';
 
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';
+
+// Composition: every use case from the ports
+export * from './create-use-cases';

@@ -8,28 +8,8 @@ import {
   SequentialIdGenerator,
 } from '../memory';
 import {
-  AuthenticateUseCase,
-  CreateAdminUseCase,
-  DecideScholarshipRequestUseCase,
+  createUseCases,
   DEFAULT_DELIVERY_POLICY,
-  DEFAULT_SESSION_POLICY,
-  DownloadBookUseCase,
-  EnsureInitialAdminUseCase,
-  GetDashboardUseCase,
-  ListAuditEventsUseCase,
-  ListGuestbookEntriesUseCase,
-  ListPublicGuestbookEntriesUseCase,
-  ListScholarshipRequestsUseCase,
-  LogInUseCase,
-  LogOutUseCase,
-  ModerateGuestbookEntryUseCase,
-  QueueOwnerDigestUseCase,
-  RateLimiter,
-  ResendDeliveryUseCase,
-  ResetAdminPasswordUseCase,
-  SendDueDeliveriesUseCase,
-  SignGuestbookUseCase,
-  SubmitScholarshipRequestUseCase,
   type Actor,
   type EmailSettings,
   type OwnerNotifications,
@@ -51,75 +31,41 @@ export const EMAIL_SETTINGS: EmailSettings = {
 };
 
 /**
- * Every use case wired to fresh in-memory adapters, a manual clock, fake secrets and a
- * recording mailer. The owner hears of new items only when told to.
+ * Every use case wired as the server wires them (`createUseCases`), to fresh in-memory
+ * adapters, a manual clock, fake secrets and a recording mailer. The owner hears of new items
+ * only when told to.
  */
 export function createWorld(options: { ownerNotifications?: OwnerNotifications } = {}) {
-  const ownerNotifications = options.ownerNotifications ?? 'off';
   const persistence = createInMemoryPersistence();
-  const { repositories, unitOfWork } = persistence;
+  const { repositories } = persistence;
   const clock = new ManualClock('2026-01-15T12:00:00.000Z');
   const ids = new SequentialIdGenerator();
-  const riddles = new FixedRiddleAnswers({ guestbook: GUESTBOOK_ANSWER, scholarship: SCHOLARSHIP_ANSWER });
   const passwordHasher = new FakePasswordHasher();
   const tokens = new FakeSessionTokenService();
-  const rateLimiter = new RateLimiter(persistence.rateLimits, clock);
-  const sessionPolicy = DEFAULT_SESSION_POLICY;
   const mailer = new RecordingMailer();
   const deliveryPolicy = DEFAULT_DELIVERY_POLICY;
 
-  const authenticate = new AuthenticateUseCase({ ...repositories, tokens, sessionPolicy, clock });
-  const createAdmin = new CreateAdminUseCase({ unitOfWork, passwordHasher, clock, ids });
-  const useCases = {
-    signGuestbook: new SignGuestbookUseCase({ ...repositories, unitOfWork, riddles, clock, ids, ownerNotifications }),
-    listPublicGuestbookEntries: new ListPublicGuestbookEntriesUseCase(repositories),
-    listGuestbookEntries: new ListGuestbookEntriesUseCase(repositories),
-    moderateGuestbookEntry: new ModerateGuestbookEntryUseCase({ unitOfWork, clock, ids }),
-    submitScholarshipRequest: new SubmitScholarshipRequestUseCase({
-      ...repositories,
-      unitOfWork,
-      riddles,
+  const useCases = createUseCases(
+    {
+      repositories,
+      unitOfWork: persistence.unitOfWork,
+      rateLimits: persistence.rateLimits,
       clock,
       ids,
-      ownerNotifications,
-    }),
-    listScholarshipRequests: new ListScholarshipRequestsUseCase(repositories),
-    decideScholarshipRequest: new DecideScholarshipRequestUseCase({ unitOfWork, clock, ids }),
-    logIn: new LogInUseCase({
-      ...repositories,
-      unitOfWork,
+      riddles: new FixedRiddleAnswers({ guestbook: GUESTBOOK_ANSWER, scholarship: SCHOLARSHIP_ANSWER }),
       passwordHasher,
       tokens,
-      rateLimiter,
-      loginPolicy: LOGIN_POLICY,
-      sessionPolicy,
-      clock,
-      ids,
-    }),
-    authenticate,
-    logOut: new LogOutUseCase({ authenticate, unitOfWork, clock, ids }),
-    createAdmin,
-    ensureInitialAdmin: new EnsureInitialAdminUseCase({ ...repositories, createAdmin, tokens }),
-    resetAdminPassword: new ResetAdminPasswordUseCase({ unitOfWork, passwordHasher, clock, ids }),
-    listAuditEvents: new ListAuditEventsUseCase(repositories),
-    getDashboard: new GetDashboardUseCase({ ...repositories, clock }),
-    sendDueDeliveries: new SendDueDeliveriesUseCase({
-      ...repositories,
       mailer,
-      clock,
-      tokens,
-      settings: EMAIL_SETTINGS,
-      policy: deliveryPolicy,
-    }),
-    downloadBook: new DownloadBookUseCase({
-      ...repositories,
-      tokens,
-      clock,
-      maxDownloads: deliveryPolicy.maxDownloads,
-    }),
-    resendDelivery: new ResendDeliveryUseCase({ unitOfWork, clock, ids }),
-    queueOwnerDigest: new QueueOwnerDigestUseCase({ ...repositories, clock, ids, ownerNotifications }),
-  };
+    },
+    {
+      loginRateLimit: LOGIN_POLICY,
+      deliveryPolicy,
+      email: EMAIL_SETTINGS,
+      ownerNotifications: options.ownerNotifications ?? 'off',
+      notifyRejections: true,
+    },
+  );
+  const { createAdmin, rateLimiter } = useCases;
 
   /** Creates the owner's account and returns an actor for admin use cases. */
   async function signedInOwner(): Promise<Actor> {

@@ -1,43 +1,25 @@
-import type {
-  AuthenticateUseCase,
-  BookStamper,
-  DecideScholarshipRequestUseCase,
-  DownloadBookUseCase,
-  GetDashboardUseCase,
-  GuestbookModeration,
-  ListAuditEventsUseCase,
-  ListGuestbookEntriesUseCase,
-  ListScholarshipRequestsUseCase,
-  LogInUseCase,
-  LogOutUseCase,
-  PublicGuestbookList,
-  RateLimiter,
-  RateLimitPolicy,
-  ResendDeliveryUseCase,
-  SignGuestbookUseCase,
-  SubmitScholarshipRequestUseCase,
-} from '@memoir/domain';
+import type { BookStamper, RateLimiter, RateLimitPolicy, UseCases } from '@memoir/domain';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 
-/** The use cases the HTTP API drives. */
-export interface HttpUseCases {
-  readonly signGuestbook: SignGuestbookUseCase;
-  /** The use case, or the cache in front of it. */
-  readonly listPublicGuestbookEntries: PublicGuestbookList;
-  readonly listGuestbookEntries: ListGuestbookEntriesUseCase;
-  readonly moderateGuestbookEntry: GuestbookModeration;
-  readonly submitScholarshipRequest: SubmitScholarshipRequestUseCase;
-  readonly listScholarshipRequests: ListScholarshipRequestsUseCase;
-  readonly decideScholarshipRequest: DecideScholarshipRequestUseCase;
-  readonly logIn: LogInUseCase;
-  readonly authenticate: AuthenticateUseCase;
-  readonly logOut: LogOutUseCase;
-  readonly listAuditEvents: ListAuditEventsUseCase;
-  readonly getDashboard: GetDashboardUseCase;
-  readonly downloadBook: DownloadBookUseCase;
-  readonly resendDelivery: ResendDeliveryUseCase;
-}
+/** The use cases the HTTP API drives: the domain's own, as `createUseCases` builds them. */
+export type HttpUseCases = Pick<
+  UseCases,
+  | 'signGuestbook'
+  | 'listPublicGuestbookEntries'
+  | 'listGuestbookEntries'
+  | 'moderateGuestbookEntry'
+  | 'submitScholarshipRequest'
+  | 'listScholarshipRequests'
+  | 'decideScholarshipRequest'
+  | 'logIn'
+  | 'authenticate'
+  | 'logOut'
+  | 'listAuditEvents'
+  | 'getDashboard'
+  | 'downloadBook'
+  | 'resendDelivery'
+>;
 
 export interface HttpAppOptions {
   readonly useCases: HttpUseCases;

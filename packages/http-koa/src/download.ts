@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 
 import { Router } from '@koa/router';
-import { DeliveryErrorCode, type DeliveryErrorCode as Code } from '@memoir/domain';
+import { DeliveryErrorCode, type DownloadLinkErrorCode } from '@memoir/domain';
 import { BOOK_TITLE } from '@memoir/shared';
 import type { Context } from 'koa';
 
 import type { HttpAppOptions } from './deps';
+import { statusOf } from './error-status';
 import type { RequestState } from './middleware';
 
 /** The download path of the approval email's private link: `/download/<token>`. */
@@ -15,7 +16,7 @@ const STYLE = `body{margin:0;min-height:100vh;display:grid;place-items:center;ba
 // The page's one inline style, allowed by its hash: the site's policy forbids inline styles.
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-const PAGES: Readonly<Record<Code, { readonly title: string; readonly text: string }>> = {
+const PAGES: Readonly<Record<DownloadLinkErrorCode, { readonly title: string; readonly text: string }>> = {
   [DeliveryErrorCode.LinkExpired]: {
     title: 'This download link has expired',
     text: `Links to ${BOOK_TITLE} work for a limited time, so that a forwarded email cannot be used for ever. Reply to the email that brought you here and I will gladly send you a fresh link.`,
@@ -28,16 +29,14 @@ const PAGES: Readonly<Record<Code, { readonly title: string; readonly text: stri
     title: 'This download link is not valid',
     text: 'Please check that the whole link from your email was copied; some mail programs split long links across two lines. If it still does not work, reply to the email that brought you here.',
   },
-  [DeliveryErrorCode.NotApproved]: { title: 'This download link is not valid', text: '' },
-  [DeliveryErrorCode.AlreadyQueued]: { title: 'This download link is not valid', text: '' },
 };
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** A friendly page instead of an error: what happened and what to do. */
-function linkPage(ctx: Context, status: number, code: Code): void {
+/** A friendly page instead of an error: what happened and what to do, with the table's status. */
+function linkPage(ctx: Context, code: DownloadLinkErrorCode): void {
+  ctx.status = statusOf(code);
   const page = PAGES[code];
-  ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Cache-Control', 'no-store');
   ctx.set(
@@ -88,7 +87,7 @@ export function downloadRoutes(options: HttpAppOptions): Router {
     }
     const result = await options.useCases.downloadBook.execute(ctx.params.token ?? '');
     if (!result.ok) {
-      linkPage(ctx, result.error.code === DeliveryErrorCode.LinkNotFound ? 404 : 410, result.error.code);
+      linkPage(ctx, result.error.code);
       return;
     }
     const { name, email, downloadsLeft } = result.value;

@@ -6,22 +6,15 @@ import {
   GuestbookErrorCode,
   ScholarshipErrorCode,
   type DomainError,
+  type DomainErrorCode,
 } from '@memoir/domain';
 
 import { HttpError } from './http-error';
 
-type Code<T> = T[keyof T];
-type AnyDomainErrorCode =
-  | Code<typeof GuestbookErrorCode>
-  | Code<typeof ScholarshipErrorCode>
-  | Code<typeof AdminSessionErrorCode>
-  | Code<typeof AdminUserErrorCode>
-  | Code<typeof AuditLogErrorCode>
-  | Code<typeof DeliveryErrorCode>;
-
 /**
- * THE table from domain error codes to HTTP statuses. `satisfies` makes a new code without a
- * row a compile error, so no expected failure can leak out as a 500.
+ * THE table from domain error codes to HTTP statuses, for the JSON API and the download
+ * link's pages alike. `satisfies` makes a code without a row a compile error, and
+ * test/error-status.test.ts finds every code the domain's `*.errors.ts` files export.
  */
 export const STATUS_BY_CODE = {
   [GuestbookErrorCode.Invalid]: 400,
@@ -43,11 +36,32 @@ export const STATUS_BY_CODE = {
   [DeliveryErrorCode.LinkExhausted]: 410,
   [DeliveryErrorCode.NotApproved]: 409,
   [DeliveryErrorCode.AlreadyQueued]: 409,
-} as const satisfies Record<AnyDomainErrorCode, number>;
+} as const satisfies Record<DomainErrorCode, number>;
+
+// A Map, so that a code such as "constructor" finds nothing rather than Object.prototype's.
+const STATUSES: ReadonlyMap<string, number> = new Map(Object.entries(STATUS_BY_CODE));
+
+/**
+ * A domain error whose code has no status in the table: a defect, not an expected failure.
+ * The error middleware logs it as such and answers a generic 500.
+ */
+export class UnmappedDomainError extends Error {
+  constructor(readonly code: string) {
+    super(`unmapped domain error: ${code}`);
+    this.name = 'UnmappedDomainError';
+  }
+}
+
+/** The status of a domain error code; throws `UnmappedDomainError` when the table has none. */
+export function statusOf(code: string): number {
+  const status = STATUSES.get(code);
+  if (status === undefined) throw new UnmappedDomainError(code);
+  return status;
+}
 
 /** The HTTP answer to an expected domain failure. */
 export function domainFailure(error: DomainError): HttpError {
-  const status = (STATUS_BY_CODE as Readonly<Record<string, number>>)[error.code] ?? 500;
+  const status = statusOf(error.code);
   const headers: Record<string, string> = {};
   if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
   if (status === 401) headers['WWW-Authenticate'] = 'Bearer';

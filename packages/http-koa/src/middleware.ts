@@ -2,17 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 
-import { ERROR_MESSAGES } from '@memoir/shared';
+import { ADMIN_API_PREFIX, ADMIN_APP_BASE, ERROR_MESSAGES, IP_ADDRESS_MAX_LENGTH } from '@memoir/shared';
 import type { Context, Middleware, Next } from 'koa';
 import helmet, { type HelmetOptions } from 'helmet';
-import koaHelmet from 'koa-helmet';
 import type { Logger } from 'pino';
 
+import { UnmappedDomainError } from './error-status';
 import { HttpError } from './http-error';
 
-export const isApiPath = (path: string): boolean => /^\/api(\/|$)/i.test(path);
-export const isAdminApiPath = (path: string): boolean => /^\/api\/admin(\/|$)/i.test(path);
-export const isAdminAppPath = (path: string): boolean => /^\/admin(\/|$)/i.test(path);
+/** Matches `prefix` itself and everything below it, in any case. The prefixes hold no special characters. */
+const under = (prefix: string): RegExp => new RegExp(`^${prefix}(/|$)`, 'i');
+const API = under('/api');
+const ADMIN_API = under(ADMIN_API_PREFIX);
+const ADMIN_APP = under(ADMIN_APP_BASE);
+
+export const isApiPath = (path: string): boolean => API.test(path);
+export const isAdminApiPath = (path: string): boolean => ADMIN_API.test(path);
+export const isAdminAppPath = (path: string): boolean => ADMIN_APP.test(path);
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -68,6 +74,13 @@ function respondWithError(
     ctx.status = error.status;
     ctx.set(error.headers);
     ctx.body = error.body;
+    return;
+  }
+  if (error instanceof UnmappedDomainError) {
+    // An expected failure nobody gave a status: a defect to fix, never a quiet 500.
+    log.error({ code: error.code }, 'unmapped domain error: add its code to STATUS_BY_CODE');
+    ctx.status = 500;
+    ctx.body = { success: false, error: ERROR_MESSAGES.internal };
     return;
   }
   // Koa and the body parser signal client errors with `status` and `expose`.
@@ -134,10 +147,10 @@ const HELMET_OPTIONS: HelmetOptions = {
 };
 
 /**
- * The headers helmet sets for these options. They depend on nothing in the request (no
- * nonce), so helmet runs once, against a recording response, instead of on every request.
+ * The headers helmet sets for our policy. They depend on nothing in the request (no nonce),
+ * so helmet runs once, against a recording response, instead of on every request.
  */
-export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): ReadonlyArray<readonly [string, string]> {
+function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
   const headers: Array<readonly [string, string]> = [];
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -146,12 +159,15 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Readonly
     removeHeader: () => undefined,
   };
   let failure: unknown = null;
-  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
     failure = error ?? null;
   });
   if (failure !== null) throw failure;
   return headers;
 }
+
+/** HTTPS only, for a year, subdomains included (the admin host is one). */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Security headers on every response, API and files alike (helmet). The policy allows only
@@ -160,12 +176,11 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Readonly
  */
 export function securityHeaders(): Middleware {
   const headers = helmetHeaders();
-  const hsts = koaHelmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
   return async (ctx, next) => {
     const { res } = ctx;
     for (const [name, value] of headers) res.setHeader(name, value);
-    if (ctx.secure) await hsts(ctx, next);
-    else await next();
+    if (ctx.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    await next();
   };
 }
 
@@ -188,12 +203,13 @@ export function adminHostOnly(adminHost: string | null): Middleware {
  * The client's address as the audit trail records it ("::ffff:1.2.3.4" becomes "1.2.3.4").
  * With TRUST_PROXY on, ctx.ip is the last X-Forwarded-For hop: text a client can write when no
  * proxy of ours is in front. Only an IP address is taken from it; anything else gives way to
- * the connection's own address (the column holds 45 characters, and MySQL refuses more).
+ * the connection's own address (the column holds IP_ADDRESS_MAX_LENGTH characters, and MySQL
+ * refuses more).
  */
 export function clientAddress(ctx: Context): string | null {
   // isIP accepts an IPv6 zone ("fe80::1%eth0") of any length.
   const isAddress = (text: string | undefined): text is string =>
-    text !== undefined && text.length <= 45 && isIP(text) !== 0;
+    text !== undefined && text.length <= IP_ADDRESS_MAX_LENGTH && isIP(text) !== 0;
   const ip = isAddress(ctx.ip) ? ctx.ip : ctx.req.socket.remoteAddress;
   if (!isAddress(ip)) return null;
   return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice('::ffff:'.length) : ip;

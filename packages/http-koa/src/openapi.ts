@@ -1,11 +1,14 @@
 import { Router } from '@koa/router';
 import {
+  ADMIN_API_PREFIX,
+  ADMIN_API_ROUTES,
   ADMIN_NOTES_MAX_LENGTH,
   AUDIT_LOG_MAX_PAGE_SIZE,
   GUESTBOOK_LIMITS,
   HONEYPOT_FIELD,
   PUBLIC_GUESTBOOK_LIMIT,
   SCHOLARSHIP_LIMITS,
+  type AdminApiRouteName,
 } from '@memoir/shared';
 
 /*
@@ -176,6 +179,145 @@ const formErrors = {
 };
 const adminErrors = { '401': error('No session, or it expired or was revoked') };
 
+/** What each admin call answers; its method and path come from ADMIN_API_ROUTES. */
+const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
+  logIn: {
+    summary: 'Sign in',
+    requestBody: body('LoginBody'),
+    responses: {
+      '200': response(
+        'Signed in',
+        object({
+          success,
+          sessionToken: { type: 'string', minLength: 43 },
+          user: ref('AdminUser'),
+          expiresAt: dateTime,
+        }),
+      ),
+      '400': error('A field is missing or not text'),
+      '401': error('Unknown user or wrong password (the same answer for both)'),
+      '429': error('Too many failed sign-ins for this username or address (LOGIN_RATE_LIMIT)', retryAfter),
+    },
+  },
+  me: {
+    summary: 'Who is signed in',
+    security: bearer,
+    responses: { '200': response('The admin', object({ success, user: ref('AdminUser') })), ...adminErrors },
+  },
+  logOut: {
+    summary: 'Sign out (revokes the session)',
+    security: bearer,
+    responses: { '200': response('Signed out', ref('Success')), ...adminErrors },
+  },
+  dashboard: {
+    summary: 'Counts for the dashboard (recent activity: the last 7 days)',
+    security: bearer,
+    responses: {
+      '200': response(
+        'The counts',
+        object({
+          success,
+          guestbook: ref('Counts'),
+          scholarships: ref('Counts'),
+          recentActivity: object({ guestbookCount: count, scholarshipCount: count }),
+          scholarshipPromise: object({
+            overdue: { ...count, description: 'Pending requests older than 24 hours' },
+            oldestPendingAt: { ...nullableDateTime, description: 'When the oldest pending request came' },
+          }),
+        }),
+      ),
+      ...adminErrors,
+    },
+  },
+  listGuestbookEntries: {
+    summary: 'Every guestbook entry, newest first',
+    security: bearer,
+    responses: {
+      '200': response('The entries', object({ success, entries: { type: 'array', items: ref('GuestbookEntry') } })),
+      ...adminErrors,
+    },
+  },
+  moderateGuestbookEntry: {
+    summary: 'Approve or reject an entry (re-deciding is allowed)',
+    security: bearer,
+    parameters: [idParameter],
+    requestBody: body('ModerateBody'),
+    responses: {
+      '200': response('Updated', object({ success, entry: ref('GuestbookEntry') })),
+      '400': error('A field breaks a rule'),
+      ...adminErrors,
+      '404': error('No such entry'),
+    },
+  },
+  listScholarshipRequests: {
+    summary: 'Every scholarship request, newest first',
+    security: bearer,
+    responses: {
+      '200': response(
+        'The requests',
+        object({ success, requests: { type: 'array', items: ref('ScholarshipRequest') } }),
+      ),
+      ...adminErrors,
+    },
+  },
+  decideScholarshipRequest: {
+    summary: 'Decide a pending request',
+    security: bearer,
+    parameters: [idParameter],
+    requestBody: body('DecideBody'),
+    responses: {
+      '200': response('Decided', object({ success, request: ref('ScholarshipRequest') })),
+      '400': error('A field breaks a rule'),
+      ...adminErrors,
+      '404': error('No such request'),
+      '409': error('The request is no longer pending'),
+    },
+  },
+  resendDelivery: {
+    summary: "Send an approved request's PDF again: a new email with a new private link (audited)",
+    security: bearer,
+    parameters: [idParameter],
+    responses: {
+      '202': response('Queued: the worker sends it within seconds', ref('Success')),
+      ...adminErrors,
+      '404': error('No such request'),
+      '409': error('The request is not approved, or its PDF is already queued'),
+    },
+  },
+  listAuditEvents: {
+    summary: 'The audit trail, newest first, a page at a time',
+    security: bearer,
+    parameters: [
+      {
+        name: 'limit',
+        in: 'query',
+        schema: { type: 'integer' },
+        description: `Page size, 1..${AUDIT_LOG_MAX_PAGE_SIZE}, 50 by default`,
+      },
+      { name: 'before', in: 'query', schema: string, description: 'The nextCursor of the previous page' },
+    ],
+    responses: {
+      '200': response(
+        'A page',
+        object({ success, logs: { type: 'array', items: ref('AuditLog') }, nextCursor: nullableString }),
+      ),
+      '400': error('A cursor this server did not make'),
+      ...adminErrors,
+    },
+  },
+};
+
+/** The admin calls as OpenAPI paths: `/api/admin/guestbook/{id}`, each with its methods. */
+function adminPaths(): Record<string, Record<string, Schema>> {
+  const paths: Record<string, Record<string, Schema>> = {};
+  for (const name of Object.keys(ADMIN_API_ROUTES) as AdminApiRouteName[]) {
+    const { method, path } = ADMIN_API_ROUTES[name];
+    const template = `${ADMIN_API_PREFIX}${path.replace(/:(\w+)/g, '{$1}')}`;
+    paths[template] = { ...paths[template], [method.toLowerCase()]: ADMIN_OPERATIONS[name] };
+  }
+  return paths;
+}
+
 export const OPENAPI_DOCUMENT = {
   openapi: '3.1.0',
   info: {
@@ -264,150 +406,7 @@ export const OPENAPI_DOCUMENT = {
         responses: { '201': response('Received', ref('Success')), ...formErrors },
       },
     },
-    '/api/admin/login': {
-      post: {
-        summary: 'Sign in',
-        requestBody: body('LoginBody'),
-        responses: {
-          '200': response(
-            'Signed in',
-            object({
-              success,
-              sessionToken: { type: 'string', minLength: 43 },
-              user: ref('AdminUser'),
-              expiresAt: dateTime,
-            }),
-          ),
-          '400': error('A field is missing or not text'),
-          '401': error('Unknown user or wrong password (the same answer for both)'),
-          '429': error('Too many failed sign-ins for this username or address (LOGIN_RATE_LIMIT)', retryAfter),
-        },
-      },
-    },
-    '/api/admin/me': {
-      get: {
-        summary: 'Who is signed in',
-        security: bearer,
-        responses: { '200': response('The admin', object({ success, user: ref('AdminUser') })), ...adminErrors },
-      },
-    },
-    '/api/admin/logout': {
-      post: {
-        summary: 'Sign out (revokes the session)',
-        security: bearer,
-        responses: { '200': response('Signed out', ref('Success')), ...adminErrors },
-      },
-    },
-    '/api/admin/dashboard': {
-      get: {
-        summary: 'Counts for the dashboard (recent activity: the last 7 days)',
-        security: bearer,
-        responses: {
-          '200': response(
-            'The counts',
-            object({
-              success,
-              guestbook: ref('Counts'),
-              scholarships: ref('Counts'),
-              recentActivity: object({ guestbookCount: count, scholarshipCount: count }),
-              scholarshipPromise: object({
-                overdue: { ...count, description: 'Pending requests older than 24 hours' },
-                oldestPendingAt: { ...nullableDateTime, description: 'When the oldest pending request came' },
-              }),
-            }),
-          ),
-          ...adminErrors,
-        },
-      },
-    },
-    '/api/admin/guestbook': {
-      get: {
-        summary: 'Every guestbook entry, newest first',
-        security: bearer,
-        responses: {
-          '200': response('The entries', object({ success, entries: { type: 'array', items: ref('GuestbookEntry') } })),
-          ...adminErrors,
-        },
-      },
-    },
-    '/api/admin/guestbook/{id}': {
-      patch: {
-        summary: 'Approve or reject an entry (re-deciding is allowed)',
-        security: bearer,
-        parameters: [idParameter],
-        requestBody: body('ModerateBody'),
-        responses: {
-          '200': response('Updated', object({ success, entry: ref('GuestbookEntry') })),
-          '400': error('A field breaks a rule'),
-          ...adminErrors,
-          '404': error('No such entry'),
-        },
-      },
-    },
-    '/api/admin/scholarships': {
-      get: {
-        summary: 'Every scholarship request, newest first',
-        security: bearer,
-        responses: {
-          '200': response(
-            'The requests',
-            object({ success, requests: { type: 'array', items: ref('ScholarshipRequest') } }),
-          ),
-          ...adminErrors,
-        },
-      },
-    },
-    '/api/admin/scholarships/{id}': {
-      patch: {
-        summary: 'Decide a pending request',
-        security: bearer,
-        parameters: [idParameter],
-        requestBody: body('DecideBody'),
-        responses: {
-          '200': response('Decided', object({ success, request: ref('ScholarshipRequest') })),
-          '400': error('A field breaks a rule'),
-          ...adminErrors,
-          '404': error('No such request'),
-          '409': error('The request is no longer pending'),
-        },
-      },
-    },
-    '/api/admin/scholarships/{id}/resend': {
-      post: {
-        summary: "Send an approved request's PDF again: a new email with a new private link (audited)",
-        security: bearer,
-        parameters: [idParameter],
-        responses: {
-          '202': response('Queued: the worker sends it within seconds', ref('Success')),
-          ...adminErrors,
-          '404': error('No such request'),
-          '409': error('The request is not approved, or its PDF is already queued'),
-        },
-      },
-    },
-    '/api/admin/audit-logs': {
-      get: {
-        summary: 'The audit trail, newest first, a page at a time',
-        security: bearer,
-        parameters: [
-          {
-            name: 'limit',
-            in: 'query',
-            schema: { type: 'integer' },
-            description: `Page size, 1..${AUDIT_LOG_MAX_PAGE_SIZE}, 50 by default`,
-          },
-          { name: 'before', in: 'query', schema: string, description: 'The nextCursor of the previous page' },
-        ],
-        responses: {
-          '200': response(
-            'A page',
-            object({ success, logs: { type: 'array', items: ref('AuditLog') }, nextCursor: nullableString }),
-          ),
-          '400': error('A cursor this server did not make'),
-          ...adminErrors,
-        },
-      },
-    },
+    ...adminPaths(),
   },
 } as const;
 

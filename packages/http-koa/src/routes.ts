@@ -1,6 +1,13 @@
 import { Router, type RouterContext } from '@koa/router';
 import type { Authenticated, PublicGuestbookEntry } from '@memoir/domain';
-import { ERROR_MESSAGES, HONEYPOT_FIELD } from '@memoir/shared';
+import {
+  ADMIN_API_PREFIX,
+  ADMIN_API_ROUTES,
+  ERROR_MESSAGES,
+  HONEYPOT_FIELD,
+  type AdminApiRoute,
+  type AdminApiRouteName,
+} from '@memoir/shared';
 import type { Context, Middleware } from 'koa';
 
 import type { HttpAppOptions } from './deps';
@@ -120,17 +127,98 @@ export function publicRoutes(options: HttpAppOptions): Router {
   return router;
 }
 
+type AdminHandler = (ctx: RouterContext) => void | Promise<void>;
+
+/** What each admin call does; its method and path come from ADMIN_API_ROUTES. */
+function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteName, AdminHandler>> {
+  const { useCases } = options;
+  const state = (ctx: RouterContext) => ctx.state as AdminState;
+  const actor = (ctx: RouterContext) => ({ userId: state(ctx).admin.user.id, ...requestContext(ctx) });
+
+  return {
+    logIn: async (ctx) => {
+      const body = await parseBody(LoginRequest, ctx.request.body);
+      const result = await useCases.logIn.execute(body, requestContext(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      const { sessionToken, user, expiresAt } = result.value;
+      ctx.body = { success: true, sessionToken, user: presentUser(user), expiresAt: expiresAt.toISOString() };
+    },
+    me: (ctx) => {
+      ctx.body = { success: true, user: presentUser(state(ctx).admin.user) };
+    },
+    logOut: async (ctx) => {
+      const result = await useCases.logOut.execute(state(ctx).token, requestContext(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true };
+    },
+    dashboard: async (ctx) => {
+      ctx.body = { success: true, ...presentDashboard(await useCases.getDashboard.execute()) };
+    },
+    listGuestbookEntries: async (ctx) => {
+      const entries = await useCases.listGuestbookEntries.execute();
+      ctx.body = { success: true, entries: entries.map(presentEntry) };
+    },
+    moderateGuestbookEntry: async (ctx) => {
+      const body = await parseBody(ModerateGuestbookEntryRequest, ctx.request.body);
+      const result = await useCases.moderateGuestbookEntry.execute({ id: ctx.params.id ?? '', ...body }, actor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, entry: presentEntry(result.value) };
+    },
+    listScholarshipRequests: async (ctx) => {
+      const requests = await useCases.listScholarshipRequests.execute();
+      ctx.body = { success: true, requests: requests.map(presentRequestWithDelivery) };
+    },
+    decideScholarshipRequest: async (ctx) => {
+      const body = await parseBody(DecideScholarshipRequest, ctx.request.body);
+      const result = await useCases.decideScholarshipRequest.execute({ id: ctx.params.id ?? '', ...body }, actor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, request: presentRequest(result.value) };
+    },
+    resendDelivery: async (ctx) => {
+      const result = await useCases.resendDelivery.execute(ctx.params.id ?? '', actor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      // Queued: the worker sends it within a few seconds. The list shows it as it goes.
+      ctx.status = 202;
+      ctx.body = { success: true };
+    },
+    listAuditEvents: async (ctx) => {
+      const result = await useCases.listAuditEvents.execute({
+        limit: queryNumber(ctx.query.limit),
+        before: queryValue(ctx.query.before) ?? null,
+      });
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = {
+        success: true,
+        logs: result.value.events.map(presentAuditEvent),
+        nextCursor: result.value.nextCursor,
+      };
+    },
+  };
+}
+
+/** A router of the admin calls that do (`session`) or do not need a session, as ADMIN_API_ROUTES says. */
+function adminRouter(options: HttpAppOptions, session: boolean): Router {
+  const router = new Router({ prefix: ADMIN_API_PREFIX });
+  if (session) {
+    // With an explicit path: @koa/router matches a path-less `use` by a case-sensitive regular
+    // expression while routes match case-insensitively, so /API/ADMIN/... reached the routes
+    // without this check. '{/*rest}' goes through path-to-regexp like the routes themselves.
+    router.use('{/*rest}', requireAdmin(options));
+  }
+  const handlers = adminHandlers(options);
+  for (const name of Object.keys(ADMIN_API_ROUTES) as AdminApiRouteName[]) {
+    const route: AdminApiRoute = ADMIN_API_ROUTES[name];
+    if (route.session !== session) continue;
+    if (route.method === 'GET') router.get(route.path, handlers[name]);
+    else if (route.method === 'POST') router.post(route.path, handlers[name]);
+    else router.patch(route.path, handlers[name]);
+  }
+  return router;
+}
+
 /** Sign-in: the one admin call without a session. */
 export function adminLoginRoutes(options: HttpAppOptions): Router {
-  const router = new Router({ prefix: '/api/admin' });
-  router.post('/login', async (ctx) => {
-    const body = await parseBody(LoginRequest, ctx.request.body);
-    const result = await options.useCases.logIn.execute(body, requestContext(ctx));
-    if (!result.ok) throw domainFailure(result.error);
-    const { sessionToken, user, expiresAt } = result.value;
-    ctx.body = { success: true, sessionToken, user: presentUser(user), expiresAt: expiresAt.toISOString() };
-  });
-  return router;
+  return adminRouter(options, false);
 }
 
 /**
@@ -151,71 +239,7 @@ export function requireAdmin(options: HttpAppOptions): Middleware {
 
 /** Everything the owner does after signing in. */
 export function adminRoutes(options: HttpAppOptions): Router {
-  const { useCases } = options;
-  const router = new Router({ prefix: '/api/admin' });
-  // With an explicit path: @koa/router matches a path-less `use` by a case-sensitive regular
-  // expression while routes match case-insensitively, so /API/ADMIN/... reached the routes
-  // without this check. '{/*rest}' goes through path-to-regexp like the routes themselves.
-  router.use('{/*rest}', requireAdmin(options));
-
-  const actor = (ctx: RouterContext) => ({ userId: (ctx.state as AdminState).admin.user.id, ...requestContext(ctx) });
-
-  router.get('/me', (ctx) => {
-    ctx.body = { success: true, user: presentUser((ctx.state as AdminState).admin.user) };
-  });
-
-  router.post('/logout', async (ctx) => {
-    const result = await useCases.logOut.execute((ctx.state as AdminState).token, requestContext(ctx));
-    if (!result.ok) throw domainFailure(result.error);
-    ctx.body = { success: true };
-  });
-
-  router.get('/dashboard', async (ctx) => {
-    ctx.body = { success: true, ...presentDashboard(await useCases.getDashboard.execute()) };
-  });
-
-  router.get('/guestbook', async (ctx) => {
-    const entries = await useCases.listGuestbookEntries.execute();
-    ctx.body = { success: true, entries: entries.map(presentEntry) };
-  });
-
-  router.patch('/guestbook/:id', async (ctx) => {
-    const body = await parseBody(ModerateGuestbookEntryRequest, ctx.request.body);
-    const result = await useCases.moderateGuestbookEntry.execute({ id: ctx.params.id ?? '', ...body }, actor(ctx));
-    if (!result.ok) throw domainFailure(result.error);
-    ctx.body = { success: true, entry: presentEntry(result.value) };
-  });
-
-  router.get('/scholarships', async (ctx) => {
-    const requests = await useCases.listScholarshipRequests.execute();
-    ctx.body = { success: true, requests: requests.map(presentRequestWithDelivery) };
-  });
-
-  router.post('/scholarships/:id/resend', async (ctx) => {
-    const result = await useCases.resendDelivery.execute(ctx.params.id ?? '', actor(ctx));
-    if (!result.ok) throw domainFailure(result.error);
-    // Queued: the worker sends it within a few seconds. The list shows it as it goes.
-    ctx.status = 202;
-    ctx.body = { success: true };
-  });
-
-  router.patch('/scholarships/:id', async (ctx) => {
-    const body = await parseBody(DecideScholarshipRequest, ctx.request.body);
-    const result = await useCases.decideScholarshipRequest.execute({ id: ctx.params.id ?? '', ...body }, actor(ctx));
-    if (!result.ok) throw domainFailure(result.error);
-    ctx.body = { success: true, request: presentRequest(result.value) };
-  });
-
-  router.get('/audit-logs', async (ctx) => {
-    const result = await useCases.listAuditEvents.execute({
-      limit: queryNumber(ctx.query.limit),
-      before: queryValue(ctx.query.before) ?? null,
-    });
-    if (!result.ok) throw domainFailure(result.error);
-    ctx.body = { success: true, logs: result.value.events.map(presentAuditEvent), nextCursor: result.value.nextCursor };
-  });
-
-  return router;
+  return adminRouter(options, true);
 }
 
 /** Liveness and readiness, for load balancers and orchestrators. */

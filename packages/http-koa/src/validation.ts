@@ -1,7 +1,4 @@
-import 'reflect-metadata';
-
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '@memoir/shared';
-import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 
 import { badRequest } from './http-error';
@@ -31,16 +28,15 @@ export async function parseBody<T extends object>(RequestClass: new () => T, bod
     const message = FIELD_MESSAGES.unknownField(unsafe);
     throw badRequest(message, { code: 'REQUEST.INVALID', fieldErrors: { [unsafe]: message } });
   }
-  // Every request field is a scalar. class-transformer walks nested values, and throws on some
-  // (an object with a "constructor" key): it gets an empty stand-in, refused as the wrong type
-  // just the same.
+  // Every request field is a scalar: a nested value gets an empty stand-in, refused as the
+  // wrong type just the same, and nothing of it (an object with a "constructor" key) is copied.
   const scalars = Object.fromEntries(
     Object.entries(body).map(([key, value]) => [
       key,
       typeof value === 'object' && value !== null ? (Array.isArray(value) ? [] : {}) : value,
     ]),
   );
-  const instance = plainToInstance(RequestClass, scalars);
+  const instance = Object.assign(new RequestClass(), scalars);
   const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   if (errors.length > 0) {
     const fieldErrors = Object.fromEntries(errors.map((error) => [error.property, firstMessage(error)]));

@@ -1,36 +1,24 @@
-import { Writable } from 'node:stream';
-
 import { describe, expect, it } from '@jest/globals';
-import { RateLimiter } from '@memoir/domain';
-import { createInMemoryPersistence, ManualClock } from '@memoir/domain/memory';
-import pino from 'pino';
+import { DeliveryErrorCode } from '@memoir/domain';
 import request from 'supertest';
 
-import { createHttpApp, STATUS_BY_CODE, type HttpUseCases } from '../src';
+import { STATUS_BY_CODE, type HttpUseCases } from '../src';
+import { appWith } from './app-with';
 
-/** An app whose public list throws `error`, with its log lines captured. */
-function appThrowing(error: unknown, options: { unavailable?: boolean; ready?: boolean } = {}) {
-  const lines: Array<Record<string, unknown>> = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      done();
-    },
+/** An app whose public list throws `error`. */
+const appThrowing = (error: unknown, options: { unavailable?: boolean; ready?: boolean } = {}) =>
+  appWith({ listPublicGuestbookEntries: { execute: () => Promise.reject(error) } }, options);
+
+/** An app whose guestbook form and download link both fail with `code`. */
+function appFailingWith(code: string) {
+  const failure = async () => ({ ok: false as const, error: { code, message: `failed with ${code}` } });
+  return appWith({
+    signGuestbook: { execute: failure } as unknown as HttpUseCases['signGuestbook'],
+    downloadBook: { execute: failure } as unknown as HttpUseCases['downloadBook'],
   });
-  const failing = { execute: () => Promise.reject(error) };
-  const { app } = createHttpApp({
-    useCases: { listPublicGuestbookEntries: failing } as unknown as HttpUseCases,
-    rateLimiter: new RateLimiter(createInMemoryPersistence().rateLimits, new ManualClock()),
-    formRateLimit: { max: 10, windowMs: 60_000 },
-    trustProxy: false,
-    adminHost: null,
-    logger: pino({ level: 'info' }, sink),
-    isDatabaseUnavailable: () => options.unavailable ?? false,
-    checkReadiness: async () => options.ready ?? true,
-    bookStamper: { stamp: () => Promise.reject(new Error('not in this test')) },
-  });
-  return { server: app.callback(), lines };
 }
+
+const A_TOKEN = 'A'.repeat(43);
 
 describe('the error middleware', () => {
   it('answers an unexpected error with a generic 500, logged with its request id, never the stack', async () => {
@@ -75,8 +63,35 @@ describe('the error middleware', () => {
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('maps every domain error code to a 4xx status', () => {
-    for (const status of Object.values(STATUS_BY_CODE)) expect(status).toBeGreaterThanOrEqual(400);
-    for (const status of Object.values(STATUS_BY_CODE)) expect(status).toBeLessThan(500);
+  it('answers a domain error without a status with a generic 500, logged as a defect with its code', async () => {
+    const { server, lines } = appFailingWith('GUESTBOOK_ENTRY.SOMETHING_NEW');
+    const response = await request(server)
+      .post('/api/guestbook-entry')
+      .send({ name: 'Ada', message: 'Hello', riddleAnswer: 'console' });
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({
+      success: false,
+      error: 'Something went wrong on our side. Please try again later.',
+    });
+    const logged = lines.find((line) => String(line.msg).startsWith('unmapped domain error'));
+    expect(logged).toMatchObject({ level: 50, code: 'GUESTBOOK_ENTRY.SOMETHING_NEW' });
   });
+
+  it('gives the download link a generic 500 too when its error has no status, logged as a defect', async () => {
+    const { server, lines } = appFailingWith('DOWNLOAD.SOMETHING_NEW');
+    const response = await request(server).get(`/download/${A_TOKEN}`);
+    expect(response.status).toBe(500);
+    const logged = lines.find((line) => String(line.msg).startsWith('unmapped domain error'));
+    expect(logged).toMatchObject({ level: 50, code: 'DOWNLOAD.SOMETHING_NEW' });
+  });
+
+  it.each([DeliveryErrorCode.LinkNotFound, DeliveryErrorCode.LinkExpired, DeliveryErrorCode.LinkExhausted])(
+    'answers the download link failing with %s at the status of the table, as an HTML page',
+    async (code) => {
+      const response = await request(appFailingWith(code).server).get(`/download/${A_TOKEN}`);
+      expect(response.status).toBe(STATUS_BY_CODE[code]);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.text).toContain('<h1>This download link');
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import type { Delivery, DeliveryRepository } from '@memoir/domain';
+import { DELIVERY_ERROR_MAX_LENGTH } from '@memoir/shared';
 import { In, type EntityManager } from 'typeorm';
 
 import { isKey, type Dialect } from './dialect';
@@ -21,8 +22,6 @@ const toDelivery = (row: DeliveryRow): Delivery => ({
   downloadCount: Number(row.downloadCount),
   createdAt: row.createdAt,
 });
-
-const ERROR_MAX_LENGTH = 1000;
 
 export class TypeOrmDeliveryRepository implements DeliveryRepository {
   constructor(
@@ -119,7 +118,7 @@ export class TypeOrmDeliveryRepository implements DeliveryRepository {
       {
         status: retryAt === null ? 'failed' : 'queued',
         attempts: () => 'attempts + 1',
-        lastError: error.slice(0, ERROR_MAX_LENGTH),
+        lastError: error.slice(0, DELIVERY_ERROR_MAX_LENGTH),
         leaseUntil: null,
         ...(retryAt === null ? {} : { nextAttemptAt: retryAt }),
       },

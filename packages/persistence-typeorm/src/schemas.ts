@@ -1,12 +1,22 @@
 import type { AdminSession, AdminUser, AuditEvent, Delivery, GuestbookEntry, ScholarshipRequest } from '@memoir/domain';
+import {
+  ADMIN_NOTES_MAX_LENGTH,
+  ADMIN_USERNAME_MAX_LENGTH,
+  AUDIT_USER_AGENT_MAX_LENGTH,
+  DELIVERY_ERROR_MAX_LENGTH,
+  GUESTBOOK_LIMITS,
+  IP_ADDRESS_MAX_LENGTH,
+  SCHOLARSHIP_LIMITS,
+} from '@memoir/shared';
 import { EntitySchema } from 'typeorm';
 
 /**
  * The tables, mapped with EntitySchema so that the domain's types stay plain: no decorator,
- * no ORM import in the domain. Column lengths repeat the limits of @memoir/shared as a last
- * line of defence (MySQL counts characters, the limits count UTF-16 units, so anything the
- * domain accepts fits). Times are DATETIME(3) in UTC on MySQL and ISO-like UTC text with
- * milliseconds on SQLite.
+ * no ORM import in the domain. Column lengths of what people write are the limits of
+ * @memoir/shared, a last line of defence (MySQL counts characters, the limits count UTF-16
+ * units, so anything the domain accepts fits); the migrations, which are history, are held to
+ * them by test/sqlite-data-source.test.ts. Times are DATETIME(3) in UTC on MySQL and ISO-like
+ * UTC text with milliseconds on SQLite.
  */
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -23,7 +33,27 @@ export interface RateLimitCounterRow {
   resetAt: Date;
 }
 
-const id = { type: 'varchar', length: 36, primary: true } as const;
+/** Lengths of values the code makes itself, not limits people meet. */
+const OWN = {
+  /** A UUID in text. */
+  uuid: 36,
+  /** 'pending', 'queued', 'approval' and the like. */
+  word: 16,
+  /** An audit action or resource type, e.g. 'SCHOLARSHIP_APPROVE'. */
+  auditWord: 50,
+  /** An audit event's resource id, a delivery's dedupe key ("digest:YYYY-MM-DD"). */
+  key: 64,
+  /** An argon2id hash in PHC form. */
+  passwordHash: 255,
+  /** A session token's SHA-256 hash. */
+  tokenHash: 128,
+  /** A download link token's hash: SHA-256 in base64url, 43 characters. */
+  linkTokenHash: 64,
+  /** 191 characters of utf8mb4 fit any InnoDB index; keys are "login:ip:<address>" and the like. */
+  rateLimitKey: 191,
+} as const;
+
+const id = { type: 'varchar', length: OWN.uuid, primary: true } as const;
 const time = (name: string, nullable = false) => ({ name, type: 'datetime', precision: 3, nullable }) as const;
 
 export const GuestbookEntrySchema = new EntitySchema<GuestbookEntryRow>({
@@ -31,13 +61,13 @@ export const GuestbookEntrySchema = new EntitySchema<GuestbookEntryRow>({
   tableName: 'guestbook_entries',
   columns: {
     id,
-    name: { type: 'varchar', length: 50 },
-    location: { type: 'varchar', length: 50, nullable: true },
-    message: { type: 'varchar', length: 500 },
+    name: { type: 'varchar', length: GUESTBOOK_LIMITS.nameMaxLength },
+    location: { type: 'varchar', length: GUESTBOOK_LIMITS.locationMaxLength, nullable: true },
+    message: { type: 'varchar', length: GUESTBOOK_LIMITS.messageMaxLength },
     createdAt: time('created_at'),
     isApproved: { name: 'is_approved', type: 'boolean', default: false },
     reviewedAt: time('reviewed_at', true),
-    adminNotes: { name: 'admin_notes', type: 'varchar', length: 1000, nullable: true },
+    adminNotes: { name: 'admin_notes', type: 'varchar', length: ADMIN_NOTES_MAX_LENGTH, nullable: true },
   },
   indices: [
     // The public list: approved only, newest first.
@@ -54,11 +84,11 @@ export const ScholarshipRequestSchema = new EntitySchema<ScholarshipRequestRow>(
   tableName: 'scholarship_requests',
   columns: {
     id,
-    name: { type: 'varchar', length: 100 },
-    email: { type: 'varchar', length: 254 },
-    message: { type: 'varchar', length: 2000, nullable: true },
-    status: { type: 'varchar', length: 16, default: 'pending' },
-    adminNotes: { name: 'admin_notes', type: 'varchar', length: 1000, nullable: true },
+    name: { type: 'varchar', length: SCHOLARSHIP_LIMITS.nameMaxLength },
+    email: { type: 'varchar', length: SCHOLARSHIP_LIMITS.emailMaxLength },
+    message: { type: 'varchar', length: SCHOLARSHIP_LIMITS.messageMaxLength, nullable: true },
+    status: { type: 'varchar', length: OWN.word, default: 'pending' },
+    adminNotes: { name: 'admin_notes', type: 'varchar', length: ADMIN_NOTES_MAX_LENGTH, nullable: true },
     createdAt: time('created_at'),
     decidedAt: time('decided_at', true),
   },
@@ -74,8 +104,8 @@ export const AdminUserSchema = new EntitySchema<AdminUserRow>({
   tableName: 'admin_users',
   columns: {
     id,
-    username: { type: 'varchar', length: 50 },
-    passwordHash: { name: 'password_hash', type: 'varchar', length: 255 },
+    username: { type: 'varchar', length: ADMIN_USERNAME_MAX_LENGTH },
+    passwordHash: { name: 'password_hash', type: 'varchar', length: OWN.passwordHash },
     createdAt: time('created_at'),
     updatedAt: time('updated_at'),
   },
@@ -87,8 +117,8 @@ export const AdminSessionSchema = new EntitySchema<AdminSessionRow>({
   tableName: 'admin_sessions',
   columns: {
     id,
-    userId: { name: 'user_id', type: 'varchar', length: 36 },
-    tokenHash: { name: 'token_hash', type: 'varchar', length: 128 },
+    userId: { name: 'user_id', type: 'varchar', length: OWN.uuid },
+    tokenHash: { name: 'token_hash', type: 'varchar', length: OWN.tokenHash },
     createdAt: time('created_at'),
     lastSeenAt: time('last_seen_at'),
     expiresAt: time('expires_at'),
@@ -111,14 +141,14 @@ export const AuditEventSchema = new EntitySchema<AuditEventRow>({
   tableName: 'audit_events',
   columns: {
     id,
-    action: { type: 'varchar', length: 50 },
-    resourceType: { name: 'resource_type', type: 'varchar', length: 50 },
-    resourceId: { name: 'resource_id', type: 'varchar', length: 64, nullable: true },
+    action: { type: 'varchar', length: OWN.auditWord },
+    resourceType: { name: 'resource_type', type: 'varchar', length: OWN.auditWord },
+    resourceId: { name: 'resource_id', type: 'varchar', length: OWN.key, nullable: true },
     // No foreign key: the trail outlives the accounts it mentions.
-    userId: { name: 'user_id', type: 'varchar', length: 36, nullable: true },
+    userId: { name: 'user_id', type: 'varchar', length: OWN.uuid, nullable: true },
     details: { type: 'simple-json', nullable: true },
-    ipAddress: { name: 'ip_address', type: 'varchar', length: 45, nullable: true },
-    userAgent: { name: 'user_agent', type: 'varchar', length: 512, nullable: true },
+    ipAddress: { name: 'ip_address', type: 'varchar', length: IP_ADDRESS_MAX_LENGTH, nullable: true },
+    userAgent: { name: 'user_agent', type: 'varchar', length: AUDIT_USER_AGENT_MAX_LENGTH, nullable: true },
     createdAt: time('created_at'),
   },
   indices: [{ name: 'idx_audit_events_created', columns: ['createdAt', 'id'] }],
@@ -128,8 +158,7 @@ export const RateLimitCounterSchema = new EntitySchema<RateLimitCounterRow>({
   name: 'RateLimitCounter',
   tableName: 'rate_limit_counters',
   columns: {
-    // 191 characters of utf8mb4 fit any InnoDB index; keys are "login:ip:<address>" and the like.
-    key: { type: 'varchar', length: 191, primary: true },
+    key: { type: 'varchar', length: OWN.rateLimitKey, primary: true },
     count: { type: 'int' },
     resetAt: time('reset_at'),
   },
@@ -140,19 +169,18 @@ export const DeliverySchema = new EntitySchema<DeliveryRow>({
   tableName: 'deliveries',
   columns: {
     id,
-    kind: { type: 'varchar', length: 16 },
-    requestId: { name: 'request_id', type: 'varchar', length: 36, nullable: true },
-    entryId: { name: 'entry_id', type: 'varchar', length: 36, nullable: true },
+    kind: { type: 'varchar', length: OWN.word },
+    requestId: { name: 'request_id', type: 'varchar', length: OWN.uuid, nullable: true },
+    entryId: { name: 'entry_id', type: 'varchar', length: OWN.uuid, nullable: true },
     // "digest:YYYY-MM-DD": one digest a day, whichever process queues it first.
-    dedupeKey: { name: 'dedupe_key', type: 'varchar', length: 64, nullable: true },
-    status: { type: 'varchar', length: 16, default: 'queued' },
+    dedupeKey: { name: 'dedupe_key', type: 'varchar', length: OWN.key, nullable: true },
+    status: { type: 'varchar', length: OWN.word, default: 'queued' },
     attempts: { type: 'int', default: 0 },
     nextAttemptAt: time('next_attempt_at'),
     leaseUntil: time('lease_until', true),
-    lastError: { name: 'last_error', type: 'varchar', length: 1000, nullable: true },
+    lastError: { name: 'last_error', type: 'varchar', length: DELIVERY_ERROR_MAX_LENGTH, nullable: true },
     sentAt: time('sent_at', true),
-    // sha256 in base64url: 43 characters.
-    linkTokenHash: { name: 'link_token_hash', type: 'varchar', length: 64, nullable: true },
+    linkTokenHash: { name: 'link_token_hash', type: 'varchar', length: OWN.linkTokenHash, nullable: true },
     linkExpiresAt: time('link_expires_at', true),
     downloadCount: { name: 'download_count', type: 'int', default: 0 },
     createdAt: time('created_at'),

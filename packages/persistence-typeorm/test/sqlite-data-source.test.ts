@@ -4,6 +4,15 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { aGuestbookEntry } from '@memoir/domain/testing';
+import {
+  ADMIN_NOTES_MAX_LENGTH,
+  ADMIN_USERNAME_MAX_LENGTH,
+  AUDIT_USER_AGENT_MAX_LENGTH,
+  DELIVERY_ERROR_MAX_LENGTH,
+  GUESTBOOK_LIMITS,
+  IP_ADDRESS_MAX_LENGTH,
+  SCHOLARSHIP_LIMITS,
+} from '@memoir/shared';
 
 import { createTypeOrmPersistence, parseDatabaseUrl, type TypeOrmPersistence } from '../src';
 import { expectNoPendingSchemaChanges, TABLES } from './schema';
@@ -34,6 +43,35 @@ describe('SQLite data source', () => {
   it('produces by migration exactly the schema the entities describe', async () => {
     persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dir, 'memoir.sqlite')}` });
     await expectNoPendingSchemaChanges(persistence);
+  });
+
+  it('migrates every column of what people write to the length of its @memoir/shared limit', async () => {
+    persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dir, 'memoir.sqlite')}` });
+    const limits: ReadonlyArray<readonly [table: string, column: string, limit: number]> = [
+      ['guestbook_entries', 'name', GUESTBOOK_LIMITS.nameMaxLength],
+      ['guestbook_entries', 'location', GUESTBOOK_LIMITS.locationMaxLength],
+      ['guestbook_entries', 'message', GUESTBOOK_LIMITS.messageMaxLength],
+      ['guestbook_entries', 'admin_notes', ADMIN_NOTES_MAX_LENGTH],
+      ['scholarship_requests', 'name', SCHOLARSHIP_LIMITS.nameMaxLength],
+      ['scholarship_requests', 'email', SCHOLARSHIP_LIMITS.emailMaxLength],
+      ['scholarship_requests', 'message', SCHOLARSHIP_LIMITS.messageMaxLength],
+      ['scholarship_requests', 'admin_notes', ADMIN_NOTES_MAX_LENGTH],
+      ['admin_users', 'username', ADMIN_USERNAME_MAX_LENGTH],
+      ['audit_events', 'ip_address', IP_ADDRESS_MAX_LENGTH],
+      ['audit_events', 'user_agent', AUDIT_USER_AGENT_MAX_LENGTH],
+      ['deliveries', 'last_error', DELIVERY_ERROR_MAX_LENGTH],
+    ];
+    const migrated: string[] = [];
+    for (const table of new Set(limits.map(([name]) => name))) {
+      const columns = (await persistence.dataSource.query(`PRAGMA table_info("${table}")`)) as Array<{
+        name: string;
+        type: string;
+      }>;
+      migrated.push(...columns.map((column) => `${table}.${column.name} ${column.type}`));
+    }
+    expect(migrated).toEqual(
+      expect.arrayContaining(limits.map(([table, column, limit]) => `${table}.${column} varchar(${limit})`)),
+    );
   });
 
   it('runs each migration once: a second start finds nothing to do and keeps the data', async () => {

@@ -1,3 +1,4 @@
+export * from './admin-routes';
 export * from './guestbook-class';
 export * from './limits';
 export * from './messages';

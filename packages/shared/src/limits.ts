@@ -50,15 +50,17 @@ export const AUDIT_LOG_DEFAULT_PAGE_SIZE = 50;
 export const AUDIT_LOG_MAX_PAGE_SIZE = 200;
 /** User agents are kept, truncated, for the audit trail. */
 export const AUDIT_USER_AGENT_MAX_LENGTH = 512;
+/** The longest text form of an IP address (IPv6 with an embedded IPv4): longer is not an address. */
+export const IP_ADDRESS_MAX_LENGTH = 45;
+
+/** Why a delivery failed (an SMTP reply), as the admin app shows it: kept up to this length. */
+export const DELIVERY_ERROR_MAX_LENGTH = 1000;
 
 export const CAROUSEL_INTERVAL_MS = 8_000;
 export const COPIED_INDICATOR_MS = 2_000;
 
 /** Ids are shown cut to this many characters, followed by an ellipsis. */
 export const DISPLAYED_ID_LENGTH = 8;
-
-export const PDF_PROMISE_HOURS = 24;
-export const KINDLE_PRICE = '$2.99';
 
 /** Browser local storage key of the admin session token. */
 export const ADMIN_SESSION_STORAGE_KEY = 'admin_session_token';
@@ -67,10 +69,8 @@ export const ADMIN_SESSION_STORAGE_KEY = 'admin_session_token';
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_DURATION_MS = 5_000;
-export const TOAST_SWIPE_DIRECTION = 'right';
 export const TOAST_SWIPE_THRESHOLD = 50;
 export const TOAST_HOTKEY = ['F8'] as const;
-export const TOAST_VIEWPORT_MAX_WIDTH_PX = 420;
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

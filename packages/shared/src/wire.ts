@@ -12,10 +12,6 @@ export interface ErrorBody {
   fieldErrors?: Record<string, string>;
 }
 
-export interface SuccessBody {
-  success: true;
-}
-
 /** What a visitor sees of a guestbook entry: never the review fields or notes. */
 export interface PublicGuestbookEntryDto {
   id: string;
@@ -57,7 +53,6 @@ export interface SignGuestbookBody {
 }
 
 export type ScholarshipStatus = 'pending' | 'approved' | 'rejected';
-export const SCHOLARSHIP_STATUSES: readonly ScholarshipStatus[] = ['pending', 'approved', 'rejected'];
 export type ScholarshipDecisionStatus = Exclude<ScholarshipStatus, 'pending'>;
 
 export interface ScholarshipRequestDto {
@@ -102,16 +97,6 @@ export interface SubmitScholarshipBody {
   riddleAnswer: string;
   /** The honeypot: always empty from a person. */
   website?: string;
-}
-
-export interface DecideScholarshipBody {
-  status: ScholarshipDecisionStatus;
-  adminNotes?: string | null;
-}
-
-export interface ModerateGuestbookEntryBody {
-  isApproved: boolean;
-  adminNotes?: string | null;
 }
 
 export interface AdminUserDto {

@@ -11,3 +11,9 @@ export const DeliveryErrorCode = {
 export type DeliveryErrorCode = (typeof DeliveryErrorCode)[keyof typeof DeliveryErrorCode];
 
 export type DeliveryError = DomainError<DeliveryErrorCode>;
+
+/** What a download link can come to: unknown, expired or used up. */
+export type DownloadLinkErrorCode =
+  typeof DeliveryErrorCode.LinkNotFound | typeof DeliveryErrorCode.LinkExpired | typeof DeliveryErrorCode.LinkExhausted;
+
+export type DownloadLinkError = DomainError<DownloadLinkErrorCode>;

@@ -3,7 +3,7 @@ import type { ScholarshipRequestRepository } from '../scholarships/scholarship-r
 import type { Clock } from '../shared/clock';
 import { err, ok, type Result } from '../shared/result';
 import type { DeliveryRepository } from './delivery.repository';
-import { DeliveryErrorCode, type DeliveryError } from './deliveries.errors';
+import { DeliveryErrorCode, type DownloadLinkError } from './deliveries.errors';
 
 /** Who the copy is for: the stamp on its pages. */
 export interface BookRecipient {
@@ -32,7 +32,7 @@ export class DownloadBookUseCase {
     },
   ) {}
 
-  async execute(token: string): Promise<Result<BookRecipient, DeliveryError>> {
+  async execute(token: string): Promise<Result<BookRecipient, DownloadLinkError>> {
     if (!TOKEN_SHAPE.test(token)) return err(notFound());
     const delivery = await this.deps.deliveries.findByLinkTokenHash(this.deps.tokens.hash(token));
     if (delivery === null || delivery.linkExpiresAt === null || delivery.requestId === null) return err(notFound());
@@ -56,6 +56,6 @@ export class DownloadBookUseCase {
   }
 }
 
-function notFound(): DeliveryError {
+function notFound(): DownloadLinkError {
   return { code: DeliveryErrorCode.LinkNotFound, message: 'This download link is not valid.' };
 }

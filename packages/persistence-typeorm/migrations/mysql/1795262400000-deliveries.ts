@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The delivery queue: emails owed to requesters after a decision (issue 7). */
+/** The delivery queue: emails owed to requesters after a decision. */
 export class Deliveries1795262400000 implements MigrationInterface {
   name = 'Deliveries1795262400000';
 

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 7, second part: private download links on deliveries, emails to the owner (about a
- * guestbook entry, or one digest a day), and the index for the dashboard's overdue requests.
+ * Private download links on deliveries, emails to the owner (about a guestbook entry, or one
+ * digest a day), and the index for the dashboard's overdue requests.
  */
 export class DeliveryLinks1795305600000 implements MigrationInterface {
   name = 'DeliveryLinks1795305600000';

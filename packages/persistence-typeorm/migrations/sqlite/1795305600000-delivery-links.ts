@@ -3,8 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const COLUMNS = `"id", "request_id", "kind", "status", "attempts", "next_attempt_at", "lease_until", "last_error", "sent_at", "created_at"`;
 
 /**
- * Issue 7, second part: private download links on deliveries, emails to the owner (about a
- * guestbook entry, or one digest a day), and the index for the dashboard's overdue requests.
+ * Private download links on deliveries, emails to the owner (about a guestbook entry, or one
+ * digest a day), and the index for the dashboard's overdue requests.
  * SQLite cannot make a column nullable in place, so the table is rebuilt, rows kept.
  */
 export class DeliveryLinks1795305600000 implements MigrationInterface {

@@ -1,0 +1,314 @@
+import { resolve } from 'node:path';
+
+import { BOOK_TITLE } from '@memoir/shared';
+import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
+
+/**
+ * Every environment variable the server reads: its default, what it means and how it is parsed.
+ * `loadConfig` takes its defaults from here, and `npx tsx tools/write-config-docs.ts` writes the
+ * configuration section of docs/operations.md and .env.example from it, so a default is
+ * declared once. The names are fixed by the architecture; a variable joins this table only when
+ * the server reads it.
+ */
+
+/** What a parser makes of a variable's text: its value, or why the server cannot use it. */
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
+
+/** What a parser may need beyond the text. */
+export interface ParseContext {
+  /** Relative paths resolve against the repository root, whatever folder a script runs in. */
+  readonly rootDir: string;
+}
+
+/**
+ * Turns a variable's text (never empty; trimmed unless `untrimmed`) into its value. A problem follows the
+ * variable's name in the message ("PORT must be…") and never repeats a secret.
+ */
+export type Parser<T> = (text: string, context: ParseContext) => Parsed<T>;
+
+export interface ConfigVariable<T> {
+  /** One line of Markdown: the docs' table shows it as is, .env.example without backticks. */
+  readonly meaning: string;
+  /**
+   * The text parsed when the variable is unset or blank. `$DATA_DIR` and `$PORT` stand for
+   * those variables' values. Null: unset means none, and the server says what it does instead.
+   */
+  readonly default: string | null;
+  /**
+   * The default as people read it (Markdown), when the bare default would not say enough; for a
+   * variable without a default, what the server does while it is unset.
+   */
+  readonly shownDefault?: string;
+  /** What .env.example suggests when the default cannot stand there as a plain line. */
+  readonly example?: string;
+  /** Passwords are taken exactly as given, spaces included, rather than trimmed. */
+  readonly untrimmed?: boolean;
+  readonly parse: Parser<T>;
+}
+
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const problem = (text: string): Parsed<never> => ({ ok: false, problem: text });
+
+const ON = ['1', 'true', 'on', 'yes'];
+const OFF = ['0', 'false', 'off', 'no'];
+const DURATION_UNITS_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** "14d", "90s", "250ms" → milliseconds; null when it is not one of those. */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d+)\s*(ms|s|m|h|d)$/.exec(text.trim());
+  if (!match) return null;
+  const ms = Number(match[1]) * (DURATION_UNITS_MS[match[2] ?? ''] ?? Number.NaN);
+  return Number.isSafeInteger(ms) && ms > 0 ? ms : null;
+}
+
+/** The parsers the table uses, one per kind of value. */
+export const parsers = {
+  text: (): Parser<string> => (text) => ok(text),
+  port: (): Parser<number> => (text) =>
+    /^\d+$/.test(text) && Number(text) <= 65535
+      ? ok(Number(text))
+      : problem(`must be a whole number from 0 to 65535 (got "${text}").`),
+  /** Absolute: a relative path resolves against the repository root. */
+  path: (): Parser<string> => (text, context) => ok(resolve(context.rootDir, text)),
+  databaseUrl: (): Parser<string> => (text) =>
+    /^(sqlite:|mysql:\/\/|mariadb:\/\/)/.test(text)
+      ? ok(text)
+      : problem('must start with sqlite: or mysql:// (its value is not shown: it may hold a password).'),
+  password:
+    (minLength: number): Parser<string> =>
+    (text) =>
+      text.length >= minLength
+        ? ok(text)
+        : problem(`must be at least ${minLength} characters (its value is not shown).`),
+  word:
+    (letters: number): Parser<string> =>
+    (text) =>
+      new RegExp(`^\\p{L}{${letters}}$`, 'u').test(text)
+        ? ok(text)
+        : problem(`must be one word of ${letters} letters, as the riddle's hint says.`),
+  hostName: (): Parser<string> => (text) => {
+    const host = text.toLowerCase();
+    return /^[a-z0-9.-]+$/.test(host)
+      ? ok(host)
+      : problem(`must be a host name without scheme or port, e.g. admin.example.com (got "${host}").`);
+  },
+  onOff: (): Parser<boolean> => (text) => {
+    const word = text.toLowerCase();
+    if (ON.includes(word)) return ok(true);
+    return OFF.includes(word) ? ok(false) : problem(`must be on or off (got "${word}").`);
+  },
+  oneOf:
+    <const T extends string>(values: readonly T[]): Parser<T> =>
+    (text) => {
+      const word = text.toLowerCase();
+      const found = values.find((candidate) => candidate === word);
+      return found === undefined ? problem(`must be one of ${values.join(', ')} (got "${word}").`) : ok(found);
+    },
+  rateLimit: (): Parser<RateLimitPolicy> => (text) => {
+    const policy = parseRateLimitPolicy(text);
+    return policy === null
+      ? problem(`must look like N/window, e.g. 10/10m (N per window; s, m, h or d) (got "${text}").`)
+      : ok(policy);
+  },
+  smtpUrl: (): Parser<string> => (text) =>
+    /^smtps?:\/\/[^/?#]+/.test(text)
+      ? ok(text)
+      : problem(
+          'must look like smtp://host:587 or smtps://user:password@host:465 (its value is not shown: it may hold a password).',
+        ),
+  /** An http(s) address without query or fragment, given back without its trailing slashes. */
+  httpBaseUrl: (): Parser<string> => (text) => {
+    const url = URL.parse(text);
+    return url !== null && ['http:', 'https:'].includes(url.protocol) && url.search === '' && url.hash === ''
+      ? ok(text.replace(/\/+$/, ''))
+      : problem(`must be an http(s) address such as https://memoir.example.com (got "${text}").`);
+  },
+  email: (): Parser<string> => (text) =>
+    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) ? ok(text) : problem(`must be an email address (got "${text}").`),
+  duration: (): Parser<number> => (text) => {
+    const ms = parseDuration(text);
+    return ms === null
+      ? problem(`must be a duration such as 14d, 5s or 250ms (ms, s, m, h or d) (got "${text}").`)
+      : ok(ms);
+  },
+  count:
+    (min: number, max: number): Parser<number> =>
+    (text) =>
+      /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max
+        ? ok(Number(text))
+        : problem(`must be a whole number from ${min} to ${max} (got "${text}").`),
+};
+
+/** The book the default start sends: a small sample, replaced in production by BOOK_PDF_PATH. */
+export const SAMPLE_BOOK_PDF = 'apps/server/assets/sample-book.pdf';
+
+/** Development defaults for the riddles; they match the questions in the site's content. */
+export const DEFAULT_RIDDLE_ANSWERS = { guestbook: 'network', scholarship: 'kernel' } as const;
+
+/** Inside DATA_DIR: the generated first admin password, and the emails written without SMTP. */
+export const INITIAL_PASSWORD_FILE_NAME = 'initial-admin-password';
+export const OUTBOX_DIR_NAME = 'outbox';
+
+const ADMIN_PASSWORD_MIN_LENGTH = 12;
+/** The range of DOWNLOAD_LINK_MAX_DOWNLOADS and DELIVERY_MAX_ATTEMPTS. */
+const COUNT_MIN = 1;
+const COUNT_MAX = 1000;
+const OWNER_NOTIFICATION_MODES = ['each', 'daily', 'off'] as const satisfies readonly OwnerNotifications[];
+
+/** Keeps each entry's value type and whether it has a default, for `loadConfig`'s reads. */
+function variable<T, const D extends string | null>(
+  entry: ConfigVariable<T> & { readonly default: D },
+): ConfigVariable<T> & { readonly default: D } {
+  return entry;
+}
+
+/** In the order docs/operations.md and .env.example list them. */
+export const CONFIG_VARIABLES = {
+  PORT: variable({ meaning: 'the TCP port to listen on', default: '3000', parse: parsers.port() }),
+  HOST: variable({
+    meaning: 'the address to listen on (`0.0.0.0`: every interface)',
+    default: '127.0.0.1',
+    parse: parsers.text(),
+  }),
+  DATA_DIR: variable({
+    meaning: `the server's files (SQLite database, first-run password, \`${OUTBOX_DIR_NAME}/\`); relative to the repository root`,
+    default: './data',
+    parse: parsers.path(),
+  }),
+  DATABASE_URL: variable({
+    meaning: '`sqlite:<path>`, or `mysql://user:pass@host:port/db` for MySQL 8 or MariaDB 10.11+',
+    default: 'sqlite:$DATA_DIR/memoir.sqlite',
+    example: 'mysql://memoir:memoir@127.0.0.1:3306/memoir',
+    parse: parsers.databaseUrl(),
+  }),
+  ADMIN_USERNAME: variable({ meaning: 'the admin created when none exists', default: 'admin', parse: parsers.text() }),
+  ADMIN_PASSWORD: variable({
+    meaning: `that admin's password, at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`,
+    default: null,
+    shownDefault: `generated, written once to \`$DATA_DIR/${INITIAL_PASSWORD_FILE_NAME}\` (mode 0600)`,
+    example: `at-least-${ADMIN_PASSWORD_MIN_LENGTH}-characters`,
+    untrimmed: true,
+    parse: parsers.password(ADMIN_PASSWORD_MIN_LENGTH),
+  }),
+  RIDDLE_GUESTBOOK_ANSWER: variable({
+    meaning: "one word of 7 letters, compared trimmed and case-insensitively; it must answer the site's riddle",
+    default: DEFAULT_RIDDLE_ANSWERS.guestbook,
+    parse: parsers.word(7),
+  }),
+  RIDDLE_SCHOLARSHIP_ANSWER: variable({
+    meaning: 'one word of 6 letters, likewise',
+    default: DEFAULT_RIDDLE_ANSWERS.scholarship,
+    parse: parsers.word(6),
+  }),
+  ADMIN_HOST: variable({
+    meaning: 'when set, the admin app and `/api/admin/*` answer only on this host name',
+    default: null,
+    shownDefault: 'one origin',
+    example: 'admin.example.com',
+    parse: parsers.hostName(),
+  }),
+  TRUST_PROXY: variable({
+    meaning: '`on`: take the client address from the last `X-Forwarded-For` hop, and HTTPS from `X-Forwarded-Proto`',
+    default: 'off',
+    parse: parsers.onOff(),
+  }),
+  LOG_LEVEL: variable({
+    meaning: `pino level: ${LOG_LEVELS.join(', ')}`,
+    default: 'info',
+    parse: parsers.oneOf(LOG_LEVELS),
+  }),
+  FORM_RATE_LIMIT: variable({
+    meaning: 'submissions per client address to each public form, `N/window` (s, m, h, d)',
+    default: '10/10m',
+    parse: parsers.rateLimit(),
+  }),
+  LOGIN_RATE_LIMIT: variable({
+    meaning: 'failed sign-ins per username and per address before 429',
+    default: '5/15m',
+    parse: parsers.rateLimit(),
+  }),
+  SMTP_URL: variable({
+    meaning: 'where email goes: `smtp://host:587` (STARTTLS when offered) or `smtps://user:pass@host:465`',
+    default: null,
+    shownDefault: `\`.eml\` files in \`$DATA_DIR/${OUTBOX_DIR_NAME}\``,
+    example: 'smtps://user:password@smtp.example.com:465',
+    parse: parsers.smtpUrl(),
+  }),
+  MAIL_FROM: variable({
+    meaning: 'the sender of every email',
+    default: `"${BOOK_TITLE}" <memoir@localhost>`,
+    example: '"Sam Okafor" <books@example.com>',
+    parse: parsers.text(),
+  }),
+  PUBLIC_BASE_URL: variable({
+    meaning: "the site's public address: download links in emails start with it",
+    default: 'http://localhost:$PORT',
+    example: 'https://rootaccess.example.com',
+    parse: parsers.httpBaseUrl(),
+  }),
+  BOOK_PDF_PATH: variable({
+    meaning: "the book PDF that each reader's copy is stamped from; relative to the repository root",
+    default: SAMPLE_BOOK_PDF,
+    shownDefault: `the shipped sample, \`${SAMPLE_BOOK_PDF}\``,
+    parse: parsers.path(),
+  }),
+  OWNER_EMAIL: variable({
+    meaning: 'who hears about new requests and guestbook entries',
+    default: null,
+    shownDefault: 'nobody',
+    example: 'sam@example.com',
+    parse: parsers.email(),
+  }),
+  OWNER_NOTIFICATIONS: variable({
+    meaning: '`each` (an email per item), `daily` (one digest of the previous UTC day) or `off`',
+    default: 'each',
+    parse: parsers.oneOf(OWNER_NOTIFICATION_MODES),
+  }),
+  NOTIFY_REJECTIONS: variable({
+    meaning: '`on`: a polite email after a rejection (the PDF always follows an approval)',
+    default: 'on',
+    parse: parsers.onOff(),
+  }),
+  DOWNLOAD_LINK_TTL: variable({
+    meaning: 'how long a download link works (ms, s, m, h, d)',
+    default: '14d',
+    parse: parsers.duration(),
+  }),
+  DOWNLOAD_LINK_MAX_DOWNLOADS: variable({
+    meaning: `downloads one link allows (${COUNT_MIN} to ${COUNT_MAX})`,
+    default: '5',
+    parse: parsers.count(COUNT_MIN, COUNT_MAX),
+  }),
+  DELIVERY_POLL_INTERVAL: variable({
+    meaning: 'how often the worker looks for email to send',
+    default: '5s',
+    parse: parsers.duration(),
+  }),
+  DELIVERY_MAX_ATTEMPTS: variable({
+    meaning: `attempts before an email is failed for good, shown in the admin app (${COUNT_MIN} to ${COUNT_MAX})`,
+    default: '6',
+    parse: parsers.count(COUNT_MIN, COUNT_MAX),
+  }),
+  DELIVERY_RETRY_DELAY: variable({
+    meaning: 'the wait after the first failed attempt; it doubles after each further one, up to 1 h',
+    default: '1m',
+    parse: parsers.duration(),
+  }),
+};
+
+export type ConfigName = keyof typeof CONFIG_VARIABLES;
+
+/** A variable's value once read: null only for a variable without a default that is unset. */
+export type ConfigValue<N extends ConfigName> = (typeof CONFIG_VARIABLES)[N] extends ConfigVariable<infer T> & {
+  readonly default: infer D;
+}
+  ? D extends string
+    ? T
+    : T | null
+  : never;
+
+/** The table as rows, for the docs. */
+export function configTable(): readonly (ConfigVariable<unknown> & { readonly name: ConfigName })[] {
+  return (Object.keys(CONFIG_VARIABLES) as ConfigName[]).map((name) => ({ name, ...CONFIG_VARIABLES[name] }));
+}

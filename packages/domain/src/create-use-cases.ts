@@ -1,0 +1,161 @@
+import { AuthenticateUseCase } from './admin-sessions/authenticate.use-case';
+import { CreateAdminUseCase } from './admin-sessions/create-admin.use-case';
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './admin-sessions/admin-session';
+import { EnsureInitialAdminUseCase } from './admin-sessions/ensure-initial-admin.use-case';
+import { LogInUseCase } from './admin-sessions/log-in.use-case';
+import { LogOutUseCase } from './admin-sessions/log-out.use-case';
+import type { PasswordHasher } from './admin-sessions/password-hasher';
+import { ResetAdminPasswordUseCase } from './admin-sessions/reset-admin-password.use-case';
+import type { SessionTokenService } from './admin-sessions/session-token-service';
+import { ListAuditEventsUseCase } from './audit-log/list-audit-events.use-case';
+import { GetDashboardUseCase } from './dashboard/get-dashboard.use-case';
+import { DownloadBookUseCase } from './deliveries/download-book.use-case';
+import type { EmailSettings } from './deliveries/emails';
+import type { Mailer } from './deliveries/mailer';
+import { QueueOwnerDigestUseCase, type OwnerNotifications } from './deliveries/owner-notifications';
+import { ResendDeliveryUseCase } from './deliveries/resend-delivery.use-case';
+import { SendDueDeliveriesUseCase, type DeliveryPolicy } from './deliveries/send-due-deliveries.use-case';
+import {
+  CachedPublicGuestbookList,
+  invalidatingPublicList,
+  PUBLIC_LIST_CACHE_TTL_MS,
+  type GuestbookModeration,
+  type PublicGuestbookList,
+} from './guestbook/cached-public-guestbook-list';
+import { ListGuestbookEntriesUseCase } from './guestbook/list-guestbook-entries.use-case';
+import { ListPublicGuestbookEntriesUseCase } from './guestbook/list-public-guestbook-entries.use-case';
+import { ModerateGuestbookEntryUseCase } from './guestbook/moderate-guestbook-entry.use-case';
+import { SignGuestbookUseCase } from './guestbook/sign-guestbook.use-case';
+import type { RateLimitStore } from './rate-limiting/rate-limit-store';
+import { RateLimiter, type RateLimitPolicy } from './rate-limiting/rate-limiter';
+import type { RiddleAnswers } from './riddles/riddle-answers';
+import { DecideScholarshipRequestUseCase } from './scholarships/decide-scholarship-request.use-case';
+import { ListScholarshipRequestsUseCase } from './scholarships/list-scholarship-requests.use-case';
+import { SubmitScholarshipRequestUseCase } from './scholarships/submit-scholarship-request.use-case';
+import type { Clock } from './shared/clock';
+import type { IdGenerator } from './shared/id-generator';
+import type { Repositories, UnitOfWork } from './shared/unit-of-work';
+
+/** Every port the use cases reach, as the server's adapters or the tests' fakes provide them. */
+export interface UseCasePorts {
+  readonly repositories: Repositories;
+  readonly unitOfWork: UnitOfWork;
+  readonly rateLimits: RateLimitStore;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly riddles: RiddleAnswers;
+  readonly passwordHasher: PasswordHasher;
+  readonly tokens: SessionTokenService;
+  readonly mailer: Mailer;
+}
+
+/** The product's settings the use cases follow (the server reads them from its configuration). */
+export interface UseCaseSettings {
+  /** LOGIN_RATE_LIMIT: failed sign-ins per username and per address. */
+  readonly loginRateLimit: RateLimitPolicy;
+  readonly deliveryPolicy: DeliveryPolicy;
+  readonly email: EmailSettings;
+  readonly ownerNotifications: OwnerNotifications;
+  /** Send a polite email after a rejection too. */
+  readonly notifyRejections: boolean;
+  readonly sessionPolicy?: SessionPolicy;
+  /** How long a process may serve a public list that another process changed since. */
+  readonly publicListCacheTtlMs?: number;
+}
+
+/** Every use case of the product: what the HTTP adapter, the CLI, the delivery worker and the tests drive. */
+export interface UseCases {
+  readonly signGuestbook: SignGuestbookUseCase;
+  /** Served from memory; a decision through `moderateGuestbookEntry` forgets it at once. */
+  readonly listPublicGuestbookEntries: PublicGuestbookList;
+  readonly listGuestbookEntries: ListGuestbookEntriesUseCase;
+  readonly moderateGuestbookEntry: GuestbookModeration;
+  readonly submitScholarshipRequest: SubmitScholarshipRequestUseCase;
+  readonly listScholarshipRequests: ListScholarshipRequestsUseCase;
+  readonly decideScholarshipRequest: DecideScholarshipRequestUseCase;
+  readonly logIn: LogInUseCase;
+  readonly authenticate: AuthenticateUseCase;
+  readonly logOut: LogOutUseCase;
+  readonly createAdmin: CreateAdminUseCase;
+  readonly ensureInitialAdmin: EnsureInitialAdminUseCase;
+  readonly resetAdminPassword: ResetAdminPasswordUseCase;
+  readonly listAuditEvents: ListAuditEventsUseCase;
+  readonly getDashboard: GetDashboardUseCase;
+  readonly sendDueDeliveries: SendDueDeliveriesUseCase;
+  readonly queueOwnerDigest: QueueOwnerDigestUseCase;
+  readonly downloadBook: DownloadBookUseCase;
+  readonly resendDelivery: ResendDeliveryUseCase;
+  /** The one limiter over the shared store: sign-in counts failures with it, the public forms submissions. */
+  readonly rateLimiter: RateLimiter;
+}
+
+/**
+ * Builds every use case from the ports, once: the server's composition root and the tests'
+ * world both call it, so a new use case is wired here and nowhere else.
+ */
+export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): UseCases {
+  const { repositories, unitOfWork, clock, ids, riddles, passwordHasher, tokens, mailer } = ports;
+  const { ownerNotifications, deliveryPolicy } = settings;
+  const sessionPolicy = settings.sessionPolicy ?? DEFAULT_SESSION_POLICY;
+  const rateLimiter = new RateLimiter(ports.rateLimits, clock);
+  const decisions = { unitOfWork, clock, ids };
+
+  const publicList = new CachedPublicGuestbookList({
+    inner: new ListPublicGuestbookEntriesUseCase(repositories),
+    clock,
+    ttlMs: settings.publicListCacheTtlMs ?? PUBLIC_LIST_CACHE_TTL_MS,
+  });
+  const authenticate = new AuthenticateUseCase({ ...repositories, tokens, sessionPolicy, clock });
+  const createAdmin = new CreateAdminUseCase({ ...decisions, passwordHasher });
+
+  return {
+    signGuestbook: new SignGuestbookUseCase({ ...repositories, ...decisions, riddles, ownerNotifications }),
+    listPublicGuestbookEntries: publicList,
+    listGuestbookEntries: new ListGuestbookEntriesUseCase(repositories),
+    moderateGuestbookEntry: invalidatingPublicList(new ModerateGuestbookEntryUseCase(decisions), publicList),
+    submitScholarshipRequest: new SubmitScholarshipRequestUseCase({
+      ...repositories,
+      ...decisions,
+      riddles,
+      ownerNotifications,
+    }),
+    listScholarshipRequests: new ListScholarshipRequestsUseCase(repositories),
+    decideScholarshipRequest: new DecideScholarshipRequestUseCase({
+      ...decisions,
+      notifyRejections: settings.notifyRejections,
+    }),
+    logIn: new LogInUseCase({
+      ...repositories,
+      ...decisions,
+      passwordHasher,
+      tokens,
+      rateLimiter,
+      loginPolicy: settings.loginRateLimit,
+      sessionPolicy,
+    }),
+    authenticate,
+    logOut: new LogOutUseCase({ ...decisions, authenticate }),
+    createAdmin,
+    ensureInitialAdmin: new EnsureInitialAdminUseCase({ ...repositories, createAdmin, tokens }),
+    resetAdminPassword: new ResetAdminPasswordUseCase({ ...decisions, passwordHasher }),
+    listAuditEvents: new ListAuditEventsUseCase(repositories),
+    getDashboard: new GetDashboardUseCase({ ...repositories, clock }),
+    sendDueDeliveries: new SendDueDeliveriesUseCase({
+      ...repositories,
+      mailer,
+      clock,
+      tokens,
+      settings: settings.email,
+      policy: deliveryPolicy,
+    }),
+    queueOwnerDigest: new QueueOwnerDigestUseCase({ ...repositories, clock, ids, ownerNotifications }),
+    downloadBook: new DownloadBookUseCase({
+      ...repositories,
+      tokens,
+      clock,
+      maxDownloads: deliveryPolicy.maxDownloads,
+    }),
+    resendDelivery: new ResendDeliveryUseCase(decisions),
+    rateLimiter,
+  };
+}

@@ -1,0 +1,29 @@
+import { AdminSessionErrorCode, AdminUserErrorCode } from './admin-sessions/admin-sessions.errors';
+import { AuditLogErrorCode } from './audit-log/audit-log.errors';
+import { DeliveryErrorCode } from './deliveries/deliveries.errors';
+import { GuestbookErrorCode } from './guestbook/guestbook.errors';
+import { ScholarshipErrorCode } from './scholarships/scholarships.errors';
+
+/** The code objects of every capability (`*.errors.ts`), in one list. */
+const DOMAIN_ERROR_CODE_GROUPS = [
+  GuestbookErrorCode,
+  ScholarshipErrorCode,
+  AdminSessionErrorCode,
+  AdminUserErrorCode,
+  AuditLogErrorCode,
+  DeliveryErrorCode,
+] as const;
+
+/** The values of each object of a union, apart (distributive): `{ a: 'A' } | { b: 'B' }` gives `'A' | 'B'`. */
+type ValuesOf<T> = T extends unknown ? T[keyof T] : never;
+
+/**
+ * Every stable error code the domain returns. The HTTP adapter's status table is typed by it,
+ * so a code without a status does not compile.
+ */
+export type DomainErrorCode = ValuesOf<(typeof DOMAIN_ERROR_CODE_GROUPS)[number]>;
+
+/** The same codes at run time. */
+export const DOMAIN_ERROR_CODES: readonly DomainErrorCode[] = DOMAIN_ERROR_CODE_GROUPS.flatMap(
+  (group): DomainErrorCode[] => Object.values(group),
+);

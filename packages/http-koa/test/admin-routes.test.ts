@@ -1,0 +1,111 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { describe, expect, it } from '@jest/globals';
+import { AdminSessionErrorCode } from '@memoir/domain';
+import { ADMIN_API_PREFIX, ADMIN_API_ROUTES, ADMIN_APP_BASE, ADMIN_APP_PAGES } from '@memoir/shared';
+import request from 'supertest';
+
+import { OPENAPI_DOCUMENT, type HttpUseCases } from '../src';
+import { appWith } from './app-with';
+
+/*
+ * ADMIN_API_ROUTES and ADMIN_APP_PAGES (@memoir/shared) are the one list of the admin side.
+ * The router and the OpenAPI document are built from it; what cannot import it (the API
+ * reference in Markdown, and the admin app's literal paths) is held to it here.
+ */
+
+const ROOT = join(__dirname, '..', '..', '..');
+const SESSION_ID = '00000000-0000-4000-8000-000000000000';
+
+/** "PATCH /api/admin/guestbook/:id" for every row of the table, sorted. */
+const TABLE = Object.values(ADMIN_API_ROUTES)
+  .map((route) => `${route.method} ${ADMIN_API_PREFIX}${route.path}`)
+  .sort();
+
+/** Every file below `dir` whose name ends with one of `endings`. */
+function filesBelow(dir: string, endings: readonly string[]): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && endings.some((ending) => entry.name.endsWith(ending)))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+describe('the admin routes exist once', () => {
+  /** A use case that fails with `code`. */
+  const failingWith = (code: string) => ({
+    execute: async () => ({ ok: false as const, error: { code, message: `failed with ${code}` } }),
+  });
+  const app = appWith({
+    authenticate: failingWith(AdminSessionErrorCode.NotAuthenticated) as unknown as HttpUseCases['authenticate'],
+    logIn: failingWith(AdminSessionErrorCode.InvalidCredentials) as unknown as HttpUseCases['logIn'],
+  });
+
+  it('serves exactly the calls of ADMIN_API_ROUTES under the admin prefix', () => {
+    const served = app.routes
+      .filter((route) => route.path.toLowerCase().startsWith(`${ADMIN_API_PREFIX}/`))
+      .map((route) => `${route.method} ${route.path}`);
+    expect(served.sort()).toEqual(TABLE);
+  });
+
+  it('asks a session of every admin call but sign-in', () => {
+    const open = Object.entries(ADMIN_API_ROUTES).filter(([, route]) => !route.session);
+    expect(open.map(([name]) => name)).toEqual(['logIn']);
+  });
+
+  it.each(Object.entries(ADMIN_API_ROUTES))('asks a session of %s only when the table says so', async (_, route) => {
+    const path = `${ADMIN_API_PREFIX}${route.path.replace(':id', SESSION_ID)}`;
+    const call = request(app.server)[route.method === 'GET' ? 'get' : route.method === 'POST' ? 'post' : 'patch'];
+    const response = await call(path).send(route.session ? {} : { username: 'owner', password: 'wrong' });
+    // Without a token the guard refuses before any handler runs; sign-in reaches its use case.
+    const expected = route.session ? AdminSessionErrorCode.NotAuthenticated : AdminSessionErrorCode.InvalidCredentials;
+    expect([response.status, response.body.code]).toEqual([401, expected]);
+  });
+
+  it('documents exactly those calls in the OpenAPI document', () => {
+    const documented = Object.entries(OPENAPI_DOCUMENT.paths)
+      .filter(([template]) => template.startsWith(`${ADMIN_API_PREFIX}/`))
+      .flatMap(([template, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${template.replace(/\{(\w+)\}/g, ':$1')}`),
+      );
+    expect(documented.sort()).toEqual(TABLE);
+  });
+
+  it('lists exactly those calls in the API reference, docs/api.md', () => {
+    const markdown = readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8');
+    const listed = [...markdown.matchAll(/^\| `(GET|POST|PATCH|PUT|DELETE) (\/api\/admin\/[^`?\s]*)[^`]*` /gm)].map(
+      ([, method, path]) => `${method} ${(path ?? '').replace(/\{(\w+)\}/g, ':$1')}`,
+    );
+    expect(listed.sort()).toEqual(TABLE);
+  });
+
+  it('has the admin app and the API client call only admin API paths of the table', () => {
+    const files = [
+      ...filesBelow(join(ROOT, 'apps', 'admin', 'src'), ['.ts', '.tsx']),
+      ...filesBelow(join(ROOT, 'packages', 'web-ui', 'src'), ['.ts', '.tsx']),
+    ];
+    expect(files.length).toBeGreaterThan(0);
+    const known = new Set(Object.values(ADMIN_API_ROUTES).map((route) => `${ADMIN_API_PREFIX}${route.path}`));
+    const unknown: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const [literal] of text.matchAll(/['"`]\/api\/admin\/[^'"`?\s]*/g)) {
+        // `/api/admin/guestbook/${entry.id}` is the route '/api/admin/guestbook/:id'.
+        const path = literal.slice(1).replace(/\$\{[^}]*\}/g, ':id');
+        if (path !== `${ADMIN_API_PREFIX}/` && !known.has(path)) unknown.push(`${file}: ${path}`);
+      }
+    }
+    expect(unknown).toEqual([]);
+  });
+
+  it("has the admin app's router declare exactly the pages the server answers with 200", () => {
+    const sources = filesBelow(join(ROOT, 'apps', 'admin', 'src'), ['.tsx', '.ts'])
+      .map((file) => readFileSync(file, 'utf8'))
+      .filter((text) => text.includes('createRoute('));
+    const text = sources.join('\n');
+    expect(text).toContain(`basepath: '${ADMIN_APP_BASE}'`);
+    const declared = [...text.matchAll(/\bpath: '(\/[^']*)'/g)].map(([, path]) =>
+      path === '/' ? ADMIN_APP_BASE : `${ADMIN_APP_BASE}${path ?? ''}`,
+    );
+    expect(declared.sort()).toEqual([...ADMIN_APP_PAGES].sort());
+  });
+});

@@ -1,0 +1,30 @@
+import { Writable } from 'node:stream';
+
+import { RateLimiter } from '@memoir/domain';
+import { createInMemoryPersistence, ManualClock } from '@memoir/domain/memory';
+import pino from 'pino';
+
+import { createHttpApp, type HttpUseCases } from '../src';
+
+/** An app driving `useCases` (the rest absent), with its log lines and its routes. */
+export function appWith(useCases: Partial<HttpUseCases>, options: { unavailable?: boolean; ready?: boolean } = {}) {
+  const lines: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  const { app, routes } = createHttpApp({
+    useCases: useCases as HttpUseCases,
+    rateLimiter: new RateLimiter(createInMemoryPersistence().rateLimits, new ManualClock()),
+    formRateLimit: { max: 10, windowMs: 60_000 },
+    trustProxy: false,
+    adminHost: null,
+    logger: pino({ level: 'info' }, sink),
+    isDatabaseUnavailable: () => options.unavailable ?? false,
+    checkReadiness: async () => options.ready ?? true,
+    bookStamper: { stamp: () => Promise.reject(new Error('not in this test')) },
+  });
+  return { server: app.callback(), lines, routes };
+}

@@ -1,0 +1,44 @@
+/**
+ * The admin side's addresses, once: the API calls of the back-office and the pages of the
+ * admin app. The server's router, its OpenAPI document, its admin-host and no-store checks
+ * and its static-file fallback read them here; tests hold the admin app and the docs to them.
+ */
+
+/** Every admin API call is under this prefix: on ADMIN_HOST only, answered `no-store`. */
+export const ADMIN_API_PREFIX = '/api/admin';
+
+export interface AdminApiRoute {
+  readonly method: 'GET' | 'POST' | 'PATCH';
+  /** Below ADMIN_API_PREFIX; `:id` is a path parameter. */
+  readonly path: string;
+  /** Needs a signed-in admin's session: every call but signing in. */
+  readonly session: boolean;
+}
+
+/** Every call of the admin API, in the order the API reference lists them. */
+export const ADMIN_API_ROUTES = {
+  logIn: { method: 'POST', path: '/login', session: false },
+  me: { method: 'GET', path: '/me', session: true },
+  logOut: { method: 'POST', path: '/logout', session: true },
+  dashboard: { method: 'GET', path: '/dashboard', session: true },
+  listGuestbookEntries: { method: 'GET', path: '/guestbook', session: true },
+  moderateGuestbookEntry: { method: 'PATCH', path: '/guestbook/:id', session: true },
+  listScholarshipRequests: { method: 'GET', path: '/scholarships', session: true },
+  decideScholarshipRequest: { method: 'PATCH', path: '/scholarships/:id', session: true },
+  resendDelivery: { method: 'POST', path: '/scholarships/:id/resend', session: true },
+  listAuditEvents: { method: 'GET', path: '/audit-logs', session: true },
+} as const satisfies Readonly<Record<string, AdminApiRoute>>;
+
+export type AdminApiRouteName = keyof typeof ADMIN_API_ROUTES;
+
+/** The admin app lives under this path (the React router's basepath). */
+export const ADMIN_APP_BASE = '/admin';
+
+/** The admin app's screens (product spec, "Routes"): the server answers each with the app's page and 200. */
+export const ADMIN_APP_PAGES = [
+  '/admin',
+  '/admin/login',
+  '/admin/guestbook',
+  '/admin/scholarships',
+  '/admin/logs',
+] as const;

@@ -1,0 +1,108 @@
+// Writes the configuration section of docs/operations.md and the whole of .env.example from the
+// server's table of variables: `npx tsx tools/write-config-docs.ts`. A test fails when either
+// file differs from what this writes.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { configTable, type ConfigName, type ConfigVariable } from '../apps/server/src/config-table';
+
+export const OPERATIONS_FILE = join(__dirname, '..', 'docs', 'operations.md');
+export const ENV_EXAMPLE_FILE = join(__dirname, '..', '.env.example');
+export const CONFIG_SECTION_START = '<!-- config:start -->';
+export const CONFIG_SECTION_END = '<!-- config:end -->';
+export const REGENERATE = 'npx tsx tools/write-config-docs.ts';
+
+type Row = ConfigVariable<unknown> & { readonly name: ConfigName };
+
+/** The default column: what the server uses, or does, while the variable is unset (Markdown). */
+function shownDefault(row: Row): string {
+  if (row.default === null) return `unset: ${row.shownDefault ?? 'none'}`;
+  return row.shownDefault ?? `\`${row.default}\``;
+}
+
+/** A table padded the way Prettier pads one, so that `prettier --check docs` leaves it alone. */
+function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  for (const cell of [...header, ...rows.flat()]) {
+    if (/[|\n]/.test(cell)) throw new Error(`A table cell cannot hold "|" or a line break: ${cell}`);
+  }
+  const widths = header.map((title, column) =>
+    Math.max(3, title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+/** The generated part of docs/operations.md, markers included. */
+export function renderConfigSection(): string {
+  const table = markdownTable(
+    ['name', 'meaning', 'default'],
+    configTable().map((row) => [`\`${row.name}\``, row.meaning, shownDefault(row)]),
+  );
+  return [
+    CONFIG_SECTION_START,
+    `<!-- Written by \`${REGENERATE}\` from apps/server/src/config-table.ts: edit the table there. -->`,
+    '',
+    table,
+    '',
+    CONFIG_SECTION_END,
+  ].join('\n');
+}
+
+/** The Markdown with its configuration section replaced; the rest stays as it is. */
+export function withConfigSection(markdown: string): string {
+  const start = markdown.indexOf(CONFIG_SECTION_START);
+  const end = markdown.indexOf(CONFIG_SECTION_END);
+  if (start < 0 || end < start || markdown.indexOf(CONFIG_SECTION_START, start + 1) >= 0) {
+    throw new Error(`docs/operations.md needs one ${CONFIG_SECTION_START} followed by one ${CONFIG_SECTION_END}.`);
+  }
+  return markdown.slice(0, start) + renderConfigSection() + markdown.slice(end + CONFIG_SECTION_END.length);
+}
+
+/** Comment lines of at most `width` characters, `# ` included. */
+function comment(text: string, width = 94): string[] {
+  const lines: string[] = [];
+  let current = '#';
+  for (const word of text.split(/\s+/)) {
+    if (current !== '#' && current.length + 1 + word.length > width) {
+      lines.push(current);
+      current = '#';
+    }
+    current += ` ${word}`;
+  }
+  return [...lines, current];
+}
+
+const plain = (markdown: string): string => markdown.replaceAll('`', '');
+
+/** A value that any env-file reader takes as is: no quotes, spaces or `$` to interpret. */
+const SAFE_VALUE = /^[\w.:/@-]+$/;
+
+/** The whole of .env.example. */
+export function renderEnvExample(): string {
+  const header = [
+    ...comment(
+      "The memoir site's configuration. Every variable is optional: with none set, `pnpm start` runs " +
+        'on SQLite under ./data with a generated admin password. Copy this file to .env and change what ' +
+        'you need: the server reads .env from the folder it starts in when the file is there, and a ' +
+        'variable set in the real environment wins over it. Details: docs/operations.md.',
+    ),
+    ...comment(`Written by ${REGENERATE} from apps/server/src/config-table.ts: edit the table there.`),
+  ];
+  const blocks = configTable().map((row) => {
+    if (row.default !== null && SAFE_VALUE.test(row.default)) {
+      return [...comment(plain(row.meaning)), `${row.name}=${row.default}`];
+    }
+    const example = row.example ?? row.default;
+    if (example === null) throw new Error(`${row.name} needs an example for .env.example.`);
+    const unset = row.default === null ? shownDefault(row) : `default: ${shownDefault(row)}`;
+    return [...comment(plain(`${row.meaning}; ${unset}`)), `# ${row.name}=${example}`];
+  });
+  return `${[header, ...blocks].map((lines) => lines.join('\n')).join('\n\n')}\n`;
+}
+
+if (require.main === module) {
+  writeFileSync(OPERATIONS_FILE, withConfigSection(readFileSync(OPERATIONS_FILE, 'utf8')));
+  writeFileSync(ENV_EXAMPLE_FILE, renderEnvExample());
+  process.stdout.write(`wrote the configuration section of ${OPERATIONS_FILE}, and ${ENV_EXAMPLE_FILE}\n`);
+}
