@@ -13,6 +13,7 @@ import {
   startSiteServer,
   type SiteServer,
 } from '../../../tools/browser-testing/browser';
+import { shows, signIn } from './admin-pages';
 
 describe('the admin app in Chromium', () => {
   let site: SiteServer;
@@ -27,19 +28,6 @@ describe('the admin app in Chromium', () => {
   });
 
   const newPage = async () => (await openPage(browser, site.url)).page;
-  /** Waits until the element shows exactly `text` (data arrives after the page renders). */
-  const shows = (locator: ReturnType<Page['locator']>, text: string) =>
-    locator
-      .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
-      .first()
-      .waitFor();
-
-  async function signIn(page: Page, password = ADMIN_PASSWORD): Promise<void> {
-    if (!page.url().includes('/admin/login')) await page.goto('/admin/login');
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
 
   it('shows the empty states on a fresh site', async () => {
     const page = await newPage();
@@ -80,9 +68,74 @@ describe('the admin app in Chromium', () => {
     await page.locator('.toast', { hasText: 'Invalid username or password.' }).first().waitFor();
     await signIn(page);
     await page.waitForURL(/\/admin\/?$/);
-    await expect(page.getByRole('link', { name: 'Manage Entries' }).count()).resolves.toBe(1);
+    await page.getByRole('link', { name: 'Manage Entries' }).waitFor();
     await page.goto('/admin/login');
     await page.waitForURL(/\/admin\/?$/); // already signed in: back to the dashboard
+    await page.context().close();
+  });
+
+  it('tells a refused sign-in from a successful one in the audit log: both LOGIN, the refusal marked FAILED in its own colour', async () => {
+    const page = await newPage();
+    await signIn(page, 'not-the-password');
+    await page.locator('.toast', { hasText: TOASTS.loginFailed.title }).first().waitFor();
+    await signIn(page);
+    await page.waitForURL(/\/admin\/?$/);
+    await page.goto('/admin/logs');
+    const logs = page.getByTestId('audit-log').filter({ hasText: 'ADMIN SESSION' });
+    await logs.first().waitFor();
+    // Newest first: this sign-in, then the refusal just before it.
+    const [succeeded, refused] = [logs.nth(0), logs.nth(1)];
+    await expect(succeeded.locator('.badge').allTextContents()).resolves.toEqual(['LOGIN']);
+    await expect(refused.locator('.badge').allTextContents()).resolves.toEqual(['LOGIN', 'FAILED']);
+    const colour = (badge: ReturnType<Page['locator']>) => badge.evaluate((element) => getComputedStyle(element).color);
+    const [successColour, refusalColour] = await Promise.all([
+      colour(succeeded.locator('.badge').first()),
+      colour(refused.locator('.badge').first()),
+    ]);
+    expect(refusalColour).not.toBe(successColour);
+    await page.context().close();
+  });
+
+  it('opens every screen whatever the case of its URL, signed out and signed in', async () => {
+    const page = await newPage();
+    await page.goto('/ADMIN/GUESTBOOK');
+    await page.waitForURL(/\/admin\/login\?redirect=%2Fguestbook$/i);
+    await signIn(page);
+    await page.getByRole('heading', { level: 1, name: 'GUESTBOOK MODERATION' }).waitFor();
+    for (const [path, title] of [
+      ['/ADMIN/SCHOLARSHIPS', SCREEN_TEXTS.scholarshipsTitle],
+      ['/Admin/Logs', SCREEN_TEXTS.auditLogsTitle],
+      ['/aDmIn/GuestBook/', 'GUESTBOOK MODERATION'],
+      ['/ADMIN', 'Dashboard'],
+    ] as const) {
+      expect([path, (await page.goto(path))?.status()]).toEqual([path, 200]);
+      await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    }
+    await page.goto('/ADMIN/LOGIN');
+    await page.waitForURL(/\/admin\/?$/i); // already signed in: back to the dashboard
+    await expect(page.getByText(SCREEN_TEXTS.notFound).count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it('draws its icons as SVG (which every browser renders), never as characters a font may lack', async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.waitForURL(/\/admin\/?$/);
+    await page.goto('/admin/logs');
+    const icons = page.getByTestId('audit-log').locator('.icon');
+    await icons.first().waitFor();
+    for (const icon of await icons.all()) {
+      await expect(icon.textContent()).resolves.toBe('');
+      expect((await icon.locator('svg').boundingBox())?.width).toBeGreaterThan(0);
+    }
+    const back = page.getByRole('link', { name: 'Back to the dashboard' });
+    await expect(back.locator('svg').count()).resolves.toBe(1);
+    await expect(back.textContent()).resolves.toBe('Back to the dashboard');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    const close = page.locator('.toast-close').first();
+    await close.waitFor();
+    await expect(close.textContent()).resolves.toBe('');
+    await expect(close.locator('svg').count()).resolves.toBe(1);
     await page.context().close();
   });
 

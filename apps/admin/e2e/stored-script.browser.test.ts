@@ -24,8 +24,8 @@ const PAYLOADS = {
 };
 
 /**
- * Issue 9, part 2 (both apps; it lives with the admin app's tests): HTML and script stored in a guestbook entry (name, location, message,
- * admin notes) and a scholarship request (name, message) show as text on the public page and
+ * Both apps (the file lives with the admin app's tests): HTML and script stored in a guestbook
+ * entry (name, location, message, admin notes) and a scholarship request (name, message) show as text on the public page and
  * in the admin app: the exact characters are on the page, no element of theirs is in the
  * DOM, no script of theirs ran (no flag, no dialog, no CSP violation or other console error).
  */

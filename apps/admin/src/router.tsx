@@ -1,46 +1,100 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
 
-import { AuditLogsPage } from './features/audit-logs/audit-logs-page';
-import { DashboardPage } from './features/dashboard/dashboard-page';
-import { GuestbookPage } from './features/guestbook/guestbook-page';
-import { ScholarshipsPage } from './features/scholarships/scholarships-page';
-import { AuthGuard } from './routes/auth-guard';
-import { LoginPage } from './routes/login-page';
+import { auditLogsQueryOptions } from './features/audit-logs/api/audit-logs';
+import { AUDIT_LOGS_SCREEN, AuditLogsPage } from './features/audit-logs/components/audit-logs-page';
+import { dashboardQueryOptions } from './features/dashboard/api/dashboard';
+import { DASHBOARD_SCREEN, DashboardPage } from './features/dashboard/components/dashboard-page';
+import { guestbookEntriesQueryOptions } from './features/guestbook/api/guestbook-entries';
+import { GUESTBOOK_SCREEN, GuestbookPage } from './features/guestbook/components/guestbook-page';
+import { scholarshipRequestsQueryOptions } from './features/scholarships/api/scholarship-requests';
+import { SCHOLARSHIPS_SCREEN, ScholarshipsPage } from './features/scholarships/components/scholarships-page';
+import { sessionQueryOptions } from './features/session/api/session';
+import { LoginPage } from './features/session/components/login-page';
+import { AuthedLayout } from './routes/authed-layout';
 import { NotFound } from './routes/not-found';
+import { screenStates } from './routes/screen-states';
 
 interface RouterContext {
   readonly queryClient: QueryClient;
 }
 
-/** Where to go back to after signing in: a path of this app, never another site. */
+const LOGIN_PATH = /^\/login(\/|\?|#|$)/i;
+
+/** Where to go back to after signing in: a path of this app, never another site, never sign-in itself. */
 export function safeRedirect(value: unknown): string | undefined {
   const isLocal = typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
-  return isLocal && !/^\/login(\/|\?|$)/i.test(value) ? value : undefined;
+  return isLocal && !LOGIN_PATH.test(value) ? value : undefined;
 }
+
+/** The path within the app, whether or not the location still carries the /admin base. */
+const withinApp = (href: string): string => href.replace(/^\/admin(?=\/|\?|#|$)/i, '') || '/';
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet, notFoundComponent: NotFound });
 
-export const loginRoute = createRoute({
+const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
     const redirect = safeRedirect(search.redirect);
     return redirect === undefined ? {} : { redirect };
   },
+  // Already signed in: on to where the owner was going, or the dashboard.
+  beforeLoad: async ({ context, search }) => {
+    const user = await context.queryClient.ensureQueryData(sessionQueryOptions);
+    if (user !== null) throw redirect({ to: search.redirect ?? '/', replace: true });
+  },
   component: LoginPage,
 });
 
-// Every screen but sign-in sits behind the guard: 'Loading...' until the session is known.
-const authedRoute = createRoute({ getParentRoute: () => rootRoute, id: 'authed', component: AuthGuard });
-const dashboardRoute = createRoute({ getParentRoute: () => authedRoute, path: '/', component: DashboardPage });
-const guestbookRoute = createRoute({ getParentRoute: () => authedRoute, path: '/guestbook', component: GuestbookPage });
+/**
+ * The guard of every screen but sign-in: sign-in (remembering where the owner was) when nobody
+ * is signed in. main.tsx checks the session before the router starts ('Loading...' meanwhile),
+ * so the guard decides at once and each screen's own loading text shows. It runs again
+ * whenever the session ends (logout, or a 401 from the server).
+ */
+const authedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'authed',
+  beforeLoad: async ({ context, location }) => {
+    const user = await context.queryClient.ensureQueryData(sessionQueryOptions);
+    if (user === null) {
+      const here = withinApp(location.href);
+      throw redirect({ to: '/login', search: LOGIN_PATH.test(here) ? {} : { redirect: here }, replace: true });
+    }
+  },
+  component: AuthedLayout,
+});
+
+// Each screen's loader fetches what the screen shows; the screen reads the same query options.
+const dashboardRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/',
+  loader: ({ context }) => context.queryClient.ensureQueryData(dashboardQueryOptions),
+  component: DashboardPage,
+  ...screenStates(DASHBOARD_SCREEN),
+});
+const guestbookRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/guestbook',
+  loader: ({ context }) => context.queryClient.ensureQueryData(guestbookEntriesQueryOptions),
+  component: GuestbookPage,
+  ...screenStates(GUESTBOOK_SCREEN),
+});
 const scholarshipsRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/scholarships',
+  loader: ({ context }) => context.queryClient.ensureQueryData(scholarshipRequestsQueryOptions),
   component: ScholarshipsPage,
+  ...screenStates(SCHOLARSHIPS_SCREEN),
 });
-const logsRoute = createRoute({ getParentRoute: () => authedRoute, path: '/logs', component: AuditLogsPage });
+const logsRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/logs',
+  loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(auditLogsQueryOptions),
+  component: AuditLogsPage,
+  ...screenStates(AUDIT_LOGS_SCREEN),
+});
 
 /** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
@@ -52,6 +106,10 @@ export function createAppRouter(queryClient: QueryClient) {
     basepath: '/admin',
     context: { queryClient },
     caseSensitive: false,
+    // The spec's loading texts: shown from the start of a load, gone as soon as the data is
+    // there. Cached data resolves the loader at once, so a screen seen before shows no flash.
+    defaultPendingMs: 0,
+    defaultPendingMinMs: 0,
   });
 }
 

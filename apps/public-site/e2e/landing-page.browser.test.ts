@@ -252,6 +252,49 @@ describe('the landing page in Chromium', () => {
     await page.context().close();
   });
 
+  it('resumes the manifesto after a click once the pointer leaves, and holds it while keyboard focus is inside', async () => {
+    const { page } = await openPage(browser);
+    await page.clock.install({ time: new Date('2026-06-01T12:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-06-01T12:00:01Z'));
+    await page.goto('/');
+    const quote = page.locator('.quote blockquote');
+    const dot = (n: number) => page.getByRole('button', { name: `Quote ${n} of 3` });
+
+    // A click leaves focus on the button it pressed; that alone must not hold the carousel.
+    await page.getByRole('button', { name: 'Next quote' }).click();
+    await expect(dot(2).getAttribute('aria-current')).resolves.toBe('true');
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(8100);
+    await expect(dot(3).getAttribute('aria-current')).resolves.toBe('true');
+    await dot(1).click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(8100);
+    await expect(dot(2).getAttribute('aria-current')).resolves.toBe('true');
+
+    // Keyboard focus inside holds it, however long; it moves again once focus leaves.
+    await page.getByRole('button', { name: 'Previous quote' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(dot(3).getAttribute('aria-current')).resolves.toBe('true');
+    const held = await quote.textContent();
+    await page.clock.runFor(20_000);
+    await expect(quote.textContent()).resolves.toBe(held);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.runFor(8100);
+    await expect(dot(1).getAttribute('aria-current')).resolves.toBe('true');
+    await page.context().close();
+  });
+
+  it('draws the carousel arrows as SVG icons, never as characters a font may lack', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/');
+    for (const name of ['Previous quote', 'Next quote']) {
+      const button = page.getByRole('button', { name });
+      await expect(button.textContent()).resolves.toBe('');
+      expect((await button.locator('svg').boundingBox())?.width).toBeGreaterThan(0);
+    }
+    await page.context().close();
+  });
+
   it('animates the hero only without a reduced-motion preference', async () => {
     const moving = await openPage(browser);
     await moving.page.goto('/');

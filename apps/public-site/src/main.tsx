@@ -1,16 +1,11 @@
 import '@memoir/web-ui/base.css';
 import './styles.css';
 
-import { QueryClientProvider } from '@tanstack/react-query';
+import { AppShell, createQueryClient } from '@memoir/web-ui';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import { createQueryClient } from '@memoir/web-ui';
 import { createAppRouter } from './router';
-
-// Below-the-fold and after-interaction pieces load after the first paint (the JS budget).
-const Toaster = lazy(() => import('@memoir/web-ui/toaster').then((module) => ({ default: module.Toaster })));
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
@@ -19,12 +14,7 @@ const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
-    </QueryClientProvider>
-  </StrictMode>,
+  <AppShell queryClient={queryClient}>
+    <RouterProvider router={router} />
+  </AppShell>,
 );

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, Outlet } from '@tanstack/react-router';
 
+import { recentEntriesQueryOptions } from './features/guestbook/api/recent-entries';
 import { LandingPage } from './routes/landing-page';
 import { NotFound } from './routes/not-found';
 
@@ -16,6 +17,11 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
+  // Recent Visitors' entries start loading with the page, beside the guestbook's own chunk.
+  // Not awaited: the page never waits for them, and a failed load is only logged (spec).
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(recentEntriesQueryOptions);
+  },
   component: LandingPage,
 });
 

@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import type { ErrorBody } from '@memoir/shared';
 
 /** A non-OK answer, as the spec's default fetch reports it: "status: body or status text". */
@@ -64,28 +64,19 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH', path: stri
   return (await response.json()) as T;
 }
 
+export const getJson = <T>(path: string): Promise<T> => apiRequest<T>('GET', path);
+
 export const postJson = <T>(path: string, body: unknown): Promise<T> => apiRequest<T>('POST', path, body);
 
 /**
- * The default query of the spec: GET the query key's parts joined with "/". A 401 throws
- * ('throw') or yields null ('returnNull').
+ * The spec's data-fetching defaults: no retries, never stale, no refetch on focus, no polling.
+ * Each query brings its own typed `queryFn` (the `queryOptions` of its feature), so there is
+ * no default one.
  */
-export function getQueryFn(on401: 'throw' | 'returnNull' = 'throw'): QueryFunction {
-  return async ({ queryKey }) => {
-    const path = queryKey.join('/');
-    const response = await fetch(path, { credentials: 'include', headers: headersFor(path, false) });
-    if (on401 === 'returnNull' && response.status === 401) return null;
-    if (!response.ok) throw await failure(path, response);
-    return response.json();
-  };
-}
-
-/** The spec's data-fetching defaults: no retries, never stale, no refetch on focus, no polling. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn('throw'),
         retry: false,
         staleTime: Number.POSITIVE_INFINITY,
         refetchOnWindowFocus: false,

@@ -1,5 +1,6 @@
 export * from './api';
 export { toast, type ToastInput } from './toast';
-// The Radix view is imported lazily by each app: import('@memoir/web-ui/toaster').
+export { AppShell } from './app-shell';
 export { NotFoundScreen } from './not-found';
-export { toastFailure } from './failure';
+export { serverMessage, toastFailure } from './failure';
+export * from './icons';

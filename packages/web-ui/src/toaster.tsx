@@ -2,6 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from '@memoir/shared';
 import { useSyncExternalStore } from 'react';
 
+import { CloseIcon } from './icons';
 import { currentToasts, dismiss, subscribe } from './toast';
 
 /** Radix toasts with the spec's constants: 5000 ms, swipe right, F8 to reach the viewport. */
@@ -23,7 +24,7 @@ export function Toaster() {
             <ToastPrimitive.Description className="toast-description">{item.description}</ToastPrimitive.Description>
           ) : null}
           <ToastPrimitive.Close className="toast-close" aria-label="Close">
-            ×
+            <CloseIcon />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}

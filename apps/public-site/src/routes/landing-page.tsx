@@ -7,9 +7,11 @@ import { About, AuthorBio, CallToAction, Crackme, Footer, Themes } from '../feat
 // Below the fold: fetched right after the first render, so the first screen needs less JS.
 const ShareSection = lazy(() => import('../features/share/share-section').then((m) => ({ default: m.ShareSection })));
 const ScholarshipForm = lazy(() =>
-  import('../features/forms/scholarship-form').then((m) => ({ default: m.ScholarshipForm })),
+  import('../features/scholarship-request/components/scholarship-form').then((m) => ({ default: m.ScholarshipForm })),
 );
-const Guestbook = lazy(() => import('../features/guestbook/guestbook').then((m) => ({ default: m.Guestbook })));
+const Guestbook = lazy(() =>
+  import('../features/guestbook/components/guestbook').then((m) => ({ default: m.Guestbook })),
+);
 
 /** Keeps the space a lazy section will take, so nothing shifts when it arrives. */
 const Reserved = ({ height }: { readonly height: string }) => <div className="section" style={{ minHeight: height }} />;

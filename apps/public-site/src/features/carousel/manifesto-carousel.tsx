@@ -1,19 +1,25 @@
 import { CAROUSEL_INTERVAL_MS } from '@memoir/shared';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon } from '@memoir/web-ui';
+import { useEffect, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
 import { MANIFESTO } from '../../content';
 
 /**
  * The three quotes: one every 8 seconds, wrapping around. Previous and next buttons and a dot
- * per quote; the arrow keys work while it has focus. It holds still while hovered or focused,
- * so nobody loses a quote they are reading.
+ * per quote; the arrow keys work while it has focus. It holds still while the pointer is over
+ * it or keyboard focus is inside it, so nobody loses a quote they are reading, and moves on
+ * once both have left.
+ *
+ * A click leaves focus on the button it pressed; that focus alone does not hold the carousel
+ * (else it would never move again after a click): only focus the keyboard brought in
+ * (`:focus-visible`) or a key pressed inside does.
  */
 export function ManifestoCarousel() {
   const quotes = MANIFESTO.quotes;
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const paused = hovered || focused;
+  const [keyboardInside, setKeyboardInside] = useState(false);
+  const paused = hovered || keyboardInside;
   const go = (next: number) => setIndex((next + quotes.length) % quotes.length);
 
   useEffect(() => {
@@ -23,8 +29,15 @@ export function ManifestoCarousel() {
   }, [index, paused, quotes.length]);
 
   const onKeyDown = (event: KeyboardEvent) => {
+    setKeyboardInside(true);
     if (event.key === 'ArrowLeft') go(index - 1);
     if (event.key === 'ArrowRight') go(index + 1);
+  };
+  const onFocus = (event: FocusEvent) => {
+    if (event.target.matches(':focus-visible')) setKeyboardInside(true);
+  };
+  const onBlur = (event: FocusEvent) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setKeyboardInside(false);
   };
   const quote = quotes[index];
 
@@ -38,10 +51,8 @@ export function ManifestoCarousel() {
         aria-label="Quotes from the book"
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
-        onFocus={() => setFocused(true)}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-        }}
+        onFocus={onFocus}
+        onBlur={onBlur}
         onKeyDown={onKeyDown}
         data-paused={paused}
       >
@@ -53,7 +64,7 @@ export function ManifestoCarousel() {
         </figure>
         <div className="carousel-controls">
           <button type="button" className="icon-button" onClick={() => go(index - 1)} aria-label="Previous quote">
-            ‹
+            <ChevronLeftIcon size={22} />
           </button>
           <div className="dots">
             {quotes.map((item, i) => (
@@ -68,7 +79,7 @@ export function ManifestoCarousel() {
             ))}
           </div>
           <button type="button" className="icon-button" onClick={() => go(index + 1)} aria-label="Next quote">
-            ›
+            <ChevronRightIcon size={22} />
           </button>
         </div>
       </div>

@@ -1,29 +1,21 @@
-import { SCREEN_TEXTS, TOASTS } from '@memoir/shared';
-import { toast } from '@memoir/web-ui';
+import { SCREEN_TEXTS } from '@memoir/shared';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
-import { useSession } from '../session';
+import { useLogIn } from '../api/session';
 
+/** Sign-in. The router sends an owner who is already signed in on (see the login route). */
 export function LoginPage() {
-  const session = useSession();
+  const logIn = useLogIn();
   const navigate = useNavigate();
   const { redirect } = useSearch({ from: '/login' });
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
 
-  useEffect(() => {
-    if (session.isAuthenticated) void navigate({ to: redirect ?? '/', replace: true });
-  }, [session.isAuthenticated, navigate, redirect]);
-
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitting(true);
-    const { error } = await session.logIn(username, password);
-    setSubmitting(false);
-    if (error !== null) toast({ title: TOASTS.loginFailed.title, description: error, variant: 'destructive' });
+    logIn.mutate({ username, password }, { onSuccess: () => void navigate({ to: redirect ?? '/', replace: true }) });
   };
 
   return (
@@ -65,8 +57,8 @@ export function LoginPage() {
             </button>
           </div>
         </div>
-        <button type="submit" className="button" disabled={submitting || username === '' || password === ''}>
-          {submitting ? SCREEN_TEXTS.submitting : 'Sign in'}
+        <button type="submit" className="button" disabled={logIn.isPending || username === '' || password === ''}>
+          {logIn.isPending ? SCREEN_TEXTS.submitting : 'Sign in'}
         </button>
       </form>
       <p className="notice">{SCREEN_TEXTS.loginNotice}</p>

@@ -3,40 +3,30 @@ import {
   ADMIN_REJECTED_LIST_LIMIT,
   classifyGuestbookEntry,
   SCREEN_TEXTS,
-  TOASTS,
-  type AdminGuestbookEntriesResponse,
   type GuestbookEntryDto,
 } from '@memoir/shared';
-import { apiRequest, toast, toastFailure } from '@memoir/web-ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { BackLink } from '../back-link';
-import { DASHBOARD_KEY } from '../dashboard/dashboard-page';
+import { RefreshError } from '../../../shared/load-error';
+import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
+import { useGuestbookEntries, useModerateGuestbookEntry } from '../api/guestbook-entries';
 
-export const GUESTBOOK_KEY = ['/api/admin/guestbook'];
+export const GUESTBOOK_SCREEN: ScreenTexts = {
+  title: 'GUESTBOOK MODERATION',
+  loading: SCREEN_TEXTS.loading,
+  loadFailed: 'Could not load the guestbook entries.',
+  backLink: true,
+};
 
 function EntryCard({ entry }: { readonly entry: GuestbookEntryDto }) {
-  const queryClient = useQueryClient();
   const [reviewing, setReviewing] = useState(false);
   const [notes, setNotes] = useState('');
-  const decide = useMutation({
-    mutationFn: (isApproved: boolean) =>
-      apiRequest('PATCH', `/api/admin/guestbook/${entry.id}`, {
-        isApproved,
-        ...(notes.trim() === '' ? {} : { adminNotes: notes }),
-      }),
-    onSuccess: async () => {
-      toast({ title: TOASTS.guestbookEntryUpdated.title, description: TOASTS.guestbookEntryUpdated.description });
-      setReviewing(false);
-      setNotes('');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: GUESTBOOK_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-      ]);
-    },
-    onError: (error) => toastFailure(error, TOASTS.guestbookEntryUpdateFailed),
-  });
+  const closeReview = () => {
+    setReviewing(false);
+    setNotes('');
+  };
+  const moderate = useModerateGuestbookEntry(entry.id, closeReview);
+  const decide = (isApproved: boolean) => moderate.mutate({ isApproved, notes });
   const pending = classifyGuestbookEntry(entry) === 'pending';
   return (
     <li className="item" data-testid="guestbook-entry">
@@ -60,27 +50,20 @@ function EntryCard({ entry }: { readonly entry: GuestbookEntryDto }) {
             <button
               type="button"
               className="button button-small"
-              disabled={decide.isPending}
-              onClick={() => decide.mutate(true)}
+              disabled={moderate.isPending}
+              onClick={() => decide(true)}
             >
               Approve
             </button>
             <button
               type="button"
               className="button button-danger button-small"
-              disabled={decide.isPending}
-              onClick={() => decide.mutate(false)}
+              disabled={moderate.isPending}
+              onClick={() => decide(false)}
             >
               Reject
             </button>
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              onClick={() => {
-                setReviewing(false);
-                setNotes('');
-              }}
-            >
+            <button type="button" className="button button-ghost button-small" onClick={closeReview}>
               Cancel
             </button>
           </div>
@@ -106,22 +89,22 @@ function EntryList({ title, entries }: { readonly title: string; readonly entrie
 }
 
 export function GuestbookPage() {
-  const { data, isLoading } = useQuery<AdminGuestbookEntriesResponse>({ queryKey: GUESTBOOK_KEY });
-  const entries = data?.entries ?? [];
+  const query = useGuestbookEntries();
+  const { entries } = query.data;
   const byClass = (name: string) => entries.filter((entry) => classifyGuestbookEntry(entry) === name);
   return (
     <>
-      <BackLink />
-      <h1>GUESTBOOK MODERATION</h1>
-      {isLoading ? <p>{SCREEN_TEXTS.loading}</p> : null}
-      {!isLoading && entries.length === 0 ? <p className="empty">{SCREEN_TEXTS.adminGuestbookEmpty}</p> : null}
-      {entries.length > 0 ? (
+      <ScreenHeader screen={GUESTBOOK_SCREEN} />
+      <RefreshError query={query} title="Could not refresh the entries." />
+      {entries.length === 0 ? (
+        <p className="empty">{SCREEN_TEXTS.adminGuestbookEmpty}</p>
+      ) : (
         <>
           <EntryList title="Pending" entries={byClass('pending')} />
           <EntryList title="Approved" entries={byClass('approved').slice(0, ADMIN_APPROVED_LIST_LIMIT)} />
           <EntryList title="Rejected" entries={byClass('rejected').slice(0, ADMIN_REJECTED_LIST_LIMIT)} />
         </>
-      ) : null}
+      )}
     </>
   );
 }

@@ -2,9 +2,12 @@ import { HONEYPOT_FIELD, TOASTS } from '@memoir/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 
-import { HttpError, postJson, toast } from '@memoir/web-ui';
+import { HttpError, toast } from '@memoir/web-ui';
 
 export type FieldErrors = Readonly<Record<string, string>>;
+
+/** A form's fields by name, as the API takes them. */
+export type FormFields = Record<string, string>;
 
 /** Riddle answers are one short word, but a stray space or two must not cut the word short. */
 export const RIDDLE_FIELD_MAX_LENGTH = 20;
@@ -108,20 +111,27 @@ interface SubmissionMessages {
 }
 
 /**
- * Posts a form's fields as JSON. Success: the toast and a reset form. Refusal: the failure
- * toast with the server's message, and each field's message beside it. No connection: the
- * network toast.
+ * Sends a form's fields with `submit` (a feature's API call). Success: the toast, a reset
+ * form, and `onSuccess`. Refusal: the failure toast with the server's message, and each
+ * field's message beside it. No connection: the network toast.
  */
-export function useFormSubmission(path: string, messages: SubmissionMessages, onSuccess?: () => void) {
+export function useFormSubmission(
+  submit: (fields: FormFields) => Promise<unknown>,
+  messages: SubmissionMessages,
+  onSuccess?: () => void,
+) {
   const [errors, setErrors] = useState<FieldErrors>({});
-  const mutation = useMutation({ mutationFn: (body: Record<string, string>) => postJson(path, body) });
+  const mutation = useMutation({ mutationFn: submit });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const body = Object.fromEntries(new FormData(form).entries()) as Record<string, string>;
+    const fields: FormFields = {};
+    new FormData(form).forEach((value, name) => {
+      if (typeof value === 'string') fields[name] = value;
+    });
     try {
-      await mutation.mutateAsync(body);
+      await mutation.mutateAsync(fields);
       setErrors({});
       form.reset();
       toast({ title: messages.success.title, description: messages.success.description });

@@ -10,6 +10,14 @@ export function actionBadge(action: string): string {
   return action.toUpperCase();
 }
 
+/**
+ * Whether the event is a refusal (a failed sign-in: `login_failed`). Its badge stays LOGIN, as
+ * the spec's rule says; this marks it apart at a glance, with its own label and colour.
+ */
+export function actionFailed(action: string): boolean {
+  return /fail/i.test(action);
+}
+
 /** One icon for sign-in and sign-out, one for decisions, one for everything else. */
 export function actionIcon(action: string): 'session' | 'decision' | 'other' {
   const badge = actionBadge(action);
@@ -18,7 +26,7 @@ export function actionIcon(action: string): 'session' | 'decision' | 'other' {
   return 'other';
 }
 
-/** "guestbook_entry" → "GUESTBOOK ENTRY". */
+/** "guestbook_entry" becomes "GUESTBOOK ENTRY". */
 export const resourceLabel = (resourceType: string): string => resourceType.toUpperCase().replace(/_/g, ' ');
 
 /** The first 8 characters and an ellipsis. */

@@ -2,32 +2,34 @@ import {
   ADMIN_APPROVED_LIST_LIMIT,
   ADMIN_REJECTED_LIST_LIMIT,
   SCREEN_TEXTS,
-  TOASTS,
   type ScholarshipRequestDto,
-  type ScholarshipRequestsResponse,
 } from '@memoir/shared';
-import { apiRequest, toast, toastFailure } from '@memoir/web-ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { BackLink } from '../back-link';
-import { DASHBOARD_KEY } from '../dashboard/dashboard-page';
-import { deliveryLabel, RESEND_TOASTS } from './delivery-state';
+import { RefreshError } from '../../../shared/load-error';
+import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
+import {
+  useDecideScholarshipRequest,
+  useResendDelivery,
+  useScholarshipRequests,
+  type ScholarshipDecision,
+} from '../api/scholarship-requests';
+import { deliveryLabel } from '../utils/delivery-state';
 
-export const SCHOLARSHIPS_KEY = ['/api/admin/scholarships'];
-
-/** While an email is queued, the list refreshes this often so the owner sees it go out. */
-const DELIVERY_REFRESH_MS = 5000;
+export const SCHOLARSHIPS_SCREEN: ScreenTexts = {
+  title: SCREEN_TEXTS.scholarshipsTitle,
+  loading: SCREEN_TEXTS.scholarshipsLoading,
+  loadFailed: 'Could not load the scholarship requests.',
+  backLink: true,
+};
 
 /** PENDING, APPROVED, REJECTED, or UNKNOWN for any other value. */
 export function statusBadge(status: string): string {
   return ['pending', 'approved', 'rejected'].includes(status) ? status.toUpperCase() : 'UNKNOWN';
 }
 
-interface Review {
+interface Review extends ScholarshipDecision {
   readonly id: string;
-  readonly decision: 'approved' | 'rejected';
-  readonly notes: string;
 }
 
 function RequestCard(props: {
@@ -36,32 +38,8 @@ function RequestCard(props: {
   readonly onReview: (review: Review | null) => void;
 }) {
   const { request, review, onReview } = props;
-  const queryClient = useQueryClient();
-  const decide = useMutation({
-    // Unlike the spec's client, ours checks the HTTP status too: a 409 is a failure.
-    mutationFn: (current: Review) =>
-      apiRequest('PATCH', `/api/admin/scholarships/${request.id}`, {
-        status: current.decision,
-        ...(current.notes.trim() === '' ? {} : { adminNotes: current.notes }),
-      }),
-    onSuccess: async () => {
-      toast({ title: TOASTS.scholarshipUpdated.title, description: TOASTS.scholarshipUpdated.description });
-      onReview(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: SCHOLARSHIPS_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-      ]);
-    },
-    onError: (error) => toastFailure(error, TOASTS.scholarshipUpdateFailed),
-  });
-  const resend = useMutation({
-    mutationFn: () => apiRequest('POST', `/api/admin/scholarships/${request.id}/resend`, {}),
-    onSuccess: async () => {
-      toast({ title: RESEND_TOASTS.queued.title, description: RESEND_TOASTS.queued.description });
-      await queryClient.invalidateQueries({ queryKey: SCHOLARSHIPS_KEY });
-    },
-    onError: (error) => toastFailure(error, RESEND_TOASTS.failed),
-  });
+  const decide = useDecideScholarshipRequest(request.id, () => onReview(null));
+  const resend = useResendDelivery(request.id);
   const badge = statusBadge(request.status);
   const { delivery } = request;
   return (
@@ -141,14 +119,10 @@ function RequestCard(props: {
 }
 
 export function ScholarshipsPage() {
-  const { data, isLoading } = useQuery<ScholarshipRequestsResponse>({
-    queryKey: SCHOLARSHIPS_KEY,
-    refetchInterval: (query) =>
-      query.state.data?.requests.some((request) => request.delivery?.status === 'queued') ? DELIVERY_REFRESH_MS : false,
-  });
+  const query = useScholarshipRequests();
+  const { requests } = query.data;
   // One request under review at a time; opening Review starts from "approve" and no notes.
   const [review, setReview] = useState<Review | null>(null);
-  const requests = data?.requests ?? [];
   const withStatus = (status: string) => requests.filter((request) => request.status === status);
   const sections = [
     { title: 'Pending Review', items: withStatus('pending') },
@@ -157,8 +131,8 @@ export function ScholarshipsPage() {
   ];
   return (
     <>
-      <BackLink />
-      <h1>{SCREEN_TEXTS.scholarshipsTitle}</h1>
+      <ScreenHeader screen={SCHOLARSHIPS_SCREEN} />
+      <RefreshError query={query} title="Could not refresh the requests." />
       <ul className="counters">
         <li>
           Pending Review <strong data-testid="count-pending">{withStatus('pending').length}</strong>
@@ -170,25 +144,25 @@ export function ScholarshipsPage() {
           Rejected <strong data-testid="count-rejected">{withStatus('rejected').length}</strong>
         </li>
       </ul>
-      {isLoading ? <p>{SCREEN_TEXTS.scholarshipsLoading}</p> : null}
-      {!isLoading && requests.length === 0 ? <p className="empty">{SCREEN_TEXTS.scholarshipsEmpty}</p> : null}
-      {requests.length > 0
-        ? sections.map((section) => (
-            <section key={section.title} aria-label={section.title} className="list-section">
-              <h2>{section.title}</h2>
-              <ul className="items">
-                {section.items.map((request) => (
-                  <RequestCard
-                    key={request.id}
-                    request={request}
-                    review={review?.id === request.id ? review : null}
-                    onReview={setReview}
-                  />
-                ))}
-              </ul>
-            </section>
-          ))
-        : null}
+      {requests.length === 0 ? (
+        <p className="empty">{SCREEN_TEXTS.scholarshipsEmpty}</p>
+      ) : (
+        sections.map((section) => (
+          <section key={section.title} aria-label={section.title} className="list-section">
+            <h2>{section.title}</h2>
+            <ul className="items">
+              {section.items.map((request) => (
+                <RequestCard
+                  key={request.id}
+                  request={request}
+                  review={review?.id === request.id ? review : null}
+                  onReview={setReview}
+                />
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
     </>
   );
 }

@@ -1,13 +1,11 @@
-import { SCHOLARSHIP_LIMITS, SCREEN_TEXTS, TOASTS } from '@memoir/shared';
+import { SCHOLARSHIP_LIMITS, SCREEN_TEXTS } from '@memoir/shared';
 
-import { SCHOLARSHIP_FORM } from '../../content';
-import { Field, RiddleField, useFormSubmission } from './form-kit';
+import { SCHOLARSHIP_FORM } from '../../../content';
+import { Field, RiddleField } from '../../../shared/form-kit';
+import { useRequestScholarship } from '../api/request-scholarship';
 
 export function ScholarshipForm() {
-  const { errors, submitting, onSubmit } = useFormSubmission('/api/scholarship-request', {
-    success: TOASTS.scholarshipSubmitted,
-    failure: TOASTS.scholarshipFailed,
-  });
+  const { errors, submitting, onSubmit } = useRequestScholarship();
   const riddle = SCHOLARSHIP_FORM.riddle;
   return (
     <section className="section" aria-labelledby="free-pdf-heading" id="free-pdf">

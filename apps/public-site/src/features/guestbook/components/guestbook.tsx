@@ -1,22 +1,16 @@
-import {
-  GUESTBOOK_LIMITS,
-  PUBLIC_GUESTBOOK_LIMIT,
-  SCREEN_TEXTS,
-  TOASTS,
-  type PublicGuestbookEntriesResponse,
-} from '@memoir/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { GUESTBOOK_LIMITS, SCREEN_TEXTS } from '@memoir/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import { GUESTBOOK } from '../../content';
-import { Field, RiddleField, useFormSubmission } from '../forms/form-kit';
-
-export const RECENT_ENTRIES_KEY = [`/api/guestbook-entries?limit=${PUBLIC_GUESTBOOK_LIMIT}`];
+import { GUESTBOOK } from '../../../content';
+import { Field, RiddleField } from '../../../shared/form-kit';
+import { recentEntriesQueryOptions } from '../api/recent-entries';
+import { useSignGuestbook } from '../api/sign-guestbook';
 
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 
 function RecentVisitors() {
-  const { data, error } = useQuery<PublicGuestbookEntriesResponse>({ queryKey: RECENT_ENTRIES_KEY });
+  const { data, error } = useQuery(recentEntriesQueryOptions);
   useEffect(() => {
     // The spec: a failed load is only logged; the list simply stays empty.
     if (error) console.error('Loading guestbook entries failed:', error);
@@ -46,12 +40,7 @@ function RecentVisitors() {
 }
 
 export function Guestbook() {
-  const queryClient = useQueryClient();
-  const { errors, submitting, onSubmit } = useFormSubmission(
-    '/api/guestbook-entry',
-    { success: TOASTS.guestbookSigned, failure: TOASTS.guestbookFailed },
-    () => void queryClient.invalidateQueries({ queryKey: RECENT_ENTRIES_KEY }),
-  );
+  const { errors, submitting, onSubmit } = useSignGuestbook();
   const riddle = GUESTBOOK.riddle;
   return (
     <section className="section guestbook" aria-labelledby="guestbook-heading" id="guestbook">

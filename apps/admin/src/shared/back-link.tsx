@@ -1,10 +1,12 @@
+import { ArrowLeftIcon } from '@memoir/web-ui';
 import { Link } from '@tanstack/react-router';
 
 export function BackLink() {
   return (
     <p>
       <Link to="/" className="back">
-        ← Back to the dashboard
+        <ArrowLeftIcon size={16} />
+        Back to the dashboard
       </Link>
     </p>
   );

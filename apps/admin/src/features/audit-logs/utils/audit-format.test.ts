@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { actionBadge, actionIcon, resourceLabel, shortId, truncate } from './audit-format';
+import { actionBadge, actionFailed, actionIcon, resourceLabel, shortId, truncate } from './audit-format';
 
 describe('audit log display rules (spec section 2)', () => {
   it('badges by action', () => {
@@ -10,6 +10,15 @@ describe('audit log display rules (spec section 2)', () => {
     expect(actionBadge('approve')).toBe('APPROVE');
     expect(actionBadge('reject')).toBe('REJECT');
     expect(actionBadge('password_reset')).toBe('PASSWORD_RESET');
+  });
+
+  it('marks a refused sign-in apart from a successful one, keeping both under LOGIN', () => {
+    expect(actionFailed('login_failed')).toBe(true);
+    expect(actionFailed('LOGIN_FAILED')).toBe(true);
+    expect(actionFailed('login')).toBe(false);
+    expect(actionFailed('logout')).toBe(false);
+    expect(actionFailed('approve')).toBe(false);
+    expect(actionIcon('login_failed')).toBe('session');
   });
 
   it('has one icon for login and logout, one for approve and reject, one for the rest', () => {

@@ -1,0 +1,83 @@
+import { SCREEN_TEXTS, type AuditLogDto } from '@memoir/shared';
+import { CircleDotIcon, GavelIcon, PowerIcon } from '@memoir/web-ui';
+
+import { LoadError, RefreshError } from '../../../shared/load-error';
+import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
+import { useAuditLogs } from '../api/audit-logs';
+import { actionBadge, actionFailed, actionIcon, resourceLabel, shortId, truncate } from '../utils/audit-format';
+
+export const AUDIT_LOGS_SCREEN: ScreenTexts = {
+  title: SCREEN_TEXTS.auditLogsTitle,
+  loading: SCREEN_TEXTS.auditLogsLoading,
+  loadFailed: 'Could not load the audit logs.',
+  backLink: true,
+};
+
+const ICONS = { session: PowerIcon, decision: GavelIcon, other: CircleDotIcon } as const;
+
+function LogEntry({ log }: { readonly log: AuditLogDto }) {
+  const badge = actionBadge(log.action);
+  const failed = actionFailed(log.action);
+  const kind = actionIcon(log.action);
+  const Icon = ICONS[kind];
+  return (
+    <li className={failed ? 'item log log-failed' : 'item log'} data-testid="audit-log">
+      <p className="item-head">
+        <span className={`icon icon-${kind}`}>
+          <Icon />
+        </span>
+        <span className={`badge badge-${badge.toLowerCase()}`}>{badge}</span>{' '}
+        {failed ? <span className="badge badge-failed">FAILED</span> : null}{' '}
+        <span className="resource">{resourceLabel(log.resourceType)}</span>
+        {log.resourceId ? <code title={log.resourceId}> {shortId(log.resourceId)}</code> : null}
+      </p>
+      <p className="meta">
+        {log.userId ? (
+          <span>
+            user <code title={log.userId}>{shortId(log.userId)}</code> ·{' '}
+          </span>
+        ) : null}
+        <time dateTime={log.createdAt}>{new Date(log.createdAt).toLocaleString()}</time>
+        {log.ipAddress ? <span> · {log.ipAddress}</span> : null}
+        {log.userAgent ? <span title={log.userAgent}> · {truncate(log.userAgent)}</span> : null}
+      </p>
+      {log.details ? <pre className="details">{JSON.stringify(log.details, null, 2)}</pre> : null}
+    </li>
+  );
+}
+
+export function AuditLogsPage() {
+  const query = useAuditLogs();
+  const logs = query.data.pages.flatMap((page) => page.logs);
+  return (
+    <>
+      <ScreenHeader screen={AUDIT_LOGS_SCREEN} />
+      <p>{SCREEN_TEXTS.auditLogsIntro}</p>
+      <RefreshError query={query} title="Could not refresh the audit logs." />
+      {logs.length === 0 ? <p className="empty">{SCREEN_TEXTS.auditLogsEmpty}</p> : null}
+      <ul className="items">
+        {logs.map((log) => (
+          <LogEntry key={log.id} log={log} />
+        ))}
+      </ul>
+      {query.isFetchNextPageError ? (
+        <LoadError
+          title="Could not load older entries."
+          error={query.error}
+          onRetry={() => void query.fetchNextPage()}
+          retrying={query.isFetchingNextPage}
+        />
+      ) : null}
+      {query.hasNextPage && !query.isFetchNextPageError ? (
+        <button
+          type="button"
+          className="button button-ghost"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          Load older entries
+        </button>
+      ) : null}
+    </>
+  );
+}

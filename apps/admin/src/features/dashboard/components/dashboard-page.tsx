@@ -1,0 +1,87 @@
+import { RECENT_ACTIVITY_WINDOW_DAYS, SCREEN_TEXTS, type DashboardResponse } from '@memoir/shared';
+import { Link } from '@tanstack/react-router';
+
+import { humanAge } from '../../../shared/human-age';
+import { RefreshError } from '../../../shared/load-error';
+import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
+import { useDashboard } from '../api/dashboard';
+
+export const DASHBOARD_SCREEN: ScreenTexts = {
+  title: 'Dashboard',
+  loading: SCREEN_TEXTS.loading,
+  loadFailed: 'Could not load the dashboard.',
+  backLink: false,
+};
+
+const Count = ({ testId, value }: { readonly testId: string; readonly value: number }) => (
+  <span className="count" data-testid={testId}>
+    {value}
+  </span>
+);
+
+function TotalAndPending(props: {
+  readonly testIdPrefix: 'guestbook' | 'scholarships';
+  readonly noun: string;
+  readonly counts: { readonly total: number; readonly pending: number };
+}) {
+  return (
+    <p>
+      <Count testId={`${props.testIdPrefix}-total`} value={props.counts.total} /> {props.noun},{' '}
+      <Count testId={`${props.testIdPrefix}-pending`} value={props.counts.pending} /> pending
+    </p>
+  );
+}
+
+/** The 24-hour promise: how many requests wait longer, and how old the oldest is (red when any is late). */
+function Promise24h({ promise }: { readonly promise: NonNullable<DashboardResponse['scholarshipPromise']> }) {
+  return (
+    <p className={promise.overdue ? 'promise promise-late' : 'promise'}>
+      <Count testId="scholarships-overdue" value={promise.overdue} /> waiting over 24 h · oldest pending:{' '}
+      <span data-testid="scholarships-oldest">
+        {promise.oldestPendingAt ? humanAge(Date.now() - new Date(promise.oldestPendingAt).getTime()) : 'none'}
+      </span>
+    </p>
+  );
+}
+
+export function DashboardPage() {
+  const query = useDashboard();
+  const { data } = query;
+  return (
+    <>
+      <ScreenHeader screen={DASHBOARD_SCREEN} />
+      <RefreshError query={query} title="Could not refresh the figures." />
+      <ul className="cards">
+        <li className="card">
+          <h2>Guestbook</h2>
+          <TotalAndPending testIdPrefix="guestbook" noun="entries" counts={data.guestbook} />
+          <Link to="/guestbook" className="button">
+            Manage Entries
+          </Link>
+        </li>
+        <li className="card">
+          <h2>Scholarships</h2>
+          <TotalAndPending testIdPrefix="scholarships" noun="requests" counts={data.scholarships} />
+          {data.scholarshipPromise ? <Promise24h promise={data.scholarshipPromise} /> : null}
+          <Link to="/scholarships" className="button">
+            Manage Requests
+          </Link>
+        </li>
+        <li className="card">
+          <h2>Audit logs</h2>
+          <p>Every sign-in and decision, newest first.</p>
+          <Link to="/logs" className="button">
+            View Logs
+          </Link>
+        </li>
+      </ul>
+      <section aria-labelledby="activity-heading" className="activity">
+        <h2 id="activity-heading">Last {RECENT_ACTIVITY_WINDOW_DAYS} days</h2>
+        <p>
+          <Count testId="recent-guestbook" value={data.recentActivity.guestbookCount} /> guestbook entries ·{' '}
+          <Count testId="recent-scholarships" value={data.recentActivity.scholarshipCount} /> scholarship requests
+        </p>
+      </section>
+    </>
+  );
+}

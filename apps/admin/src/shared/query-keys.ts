@@ -1,0 +1,15 @@
+/**
+ * Every query key of the app, in one place: a feature's mutation refreshes another feature's
+ * data (a decision changes the dashboard's counts) without importing that feature.
+ * Everything the owner's session may read sits under `adminData`, so signing in starts clean.
+ */
+const adminData = ['admin'] as const;
+
+export const queryKeys = {
+  session: ['session'],
+  adminData,
+  dashboard: [...adminData, 'dashboard'],
+  guestbookEntries: [...adminData, 'guestbook-entries'],
+  scholarshipRequests: [...adminData, 'scholarship-requests'],
+  auditLogs: [...adminData, 'audit-logs'],
+} as const;
