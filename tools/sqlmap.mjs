@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 9, part 2: sqlmap (Debian's package, installed when missing if we are root) against
+// sqlmap (Debian's package, installed when missing if we are root) against
 // every public and admin endpoint of the built server on a fresh SQLite database. Admin
 // endpoints carry a real bearer token; JSON bodies go through --data (sqlmap tests each JSON
 // value); path ids, query strings and the Authorization header carry the `*` marker. Fails

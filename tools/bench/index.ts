@@ -1,6 +1,6 @@
-// `pnpm bench`: builds the production server, starts it on a fresh database seeded with the
-// data set of issue 8, measures it with autocannon against a bare node:http control, runs
-// Lighthouse on both apps, and writes the figures with the issue's goals to
+// `pnpm bench`: builds the production server, starts it on a fresh database seeded with a
+// realistic data set (seed.ts), measures it with autocannon against a bare node:http control, runs
+// Lighthouse on both apps, and writes the figures with their goals to
 // bench-results/latest.{json,md}. See docs/performance.md.
 //
 //   pnpm bench                    full run on SQLite (about 6 minutes)
@@ -218,11 +218,11 @@ interface Measured {
 /** Live children, killed if the harness dies midway. */
 const live = new Set<Child>();
 process.on('exit', () => {
-  for (const child of live) child.process.kill('SIGKILL');
+  for (const child of live) child.kill();
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    for (const child of live) child.process.kill('SIGKILL');
+    for (const child of live) child.kill();
     process.exit(130);
   });
 }

@@ -1,5 +1,5 @@
-// The benchmark's figures, the goals of issue 8 they are held against, and their rendering as
-// a Markdown table. Pure: no I/O, so it can be tested without a server.
+// The benchmark's figures, the goals they are held against (docs/performance.md), and their
+// rendering as a Markdown table. Pure: no I/O, so it can be tested without a server.
 
 /** A goal: the figure must be at most (`<=`) or at least (`>=`) the target. */
 export interface Goal {

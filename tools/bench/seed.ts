@@ -12,7 +12,7 @@ export interface SeedCounts {
   readonly auditEvents: number;
 }
 
-/** Issue 8: 1,000 approved and 1,000 pending entries, 1,000 requests, 10,000 audit events. */
+/** The data set the goals are measured on: 1,000 approved and 1,000 pending entries, 1,000 requests, 10,000 audit events. */
 export const SEED_COUNTS: SeedCounts = {
   approvedEntries: 1000,
   pendingEntries: 1000,

@@ -1,62 +1,23 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+
+import { startServerProcess, type ServerProcess } from '../../apps/server/test/support/server-process';
 
 const ROOT = join(__dirname, '..', '..');
 export const ARTIFACTS = join(ROOT, 'test-results', 'screenshots');
 export const ADMIN_PASSWORD = 'browser-tests-password';
 
-export interface SiteServer {
-  readonly url: string;
-  stop(): Promise<void>;
-}
+/** The built server of a browser test file; `stop()` also removes its data. */
+export type SiteServer = ServerProcess;
 
 /**
  * The built server on an empty SQLite folder of its own: each browser test file starts one, so
  * no file sees another's data. `env` adds or overrides configuration (e.g. ADMIN_HOST).
  */
-export async function startSiteServer(env: Record<string, string> = {}): Promise<SiteServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'memoir-browser-'));
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/src/main.js')], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      FORM_RATE_LIMIT: '1000/1m',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const deadline = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 20_000);
-    const poll = setInterval(() => {
-      const match = /Open (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (match?.[1] !== undefined) {
-        clearInterval(poll);
-        clearTimeout(deadline);
-        resolve(match[1]);
-      }
-    }, 50);
-    void exited.then(() => reject(new Error(`the server exited:\n${output}`)));
-  });
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export function startSiteServer(env: Record<string, string> = {}): Promise<SiteServer> {
+  return startServerProcess({ env: { ADMIN_PASSWORD, FORM_RATE_LIMIT: '1000/1m', LOG_LEVEL: 'warn', ...env } });
 }
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */

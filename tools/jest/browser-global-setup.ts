@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { SERVER_MAIN } from '../../apps/server/test/support/server-process';
+
 export const CHROMIUM = '/usr/bin/chromium';
 const ROOT = join(__dirname, '..', '..');
 const HOW_TO_FIX = "The browser tests need Debian's Chromium: apt-get install chromium (as root).";
@@ -20,14 +22,17 @@ function ensureChromium(): void {
   }
 }
 
-/** Checks that Chromium and the built apps are there; each test file starts its own server. */
+/**
+ * Checks once that Chromium and the built apps are there; each test file starts its own server
+ * (startSiteServer in tools/browser-testing, or the in-process app).
+ */
 export default async function setUp(): Promise<void> {
   ensureChromium();
   for (const built of [
-    'apps/server/dist/src/main.js',
-    'apps/public-site/dist/index.html',
-    'apps/admin/dist/index.html',
+    SERVER_MAIN,
+    join(ROOT, 'apps/public-site/dist/index.html'),
+    join(ROOT, 'apps/admin/dist/index.html'),
   ]) {
-    if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run pnpm build (pnpm test does).`);
+    if (!existsSync(built)) throw new Error(`${built} is missing: run pnpm build (pnpm test does).`);
   }
 }

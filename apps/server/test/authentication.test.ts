@@ -1,17 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { ManualClock } from '@memoir/domain/memory';
-import type { TypeOrmPersistence } from '@memoir/persistence-typeorm';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
 
 import { runCli } from '../src/cli';
-import { findRootDir, loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
-import { buildApp } from '../src/server';
-import { createTestApp, OWNER_PASSWORD, sqliteTestDatabase, type TestApp, type TestDatabase } from './support/test-app';
+import { OWNER_PASSWORD, useTestApps, type TestApp } from './support/test-app';
 
 const UNKNOWN_ID = '6f1c1bd2-6c64-4a8e-9d55-2a6c1c4f0000';
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -48,24 +40,15 @@ const caseVariants = (path: string): string[] => [
 ];
 
 /**
- * Authentication and sessions through the real app (issue 9, part 3), beyond what the HTTP
+ * Authentication and sessions through the real app, beyond what the HTTP
  * suite and the domain's use-case tests already prove (see docs/security.md for the map).
  */
 describe('authentication', () => {
-  let db: TestDatabase;
-  let persistence: TypeOrmPersistence;
+  const start = useTestApps();
   let app: TestApp;
 
   beforeEach(async () => {
-    db ??= sqliteTestDatabase();
-    persistence = await db.open();
-    app = await createTestApp(persistence, db.url);
-  });
-  afterEach(async () => {
-    await persistence.close();
-  });
-  afterAll(async () => {
-    await db?.dispose();
+    app = await start();
   });
 
   it('refuses every admin route without a session, whatever the letter case of its path', async () => {
@@ -87,7 +70,7 @@ describe('authentication', () => {
   });
 
   it("stores argon2id hashes at or above OWASP's parameters (m >= 19456 KiB, t >= 2, p >= 1), read from the database", async () => {
-    const owner = await persistence.repositories.adminUsers.findByUsername('owner');
+    const owner = await app.persistence.repositories.adminUsers.findByUsername('owner');
     const phc = parsePhc(owner?.passwordHash ?? '');
     expect(phc).toEqual({
       algorithm: 'argon2id',
@@ -107,7 +90,7 @@ describe('authentication', () => {
   });
 
   it('locks an address after LOGIN_RATE_LIMIT failures across usernames, until the window ends to the second', async () => {
-    app = await createTestApp(persistence, db.url, { TRUST_PROXY: 'on' });
+    app = await start({ env: { TRUST_PROXY: 'on' } });
     const from = (ip: string) => ({ 'X-Forwarded-For': ip });
     const login = (username: string, password: string, ip: string) =>
       app.call('POST', '/api/admin/login', { body: { username, password }, headers: from(ip) });
@@ -129,7 +112,7 @@ describe('authentication', () => {
   });
 
   it('answers an unknown user and a wrong password alike: status, body, headers, and time (medians within 10 %)', async () => {
-    app = await createTestApp(persistence, db.url, { LOGIN_RATE_LIMIT: '100000/15m' });
+    app = await start({ env: { LOGIN_RATE_LIMIT: '100000/15m' } });
     const attempt = async (username: string) => {
       const started = process.hrtime.bigint();
       const response = await app.call('POST', '/api/admin/login', { body: { username, password: 'not-the-password' } });
@@ -173,7 +156,7 @@ describe('authentication', () => {
 
     const saved = process.env;
     const printed: string[] = [];
-    process.env = { PATH: saved.PATH, DATA_DIR: app.config.dataDir, DATABASE_URL: db.url };
+    process.env = { PATH: saved.PATH, DATA_DIR: app.config.dataDir, DATABASE_URL: app.config.databaseUrl };
     const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       printed.push(String(chunk));
       return true;
@@ -194,78 +177,66 @@ describe('authentication', () => {
     const login = (password: string) => app.call('POST', '/api/admin/login', { body: { username: 'owner', password } });
     expect((await login(OWNER_PASSWORD)).status).toBe(401);
     expect((await login(newPassword)).status).toBe(200);
-    const stored = await persistence.repositories.adminUsers.findByUsername('owner');
+    const stored = await app.persistence.repositories.adminUsers.findByUsername('owner');
     expect(parsePhc(stored?.passwordHash ?? '').algorithm).toBe('argon2id');
   });
 
   it('writes no password, token, hash or Authorization header to any log line of a whole session', async () => {
     const lines: string[] = [];
-    const dataDir = mkdtempSync(join(tmpdir(), 'memoir-logs-'));
-    try {
-      const config = loadConfig(
-        { DATA_DIR: dataDir, DATABASE_URL: db.url, ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: OWNER_PASSWORD },
-        findRootDir(),
-      );
-      // The production logger (with its redaction), at its most talkative, into memory.
-      const logger = createLogger('trace', { write: (line: string) => void lines.push(line) });
-      const built = await buildApp(config, logger, persistence, { clock: new ManualClock('2026-06-01T12:00:00Z') });
-      const server = built.app.callback();
-      const WRONG = 'wrong-password-that-must-not-be-logged';
+    // The production logger (with its redaction), at its most talkative, into memory.
+    const logged = await start({ logger: createLogger('trace', { write: (line: string) => void lines.push(line) }) });
+    const server = logged.app.callback();
+    const WRONG = 'wrong-password-that-must-not-be-logged';
 
-      expect((await request(server).post('/api/admin/login').send({ username: 'owner', password: WRONG })).status).toBe(
-        401,
-      );
-      await request(server).post('/api/admin/login').send({ username: 'nobody-here', password: WRONG });
-      const login = await request(server)
-        .post('/api/admin/login')
-        .send({ username: 'owner', password: OWNER_PASSWORD });
-      const token = (login.body as { sessionToken: string }).sessionToken;
-      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const auth = `Bearer ${token}`;
-      await request(server).post('/api/guestbook-entry').send({ name: 'Ada', message: 'Hi', riddleAnswer: 'network' });
-      for (const path of ['/api/admin/me', '/api/admin/dashboard', '/api/admin/guestbook', '/api/admin/scholarships']) {
-        expect((await request(server).get(path).set('Authorization', auth)).status).toBe(200);
-      }
-      const entries = (await request(server).get('/api/admin/guestbook').set('Authorization', auth)).body
-        .entries as Array<{
-        id: string;
-      }>;
-      await request(server)
-        .patch(`/api/admin/guestbook/${entries[0]?.id ?? UNKNOWN_ID}`)
-        .set('Authorization', auth)
-        .send({ isApproved: true });
-      await request(server).get('/api/admin/audit-logs').set('Authorization', auth);
-      // A malformed and a forged header, and a password sent where no password belongs.
-      await request(server)
-        .get('/api/admin/me')
-        .set('Authorization', `Basic ${Buffer.from(`owner:${WRONG}`).toString('base64')}`);
-      await request(server).get('/api/admin/me').set('Authorization', `Bearer ${WRONG}`);
-      await request(server)
-        .post('/api/guestbook-entry')
-        .send({ name: 'x', message: 'y', riddleAnswer: 'z', password: WRONG });
-      expect((await request(server).post('/api/admin/logout').set('Authorization', auth)).status).toBe(200);
-      expect((await request(server).get('/api/admin/me').set('Authorization', auth)).status).toBe(401);
-
-      const storedHash = (await persistence.repositories.adminUsers.findByUsername('owner'))?.passwordHash ?? '';
-      const log = lines.join('');
-      // The session was logged: one line per request at least, and the failed sign-ins.
-      expect(lines.length).toBeGreaterThanOrEqual(14);
-      expect(log).toContain('/api/admin/logout');
-      const secrets = {
-        password: OWNER_PASSWORD,
-        wrongPassword: WRONG,
-        token,
-        authorization: auth,
-        basicCredentials: Buffer.from(`owner:${WRONG}`).toString('base64'),
-        passwordHash: storedHash,
-        hashSalt: storedHash.split('$')[4] ?? 'no-salt',
-      };
-      const found = Object.entries(secrets).filter(([, secret]) => log.includes(secret));
-      expect(found.map(([name]) => name)).toEqual([]);
-      expect(log).not.toMatch(/"authorization"\s*:\s*"(?!\[redacted\])/i);
-      expect(log).not.toMatch(/Bearer\s+[A-Za-z0-9_-]{20,}/);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+    expect((await request(server).post('/api/admin/login').send({ username: 'owner', password: WRONG })).status).toBe(
+      401,
+    );
+    await request(server).post('/api/admin/login').send({ username: 'nobody-here', password: WRONG });
+    const login = await request(server).post('/api/admin/login').send({ username: 'owner', password: OWNER_PASSWORD });
+    const token = (login.body as { sessionToken: string }).sessionToken;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const auth = `Bearer ${token}`;
+    await request(server).post('/api/guestbook-entry').send({ name: 'Ada', message: 'Hi', riddleAnswer: 'network' });
+    for (const path of ['/api/admin/me', '/api/admin/dashboard', '/api/admin/guestbook', '/api/admin/scholarships']) {
+      expect((await request(server).get(path).set('Authorization', auth)).status).toBe(200);
     }
+    const entries = (await request(server).get('/api/admin/guestbook').set('Authorization', auth)).body
+      .entries as Array<{
+      id: string;
+    }>;
+    await request(server)
+      .patch(`/api/admin/guestbook/${entries[0]?.id ?? UNKNOWN_ID}`)
+      .set('Authorization', auth)
+      .send({ isApproved: true });
+    await request(server).get('/api/admin/audit-logs').set('Authorization', auth);
+    // A malformed and a forged header, and a password sent where no password belongs.
+    await request(server)
+      .get('/api/admin/me')
+      .set('Authorization', `Basic ${Buffer.from(`owner:${WRONG}`).toString('base64')}`);
+    await request(server).get('/api/admin/me').set('Authorization', `Bearer ${WRONG}`);
+    await request(server)
+      .post('/api/guestbook-entry')
+      .send({ name: 'x', message: 'y', riddleAnswer: 'z', password: WRONG });
+    expect((await request(server).post('/api/admin/logout').set('Authorization', auth)).status).toBe(200);
+    expect((await request(server).get('/api/admin/me').set('Authorization', auth)).status).toBe(401);
+
+    const storedHash = (await logged.persistence.repositories.adminUsers.findByUsername('owner'))?.passwordHash ?? '';
+    const log = lines.join('');
+    // The session was logged: one line per request at least, and the failed sign-ins.
+    expect(lines.length).toBeGreaterThanOrEqual(14);
+    expect(log).toContain('/api/admin/logout');
+    const secrets = {
+      password: OWNER_PASSWORD,
+      wrongPassword: WRONG,
+      token,
+      authorization: auth,
+      basicCredentials: Buffer.from(`owner:${WRONG}`).toString('base64'),
+      passwordHash: storedHash,
+      hashSalt: storedHash.split('$')[4] ?? 'no-salt',
+    };
+    const found = Object.entries(secrets).filter(([, secret]) => log.includes(secret));
+    expect(found.map(([name]) => name)).toEqual([]);
+    expect(log).not.toMatch(/"authorization"\s*:\s*"(?!\[redacted\])/i);
+    expect(log).not.toMatch(/Bearer\s+[A-Za-z0-9_-]{20,}/);
   });
 });

@@ -171,6 +171,11 @@ describe('loadConfig', () => {
     }
   });
 
+  it('blames a bad PORT once, not again through the PUBLIC_BASE_URL default built on it', () => {
+    expect(problemsOf({ PORT: 'eighty' })).toEqual(['PORT must be a whole number from 0 to 65535 (got "eighty").']);
+    expect(load({ PORT: '8080' }).mail.publicBaseUrl).toBe('http://localhost:8080');
+  });
+
   it('never repeats a secret in its complaint', () => {
     const problems = problemsOf({
       DATABASE_URL: 'postgres://u:hunter2secret@h/db',

@@ -25,7 +25,6 @@ export function describeTwoProcesses(
       db = await database();
       const env = {
         DATABASE_URL: db.url,
-        DATA_DIR: db.dataDir,
         ADMIN_USERNAME: 'owner',
         ADMIN_PASSWORD: OWNER_PASSWORD,
         SMTP_URL: smtp.url,
@@ -34,8 +33,8 @@ export function describeTwoProcesses(
         FORM_RATE_LIMIT: '1000/10m',
       };
       // One after the other: the first creates the schema and the admin.
-      servers.push(await startServerProcess(env));
-      servers.push(await startServerProcess(env));
+      servers.push(await startServerProcess({ dataDir: db.dataDir, env }));
+      servers.push(await startServerProcess({ dataDir: db.dataDir, env }));
     }, 60_000);
 
     afterAll(async () => {
@@ -47,7 +46,7 @@ export function describeTwoProcesses(
     it(`emails each of ${REQUESTS} approvals once, and both stop cleanly`, async () => {
       const [a, b] = servers as [ServerProcess, ServerProcess];
       const call = async (server: ServerProcess, method: string, path: string, body?: unknown, token?: string) => {
-        const response = await fetch(`${server.baseUrl}${path}`, {
+        const response = await fetch(`${server.url}${path}`, {
           method,
           headers: {
             'Content-Type': 'application/json',

@@ -4,14 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { SendDueDeliveriesUseCase } from '@memoir/domain';
 import { startTestSmtpServer, type TestSmtpServer } from '@memoir/mail/testing';
 import type { ScholarshipRequestDto } from '@memoir/shared';
 import { simpleParser } from 'mailparser';
 
 import { findRootDir } from '../src/config';
-import { TYPES } from '../src/container';
-import { ANSWERS, createTestApp, sqliteTestDatabase, type TestApp, type TestDatabase } from './support/test-app';
+import { ANSWERS, useTestApps, type TestApp } from './support/test-app';
 
 const PDF_TEXT = join(findRootDir(), 'tools', 'pdf-text.mjs');
 const DAY = 24 * 60 * 60 * 1000;
@@ -39,12 +37,11 @@ function downloadPath(text: string): string {
  * private link, the stamped copy, expiry and the cap, retries, resend, the owner's emails.
  */
 describe('delivering the free PDF', () => {
-  let database: TestDatabase;
   let smtp: TestSmtpServer;
   let app: TestApp;
   let token: string;
 
-  const sendDue = () => app.container.get<SendDueDeliveriesUseCase>(TYPES.SendDueDeliveries).execute();
+  const sendDue = () => app.useCases.sendDueDeliveries.execute();
   const requests = async () =>
     (await app.call('GET', '/api/admin/scholarships', { token })).body.requests as ScholarshipRequestDto[];
 
@@ -62,25 +59,18 @@ describe('delivering the free PDF', () => {
     return pending?.id ?? '';
   }
 
+  const startApp = useTestApps(() => ({ env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'http://memoir.test/' } }));
   async function start(env: Record<string, string> = {}) {
-    app = await createTestApp(await database.open(), database.url, {
-      SMTP_URL: smtp.url,
-      PUBLIC_BASE_URL: 'http://memoir.test/',
-      ...env,
-    });
+    app = await startApp({ env });
     token = await app.signIn();
   }
 
   beforeEach(async () => {
-    database = sqliteTestDatabase();
     smtp = await startTestSmtpServer();
   });
 
   afterEach(async () => {
-    await app.persistence.close();
     await smtp.close();
-    await database.dispose();
-    rmSync(app.config.dataDir, { recursive: true, force: true });
   });
 
   it('emails an approved requester a private link that downloads their stamped copy', async () => {

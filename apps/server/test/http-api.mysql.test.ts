@@ -7,13 +7,10 @@ import type { TestDatabase } from './support/test-app';
 function mysqlTestDatabase(): TestDatabase {
   let scratch: ScratchMysql | undefined;
   return {
-    get url() {
-      return scratch?.url ?? '';
-    },
     async open() {
       scratch ??= await openScratchMysql();
       await scratch.empty();
-      return scratch.persistence;
+      return { url: scratch.url, persistence: scratch.persistence };
     },
     async dispose() {
       await scratch?.dispose();

@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { TypeOrmPersistence } from '@memoir/persistence-typeorm';
 
-import { ANSWERS, createTestApp, OWNER_PASSWORD, type TestApp, type TestDatabase } from './support/test-app';
+import {
+  ANSWERS,
+  OWNER_PASSWORD,
+  useTestApps,
+  type TestApp,
+  type TestDatabase,
+  type TestStore,
+} from './support/test-app';
 
 const chars = (n: number, c = 'a') => c.repeat(n);
 const guestbookBody = (overrides: Record<string, unknown> = {}) => ({
@@ -27,20 +33,19 @@ const UNKNOWN_ID = '6f1c1bd2-6c64-4a8e-9d55-2a6c1c4f0000';
 export function describeHttpApi(name: string, database: () => TestDatabase): void {
   describe(`HTTP API on ${name}`, () => {
     let db: TestDatabase;
-    let persistence: TypeOrmPersistence;
+    let store: TestStore;
     let app: TestApp;
-    const start = async (env: Record<string, string> = {}) => {
-      app = await createTestApp(persistence, db.url, env);
-      return app;
-    };
+    const startApp = useTestApps(() => ({ store }));
+    /** The app on this test's store; again with `env` for a test that needs other settings. */
+    const start = async (env: Record<string, string> = {}) => (app = await startApp({ env }));
 
     beforeEach(async () => {
       db ??= database();
-      persistence = await db.open();
+      store = await db.open();
       await start();
     });
     afterEach(async () => {
-      await persistence.close();
+      await store.persistence.close();
     });
     afterAll(async () => {
       await db?.dispose();
@@ -63,7 +68,7 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
     }
 
     describe('GET /api/guestbook-entries', () => {
-      it('is empty at first', async () => {
+      it('answers an empty list before any entry is approved', async () => {
         const response = await app.call('GET', '/api/guestbook-entries?limit=5');
         expect(response.status).toBe(200);
         expect(response.body).toEqual({ success: true, entries: [] });
@@ -96,7 +101,7 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
         expect(await count('')).toBe(5);
       });
 
-      it('matches its path case-insensitively', async () => {
+      it('answers its path in any letter case', async () => {
         expect((await app.call('GET', '/API/Guestbook-Entries?limit=5')).status).toBe(200);
       });
     });
@@ -132,7 +137,7 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
         });
       });
 
-      it('applies the location (50) and message (500) limits', async () => {
+      it('accepts a location of 50 characters and a message of 500, and refuses one more of either, naming the field', async () => {
         expect(
           (
             await app.call('POST', '/api/guestbook-entry', {
@@ -200,7 +205,7 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
         expect((await app.call('GET', '/api/admin/guestbook', { token })).body.entries).toEqual([]);
       });
 
-      it('answers malformed JSON, a non-object body, a non-JSON body and an oversized body honestly', async () => {
+      it('refuses malformed JSON and a non-object body with 400, a non-JSON body with 415 and a body over 16 KB with 413', async () => {
         const malformed = await app.call('POST', '/api/guestbook-entry', { rawBody: '{"name":' });
         expect([malformed.status, malformed.body.error]).toEqual([400, 'The request body is not valid JSON.']);
         const array = await app.call('POST', '/api/guestbook-entry', { rawBody: '[1,2]' });
@@ -315,7 +320,7 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
     });
 
     describe('the admin session', () => {
-      it('knows who is signed in, and forgets them on logout', async () => {
+      it('answers /me with the signed-in owner, and 401 after logout', async () => {
         const token = await app.signIn();
         const me = await app.call('GET', '/api/admin/me', { token });
         expect(me.body).toEqual({ success: true, user: { id: expect.any(String), username: 'owner' } });
@@ -527,7 +532,7 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
         expect((await app.call('GET', '/api/guestbook-entries', { headers: { Host: 'localhost' } })).status).toBe(200);
       });
 
-      it('reports health and readiness', async () => {
+      it('answers /healthz ok and /readyz ready while the database is up', async () => {
         expect((await app.call('GET', '/healthz')).body).toEqual({ status: 'ok' });
         expect((await app.call('GET', '/readyz')).body).toEqual({ status: 'ready' });
       });

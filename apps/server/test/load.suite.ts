@@ -1,18 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pino from 'pino';
 
-import { findRootDir, loadConfig } from '../src/config';
-import { startServer, type RunningServer } from '../src/server';
 import { send } from './support/load';
+import { startTestApp, type ListeningTestApp } from './support/test-app';
 
 export const CONCURRENT_SUBMISSIONS = 500;
 
 /**
- * Issue 9, part 6: the real server (listening, in this process) takes 500 valid guestbook
+ * The real server (listening, in this process) takes 500 valid guestbook
  * submissions sent at once; every one is answered 201 and every one is exactly one row.
  */
 export function describeLoadWithoutLoss(
@@ -20,32 +14,18 @@ export function describeLoadWithoutLoss(
   database: () => Promise<{ url: string; drop(): Promise<void> }>,
 ) {
   describe(`500 concurrent submissions on ${label}`, () => {
-    let dataDir: string;
-    let server: RunningServer;
+    let server: ListeningTestApp;
     let drop = async () => undefined as void;
 
     beforeAll(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'memoir-load-'));
       const db = await database();
       drop = () => db.drop();
-      const config = loadConfig(
-        {
-          DATA_DIR: dataDir,
-          DATABASE_URL: db.url,
-          ADMIN_USERNAME: 'owner',
-          ADMIN_PASSWORD: 'owner-password-for-tests',
-          FORM_RATE_LIMIT: '100000/10m',
-          PORT: '0',
-        },
-        findRootDir(),
-      );
-      server = await startServer(config, pino({ level: 'silent' }));
+      server = await startTestApp({ listen: true, env: { DATABASE_URL: db.url, FORM_RATE_LIMIT: '100000/10m' } });
     }, 60_000);
 
     afterAll(async () => {
-      await server?.close(2000);
+      await server?.close();
       await drop();
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('answers all 500 with 201 and stores exactly 500 rows', async () => {

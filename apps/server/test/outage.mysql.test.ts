@@ -1,19 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTypeOrmPersistence } from '@memoir/persistence-typeorm';
 import { createScratchDatabase } from '@memoir/persistence-typeorm/testing';
-import pino from 'pino';
 
-import { findRootDir, loadConfig } from '../src/config';
-import { startServer, type RunningServer } from '../src/server';
 import { describeFigures, expectOutageHandled, runOutage } from './support/outage';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
+import { startTestApp, type ListeningTestApp } from './support/test-app';
 
 /**
- * Issue 9, part 5: the real server (in this process, listening on a port) reaches MariaDB
+ * The real server (in this process, listening on a port) reaches MariaDB
  * through a loopback TCP proxy. Mid-load the proxy drops every connection and refuses new
  * ones; three seconds later it comes back. Bounds: a 503 JSON within 2 s, /readyz not ready,
  * the first success within 5 s of the restore, and every acknowledged write is a row.
@@ -21,8 +15,7 @@ import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 describe('a MariaDB outage mid-load', () => {
   let database: { url: string; drop(): Promise<void> };
   let proxy: TcpProxy;
-  let server: RunningServer;
-  let dataDir: string;
+  let server: ListeningTestApp;
 
   beforeAll(async () => {
     database = await createScratchDatabase();
@@ -31,26 +24,16 @@ describe('a MariaDB outage mid-load', () => {
     const proxied = new URL(database.url);
     proxied.hostname = '127.0.0.1';
     proxied.port = String(proxy.port);
-    dataDir = mkdtempSync(join(tmpdir(), 'memoir-outage-'));
-    const config = loadConfig(
-      {
-        DATA_DIR: dataDir,
-        DATABASE_URL: proxied.toString(),
-        ADMIN_USERNAME: 'owner',
-        ADMIN_PASSWORD: 'owner-password-for-tests',
-        FORM_RATE_LIMIT: '100000/10m',
-        PORT: '0',
-      },
-      findRootDir(),
-    );
-    server = await startServer(config, pino({ level: 'silent' }));
+    server = await startTestApp({
+      listen: true,
+      env: { DATABASE_URL: proxied.toString(), FORM_RATE_LIMIT: '100000/10m' },
+    });
   }, 60_000);
 
   afterAll(async () => {
-    await server?.close(2000);
+    await server?.close();
     await proxy?.close();
     await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('answers 503 within 2 s, says not ready, recovers within 5 s without a restart, and loses no write', async () => {

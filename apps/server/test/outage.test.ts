@@ -1,49 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTypeOrmPersistence, type TypeOrmPersistence } from '@memoir/persistence-typeorm';
-import pino from 'pino';
 
-import { findRootDir, loadConfig } from '../src/config';
-import { startServer, type RunningServer } from '../src/server';
 import { describeFigures, expectOutageHandled, runOutage } from './support/outage';
+import { startTestApp, type ListeningTestApp } from './support/test-app';
 
 /**
- * Issue 9, part 5, on SQLite: another connection takes an exclusive lock on the database file
+ * On SQLite, another connection takes an exclusive lock on the database file
  * mid-load (as a backup tool or the sqlite3 shell might) and releases it three seconds later.
  * Bounds: every answer within the busy timeout (5 s) plus a margin of 1 s, a 503 JSON while
  * locked, the first success within 5 s of the release, every acknowledged write a row.
  */
 describe('a locked SQLite file mid-load', () => {
-  let dataDir: string;
-  let databaseUrl: string;
-  let server: RunningServer;
+  let server: ListeningTestApp;
   let locker: TypeOrmPersistence;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'memoir-lock-'));
-    databaseUrl = `sqlite:${join(dataDir, 'memoir.sqlite')}`;
-    const config = loadConfig(
-      {
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        ADMIN_USERNAME: 'owner',
-        ADMIN_PASSWORD: 'owner-password-for-tests',
-        FORM_RATE_LIMIT: '100000/10m',
-        PORT: '0',
-      },
-      findRootDir(),
-    );
-    server = await startServer(config, pino({ level: 'silent' }));
-    locker = await createTypeOrmPersistence({ databaseUrl, migrate: false });
+    server = await startTestApp({ listen: true, env: { FORM_RATE_LIMIT: '100000/10m' } });
+    locker = await createTypeOrmPersistence({ databaseUrl: server.config.databaseUrl, migrate: false });
   }, 60_000);
 
   afterAll(async () => {
-    await server?.close(2000);
+    await server?.close();
     await locker?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('answers 503 within the busy timeout, recovers after the release, and loses no write', async () => {

@@ -19,8 +19,8 @@ describe('the server process', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'memoir-process-'));
-    server = await startServerProcess({ DATA_DIR: dataDir });
-    baseUrl = server.baseUrl;
+    server = await startServerProcess({ dataDir });
+    baseUrl = server.url;
     output = () => server.output();
   }, 30_000);
 
@@ -73,7 +73,7 @@ describe('the server process', () => {
     expect(await stopped).toBe(0);
     expect(output()).toContain('"msg":"stopped"');
 
-    const persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dataDir, 'memoir.sqlite')}` });
+    const persistence = await createTypeOrmPersistence({ databaseUrl: server.databaseUrl });
     try {
       const entries = await persistence.repositories.guestbookEntries.listAll();
       expect(entries.map((entry) => entry.name)).toEqual(['Last Visitor']);

@@ -2,12 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { TypeOrmPersistence } from '@memoir/persistence-typeorm';
 
-import { createTestApp, sqliteTestDatabase, type TestApp, type TestDatabase } from './support/test-app';
+import { startTestApp, type TestApp } from './support/test-app';
 
 /*
- * Issue 9, part 4: the security headers on every answer of the server, as production wires it
+ * The security headers on every answer of the server, as production wires it
  * (over HTTP, in this process), serving the built apps. It lives in the browser project, whose
  * global setup (tools/jest/browser-global-setup.ts) fails the run when either app is not built
  * ("run pnpm build"), so the walk below always has every static file of both apps to request.
@@ -89,9 +88,7 @@ function headerProblems(path: string, raw: Record<string, string | string[] | un
   return problems;
 }
 
-describe('security headers on every route and every static file of the built server', () => {
-  let db: TestDatabase;
-  let persistence: TypeOrmPersistence;
+describe('the security headers of the built server', () => {
   let app: TestApp;
   let token: string;
   const seen: string[] = [];
@@ -112,21 +109,18 @@ describe('security headers on every route and every static file of the built ser
   }
 
   beforeAll(async () => {
-    db = sqliteTestDatabase();
-    persistence = await db.open();
-    app = await createTestApp(persistence, db.url);
+    app = await startTestApp();
     token = await app.signIn();
   });
   afterAll(async () => {
-    await persistence?.close();
-    await db?.dispose();
+    await app?.close();
   });
 
   beforeEach(() => {
     failures.length = 0;
   });
 
-  it('on every operation of the OpenAPI document, signed in and not, and on unknown API paths', async () => {
+  it('are sent on every operation of the OpenAPI document, signed in and not, and on unknown API paths', async () => {
     const document = (await check('GET', '/api/openapi.json')).body as OpenApiDocument;
     const operations = Object.entries(document.paths).flatMap(([template, methods]) =>
       Object.keys(methods).map((method) => ({
@@ -153,7 +147,7 @@ describe('security headers on every route and every static file of the built ser
     expect(failures).toEqual([]);
   });
 
-  it('on every static file of both apps, their pages, and the not-found pages', async () => {
+  it('are sent on every static file of both apps, their pages, and the not-found pages', async () => {
     const files = [...servedUrls(PUBLIC_DIST, '/'), ...servedUrls(ADMIN_DIST, '/admin/')];
     expect(files).toContain('/');
     expect(files).toContain('/admin/');

@@ -11,7 +11,7 @@ import { postHeld, startServerProcess, type ServerProcess } from './support/serv
 const IN_FLIGHT = 50;
 
 /**
- * Issue 9, part 7: the built server gets SIGTERM while 50 requests are in its hands (each has
+ * The built server gets SIGTERM while 50 requests are in its hands (each has
  * been told "100 Continue"; their bodies are sent only once it has begun shutting down). All
  * 50 complete with 201 and are rows, and the process exits 0 within 10 s.
  */
@@ -22,7 +22,7 @@ describe(`SIGTERM with ${IN_FLIGHT} requests in flight`, () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'memoir-shutdown-'));
-    server = await startServerProcess({ DATA_DIR: dataDir, FORM_RATE_LIMIT: '1000/10m' });
+    server = await startServerProcess({ dataDir, env: { FORM_RATE_LIMIT: '1000/10m' } });
   }, 30_000);
 
   afterAll(async () => {
@@ -38,7 +38,7 @@ describe(`SIGTERM with ${IN_FLIGHT} requests in flight`, () => {
     const answers = Array.from({ length: IN_FLIGHT }, (_, i) => {
       const body = JSON.stringify({ name: `Visitor ${i}`, message: 'Signed during shutdown', riddleAnswer: 'network' });
       return postHeld(
-        `${server.baseUrl}/api/guestbook-entry`,
+        `${server.url}/api/guestbook-entry`,
         body,
         (send) => {
           held.push(send);
@@ -56,7 +56,7 @@ describe(`SIGTERM with ${IN_FLIGHT} requests in flight`, () => {
     const results = await Promise.all(answers);
     const code = await exited;
     const ms = Date.now() - stoppedAt;
-    const persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dataDir, 'memoir.sqlite')}` });
+    const persistence = await createTypeOrmPersistence({ databaseUrl: server.databaseUrl });
     const names = (await persistence.repositories.guestbookEntries.listAll()).map((entry) => entry.name);
     await persistence.close();
     const completed = results.filter((r) => r.status === 201).length;

@@ -1,15 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { afterEach } from '@jest/globals';
 import { ManualClock } from '@memoir/domain/memory';
 import { createTypeOrmPersistence, type TypeOrmPersistence } from '@memoir/persistence-typeorm';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import request from 'supertest';
 
 import { findRootDir, loadConfig, type ServerConfig } from '../../src/config';
-import { buildApp, type BuiltApp } from '../../src/server';
+import type { ContainerOverrides } from '../../src/container';
+import { buildApp, startServer, type BuiltApp } from '../../src/server';
 import { expectDocumented } from './openapi-check';
+
+// The one way to run the server in the test's own process, as production wires it. Tests that
+// need a process of its own (signals, exit codes, two processes) use server-process.ts.
 
 export const OWNER_PASSWORD = 'owner-password-for-tests';
 export const ANSWERS = { guestbook: 'network', scholarship: 'kernel' } as const;
@@ -26,39 +32,26 @@ export interface CallOptions {
   readonly binary?: boolean;
 }
 
-export interface TestApp extends BuiltApp {
-  readonly config: ServerConfig;
-  readonly clock: ManualClock;
+/** A connected store and the URL it was opened on. */
+export interface TestStore {
+  readonly url: string;
   readonly persistence: TypeOrmPersistence;
-  call(
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    path: string,
-    options?: CallOptions,
-  ): Promise<request.Response>;
-  /** Signs the owner in and returns the session token. */
-  signIn(): Promise<string>;
 }
 
-/** A database for the HTTP suite: a URL, and a way to empty it between tests. */
+/** Stores on one kind of database for a suite: `open()` gives an empty one for each test. */
 export interface TestDatabase {
-  readonly url: string;
-  /** A connected store on `url`, emptied; the suite closes it after the test. */
-  open(): Promise<TypeOrmPersistence>;
+  open(): Promise<TestStore>;
   dispose(): Promise<void>;
 }
 
 export function sqliteTestDatabase(): TestDatabase {
   const dir = mkdtempSync(join(tmpdir(), 'memoir-http-'));
   let counter = 0;
-  let current = '';
   return {
-    get url() {
-      return current;
-    },
     async open() {
       counter += 1;
-      current = `sqlite:${join(dir, `test-${counter}.sqlite`)}`;
-      return createTypeOrmPersistence({ databaseUrl: current });
+      const url = `sqlite:${join(dir, `test-${counter}.sqlite`)}`;
+      return { url, persistence: await createTypeOrmPersistence({ databaseUrl: url }) };
     },
     async dispose() {
       rmSync(dir, { recursive: true, force: true });
@@ -66,56 +59,158 @@ export function sqliteTestDatabase(): TestDatabase {
   };
 }
 
-/** The app as production wires it, on `persistence`, with a manual clock and a silent logger. */
-export async function createTestApp(
-  persistence: TypeOrmPersistence,
-  databaseUrl: string,
-  env: Readonly<Record<string, string>> = {},
-): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'memoir-data-'));
+export interface TestAppOptions {
+  /**
+   * Configuration on top of the tests' own: a fresh DATA_DIR (SQLite in it unless DATABASE_URL
+   * says otherwise), the owner "owner" with OWNER_PASSWORD, a form limit no test reaches by accident.
+   */
+  readonly env?: Readonly<Record<string, string>>;
+  /** A store to run on, which its owner closes; by default the app opens DATABASE_URL and closes it. */
+  readonly store?: TestStore;
+  /** Silent by default. */
+  readonly logger?: Logger;
+  /** Adapters to replace; the clock is always the app's ManualClock. */
+  readonly overrides?: Omit<ContainerOverrides, 'clock'>;
+}
+
+interface InProcessApp {
+  readonly config: ServerConfig;
+  /** Time stands still until a test moves it. */
+  readonly clock: ManualClock;
+  readonly persistence: TypeOrmPersistence;
+  /** One request; the answer must be one the OpenAPI document describes, unless `undocumented`. */
+  call(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    options?: CallOptions,
+  ): Promise<request.Response>;
+  /** Signs the owner in and returns the session token. */
+  signIn(): Promise<string>;
+  /** Closes what the app opened (the database unless it was given one) and removes its data folder. */
+  close(): Promise<void>;
+}
+
+/** The app without a socket: requests go straight to its handler. */
+export interface TestApp extends InProcessApp, BuiltApp {}
+
+/** The server listening on a port of 127.0.0.1, its delivery worker running, as `pnpm start` has it. */
+export interface ListeningTestApp extends InProcessApp {
+  readonly url: string;
+  readonly server: Server;
+  /** Stops accepting, gives requests in flight `graceMs` (2 s by default), then closes as `InProcessApp`. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export function startTestApp(
+  options: Omit<TestAppOptions, 'store'> & { readonly listen: true },
+): Promise<ListeningTestApp>;
+export function startTestApp(options?: TestAppOptions & { readonly listen?: false }): Promise<TestApp>;
+export async function startTestApp(
+  options: TestAppOptions & { readonly listen?: boolean } = {},
+): Promise<TestApp | ListeningTestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'memoir-app-'));
   const config = loadConfig(
     {
       DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
       ADMIN_USERNAME: 'owner',
       ADMIN_PASSWORD: OWNER_PASSWORD,
       FORM_RATE_LIMIT: '1000/10m',
-      ...env,
+      ...(options.store === undefined ? {} : { DATABASE_URL: options.store.url }),
+      ...(options.listen ? { HOST: '127.0.0.1', PORT: '0' } : {}),
+      ...options.env,
     },
     findRootDir(),
   );
   const clock = new ManualClock('2026-06-01T12:00:00.000Z');
-  const built = await buildApp(config, pino({ level: 'silent' }), persistence, { clock });
-  const server = built.app.callback();
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const overrides = { ...options.overrides, clock };
 
-  async function call(method: string, path: string, options: CallOptions = {}): Promise<request.Response> {
-    let req = request(server)[method.toLowerCase() as 'get'](path);
-    if (options.binary) req = req.responseType('blob');
-    if (options.token !== undefined) req = req.set('Authorization', `Bearer ${options.token}`);
-    for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);
-    if (options.rawBody !== undefined) {
-      req = req.set('Content-Type', options.headers?.['Content-Type'] ?? 'application/json').send(options.rawBody);
-    } else if (options.body !== undefined) {
-      req = req.send(options.body as object);
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const failed = (error: unknown): never => {
+    removeDataDir();
+    throw error;
+  };
+
+  /** The requests and the sign-in, whichever way the app is reached. */
+  const client = (target: string | ReturnType<BuiltApp['app']['callback']>) => {
+    async function call(method: string, path: string, callOptions: CallOptions = {}): Promise<request.Response> {
+      let req = request(target)[method.toLowerCase() as 'get'](path);
+      if (callOptions.binary) req = req.responseType('blob');
+      if (callOptions.token !== undefined) req = req.set('Authorization', `Bearer ${callOptions.token}`);
+      for (const [name, value] of Object.entries(callOptions.headers ?? {})) req = req.set(name, value);
+      if (callOptions.rawBody !== undefined) {
+        req = req
+          .set('Content-Type', callOptions.headers?.['Content-Type'] ?? 'application/json')
+          .send(callOptions.rawBody);
+      } else if (callOptions.body !== undefined) {
+        req = req.send(callOptions.body as object);
+      }
+      const response = await req;
+      if (!callOptions.undocumented) expectDocumented(method, path, response.status, response.body);
+      return response;
     }
-    const response = await req;
-    if (!options.undocumented) expectDocumented(method, path, response.status, response.body);
-    return response;
-  }
+    return {
+      config,
+      clock,
+      call,
+      async signIn() {
+        const response = await call('POST', '/api/admin/login', {
+          body: { username: 'owner', password: OWNER_PASSWORD },
+        });
+        if (response.status !== 200)
+          throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
+        return (response.body as { sessionToken: string }).sessionToken;
+      },
+    };
+  };
 
+  if (options.listen) {
+    const running = await startServer(config, logger, overrides).catch(failed);
+    return {
+      ...client(running.url),
+      persistence: running.persistence,
+      url: running.url,
+      server: running.server,
+      async close(graceMs = 2000) {
+        await running.close(graceMs);
+        removeDataDir();
+      },
+    };
+  }
+  const persistence =
+    options.store?.persistence ??
+    (await createTypeOrmPersistence({ databaseUrl: config.databaseUrl, baseDir: config.rootDir }).catch(failed));
+  const ownsStore = options.store === undefined;
+  const built = await buildApp(config, logger, persistence, overrides).catch(async (error: unknown) => {
+    if (ownsStore) await persistence.close();
+    return failed(error);
+  });
   return {
+    ...client(built.app.callback()),
     ...built,
-    config,
-    clock,
     persistence,
-    call,
-    async signIn() {
-      const response = await call('POST', '/api/admin/login', {
-        body: { username: 'owner', password: OWNER_PASSWORD },
-      });
-      if (response.status !== 200)
-        throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
-      return (response.body as { sessionToken: string }).sessionToken;
+    async close() {
+      if (ownsStore) await persistence.close();
+      removeDataDir();
     },
+  };
+}
+
+/**
+ * Apps for the tests of a describe block: `start()` gives the running test an app (a test that
+ * needs other settings starts another), and every app a test started is closed after it.
+ */
+export function useTestApps(
+  defaults: () => TestAppOptions = () => ({}),
+): (options?: TestAppOptions) => Promise<TestApp> {
+  const opened: TestApp[] = [];
+  afterEach(async () => {
+    for (const app of opened.splice(0)) await app.close();
+  });
+  return async (options = {}) => {
+    const base = defaults();
+    const app = await startTestApp({ ...base, ...options, env: { ...base.env, ...options.env } });
+    opened.push(app);
+    return app;
   };
 }

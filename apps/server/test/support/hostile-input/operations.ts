@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+
+import { OWNER_PASSWORD } from '../test-app';
+import type { BodyFields } from './bodies';
+
+/** What a case sends in Authorization: nothing, the session, or a session it may end (logout). */
+export type Auth = 'none' | 'session' | 'fresh-session';
+/** Where a path's {id} comes from when a case uses a real one. */
+export type IdKind = 'guestbook entry' | 'scholarship request' | 'download token';
+
+export interface Operation {
+  readonly method: string;
+  readonly template: string;
+  readonly auth: Auth;
+  readonly fields?: BodyFields;
+  readonly query?: readonly string[];
+  readonly id?: IdKind;
+}
+
+const text = (...good: string[]) => fc.constantFrom(...good);
+/** Every operation of the OpenAPI document, and the fields and parameters it reads. */
+export const OPERATIONS: readonly Operation[] = [
+  { method: 'GET', template: '/healthz', auth: 'none' },
+  { method: 'GET', template: '/readyz', auth: 'none' },
+  { method: 'GET', template: '/api/openapi.json', auth: 'none' },
+  { method: 'GET', template: '/api/guestbook-entries', auth: 'none', query: ['limit'] },
+  {
+    method: 'POST',
+    template: '/api/guestbook-entry',
+    auth: 'none',
+    fields: {
+      name: text('Ada', '  Grace  ', 'Zoë', '李小龍', 'a'.repeat(50)),
+      location: text('London', '', 'Zürich'),
+      message: text('Hello!', 'Two\nlines', 'a'.repeat(500)),
+      riddleAnswer: text('network', ' NETWORK ', 'kernel', ''),
+      website: fc.constantFrom('', ' ', 'http://spam.example'),
+    },
+  },
+  {
+    method: 'POST',
+    template: '/api/scholarship-request',
+    auth: 'none',
+    fields: {
+      name: text('Grace', 'Åsa', 'a'.repeat(100)),
+      email: text('grace@example.org', 'a@b.co', `${'a'.repeat(64)}@example.org`, 'grace@'),
+      message: text('', 'Please', 'a'.repeat(2000)),
+      riddleAnswer: text('kernel', ' KERNEL ', 'network'),
+      website: fc.constantFrom('', ' ', 'x'),
+    },
+  },
+  {
+    method: 'POST',
+    template: '/api/admin/login',
+    auth: 'none',
+    fields: {
+      username: text('owner', 'OWNER', ' owner ', 'nobody'),
+      password: text(OWNER_PASSWORD, 'wrong-password', ''),
+    },
+  },
+  { method: 'GET', template: '/api/admin/me', auth: 'session' },
+  { method: 'POST', template: '/api/admin/logout', auth: 'fresh-session' },
+  { method: 'GET', template: '/api/admin/dashboard', auth: 'session' },
+  { method: 'GET', template: '/api/admin/guestbook', auth: 'session' },
+  {
+    method: 'PATCH',
+    template: '/api/admin/guestbook/{id}',
+    auth: 'session',
+    id: 'guestbook entry',
+    fields: { isApproved: fc.boolean(), adminNotes: text('Lovely', '', 'a'.repeat(1000)) },
+  },
+  { method: 'GET', template: '/api/admin/scholarships', auth: 'session' },
+  {
+    method: 'PATCH',
+    template: '/api/admin/scholarships/{id}',
+    auth: 'session',
+    id: 'scholarship request',
+    fields: { status: text('approved', 'rejected', 'pending', 'APPROVED'), adminNotes: text('Enjoy', '') },
+  },
+  { method: 'GET', template: '/api/admin/audit-logs', auth: 'session', query: ['limit', 'before'] },
+  {
+    method: 'POST',
+    template: '/api/admin/scholarships/{id}/resend',
+    auth: 'session',
+    id: 'scholarship request',
+  },
+  // The approval email's private link: an HTML page (or the PDF), not JSON.
+  { method: 'GET', template: '/download/{token}', auth: 'none', id: 'download token' },
+];
+
+/** How a test names the operation it attacks. */
+export const named = (operation: Operation): string => `${operation.method} ${operation.template}`;

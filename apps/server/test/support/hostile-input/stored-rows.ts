@@ -1,0 +1,68 @@
+import { expect } from '@jest/globals';
+import type { TypeOrmPersistence } from '@memoir/persistence-typeorm';
+import {
+  ADMIN_NOTES_MAX_LENGTH,
+  AUDIT_USER_AGENT_MAX_LENGTH,
+  GUESTBOOK_LIMITS,
+  SCHOLARSHIP_LIMITS,
+} from '@memoir/shared';
+
+/**
+ * After a fuzz on SQLite (which stores a text of any length): no stored row breaks a limit of
+ * @memoir/shared or a column length of the schema, holds a lone surrogate or a control
+ * character, or an untrimmed value; and the fuzz did reach the database.
+ */
+export async function expectStoredRowsWithinLimits(persistence: TypeOrmPersistence): Promise<void> {
+  const { dataSource } = persistence;
+  const problems: string[] = [];
+  const unit = (value: string) => value.length;
+  const characters = (value: string) => [...value].length;
+  // eslint-disable-next-line no-control-regex
+  const UNSTORABLE = /[\uD800-\uDFFF]|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+  let rows = 0;
+  for (const metadata of dataSource.entityMetadatas) {
+    const stored = (await dataSource.getRepository(metadata.target).find()) as Array<Record<string, unknown>>;
+    rows += stored.length;
+    for (const row of stored) {
+      for (const column of metadata.columns) {
+        const value = row[column.propertyName];
+        if (typeof value !== 'string') continue;
+        const length = Number(column.length);
+        // MySQL counts characters (code points) against VARCHAR(n); the limits count UTF-16 units.
+        if (column.length !== '' && characters(value) > length) {
+          problems.push(`${metadata.tableName}.${column.databaseName}: ${characters(value)} > ${length}`);
+        }
+      }
+    }
+  }
+  const limits: Array<[string, string, number, boolean]> = [
+    ['guestbook_entries', 'name', GUESTBOOK_LIMITS.nameMaxLength, false],
+    ['guestbook_entries', 'location', GUESTBOOK_LIMITS.locationMaxLength, false],
+    ['guestbook_entries', 'message', GUESTBOOK_LIMITS.messageMaxLength, true],
+    ['guestbook_entries', 'admin_notes', ADMIN_NOTES_MAX_LENGTH, true],
+    ['scholarship_requests', 'name', SCHOLARSHIP_LIMITS.nameMaxLength, false],
+    ['scholarship_requests', 'email', SCHOLARSHIP_LIMITS.emailMaxLength, false],
+    ['scholarship_requests', 'message', SCHOLARSHIP_LIMITS.messageMaxLength, true],
+    ['scholarship_requests', 'admin_notes', ADMIN_NOTES_MAX_LENGTH, true],
+    ['audit_events', 'user_agent', AUDIT_USER_AGENT_MAX_LENGTH, false],
+  ];
+  for (const [table, column, max, multiline] of limits) {
+    const values = (await dataSource.query(
+      `SELECT "${column}" AS v FROM "${table}" WHERE "${column}" IS NOT NULL`,
+    )) as Array<{
+      v: string;
+    }>;
+    for (const { v } of values) {
+      if (unit(v) > max) problems.push(`${table}.${column}: ${unit(v)} units > ${max}`);
+      if (table !== 'audit_events' && (v !== v.trim() || v === '')) problems.push(`${table}.${column}: untrimmed`);
+      if (table !== 'audit_events' && UNSTORABLE.test(v))
+        problems.push(`${table}.${column}: unstorable ${JSON.stringify(v)}`);
+      if (!multiline && /[\r\n]/.test(v)) problems.push(`${table}.${column}: a newline in a one-line field`);
+    }
+  }
+  const entries = (await dataSource.query('SELECT COUNT(*) AS n FROM "guestbook_entries"')) as Array<{ n: number }>;
+  expect(problems.slice(0, 20)).toEqual([]);
+  // The fuzz did reach the database: more than the seeds were stored.
+  expect(Number(entries[0]?.n)).toBeGreaterThan(5);
+  expect(rows).toBeGreaterThan(0);
+}
