@@ -43,6 +43,7 @@ async function startServer(dataDir, databaseUrl) {
       ADMIN_PASSWORD: PASSWORD,
       FORM_RATE_LIMIT: '1000000/10m',
       LOGIN_RATE_LIMIT: '1000000/10m',
+      LOGIN_ACCOUNT_LIMIT: '1000000/10m',
       LOG_LEVEL: 'error',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

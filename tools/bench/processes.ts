@@ -59,6 +59,7 @@ export async function startServer(settings: ServerSettings): Promise<{ server: S
       // Every request of a run comes from 127.0.0.1: the limits would refuse all but the first few.
       FORM_RATE_LIMIT: '1000000000/1m',
       LOGIN_RATE_LIMIT: '1000000000/1m',
+      LOGIN_ACCOUNT_LIMIT: '1000000000/1m',
     },
   });
   return { server, readyMs: server.readyMs };

@@ -219,13 +219,19 @@ export const CONFIG_VARIABLES = {
     parse: parsers.oneOf(LOG_LEVELS),
   }),
   FORM_RATE_LIMIT: variable({
-    meaning: 'submissions per client address to each public form, `N/window` (s, m, h, d)',
+    meaning: 'submissions per client address (IPv6: per /64) to each public form, `N/window` (s, m, h, d)',
     default: '10/10m',
     parse: parsers.rateLimit(),
   }),
   LOGIN_RATE_LIMIT: variable({
-    meaning: 'failed sign-ins per username and per address before 429',
+    meaning: 'failed sign-ins per username and address, and per address, before 429 (IPv6: per /64)',
     default: '5/15m',
+    parse: parsers.rateLimit(),
+  }),
+  LOGIN_ACCOUNT_LIMIT: variable({
+    meaning:
+      'failed sign-ins to one username from all addresses: one email to OWNER_EMAIL, then 429 for addresses that failed on it',
+    default: '20/15m',
     parse: parsers.rateLimit(),
   }),
   SMTP_URL: variable({

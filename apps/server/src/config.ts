@@ -30,6 +30,7 @@ export interface ServerConfig {
   readonly logLevel: string;
   readonly formRateLimit: RateLimitPolicy;
   readonly loginRateLimit: RateLimitPolicy;
+  readonly loginAccountLimit: RateLimitPolicy;
   /** The repository root: relative paths resolve against it, whatever folder a script runs in. */
   readonly rootDir: string;
   readonly initialPasswordFile: string;
@@ -136,6 +137,7 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     logLevel: read('LOG_LEVEL'),
     formRateLimit: read('FORM_RATE_LIMIT'),
     loginRateLimit: read('LOGIN_RATE_LIMIT'),
+    loginAccountLimit: read('LOGIN_ACCOUNT_LIMIT'),
     smtpUrl: read('SMTP_URL'),
     from: read('MAIL_FROM'),
     publicBaseUrl: read('PUBLIC_BASE_URL'),
@@ -188,6 +190,7 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     logLevel: valueOf(values.logLevel),
     formRateLimit: valueOf(values.formRateLimit),
     loginRateLimit: valueOf(values.loginRateLimit),
+    loginAccountLimit: valueOf(values.loginAccountLimit),
     rootDir,
     initialPasswordFile: join(dataDirPath, INITIAL_PASSWORD_FILE_NAME),
     mail,

@@ -12,6 +12,7 @@ import {
   type UseCases,
   type UseCaseSettings,
 } from '@memoir/domain';
+import { rateLimitAddressKey } from '@memoir/http-koa';
 import { OutboxMailer, SmtpMailer } from '@memoir/mail';
 import {
   Argon2idPasswordHasher,
@@ -72,6 +73,7 @@ export function useCaseSettings(config: ServerConfig): UseCaseSettings {
   const { mail } = config;
   return {
     loginRateLimit: config.loginRateLimit,
+    loginAccountLimit: config.loginAccountLimit,
     deliveryPolicy: {
       ...DEFAULT_DELIVERY_POLICY,
       maxAttempts: mail.maxAttempts,
@@ -127,6 +129,7 @@ export function buildContainer(
         passwordHasher: context.get(TYPES.PasswordHasher),
         tokens: context.get(TYPES.SessionTokenService),
         mailer: context.get(TYPES.Mailer),
+        rateLimitAddressKey,
       },
       context.get(TYPES.UseCaseSettings),
     );

@@ -112,7 +112,7 @@ describe('authentication', () => {
   });
 
   it('answers an unknown user and a wrong password alike: status, body, headers, and time (medians within 10 %)', async () => {
-    app = await start({ env: { LOGIN_RATE_LIMIT: '100000/15m' } });
+    app = await start({ env: { LOGIN_RATE_LIMIT: '100000/15m', LOGIN_ACCOUNT_LIMIT: '100000/15m' } });
     const attempt = async (username: string) => {
       const started = process.hrtime.bigint();
       const response = await app.call('POST', '/api/admin/login', { body: { username, password: 'not-the-password' } });

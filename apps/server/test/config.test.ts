@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       formRateLimit: { max: 10, windowMs: 600_000 },
       loginRateLimit: { max: 5, windowMs: 900_000 },
+      loginAccountLimit: { max: 20, windowMs: 900_000 },
       rootDir: ROOT,
       initialPasswordFile: '/srv/memoir/data/initial-admin-password',
       mail: {
@@ -105,6 +106,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       FORM_RATE_LIMIT: '3/1h',
       LOGIN_RATE_LIMIT: '10/5m',
+      LOGIN_ACCOUNT_LIMIT: '50/1h',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -119,6 +121,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       formRateLimit: { max: 3, windowMs: 3_600_000 },
       loginRateLimit: { max: 10, windowMs: 300_000 },
+      loginAccountLimit: { max: 50, windowMs: 3_600_000 },
     });
   });
 

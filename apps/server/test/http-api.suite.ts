@@ -302,7 +302,7 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
         expect([response.status, response.body.fieldErrors]).toEqual([400, { password: 'Password is required.' }]);
       });
 
-      it('locks a username after LOGIN_RATE_LIMIT failures, with Retry-After, until the window ends', async () => {
+      it('locks a username from one address after LOGIN_RATE_LIMIT failures, with Retry-After, until the window ends', async () => {
         for (let i = 0; i < 5; i += 1) expect((await login('owner', 'wrong')).status).toBe(401);
         const locked = await login('owner', OWNER_PASSWORD);
         expect(locked.status).toBe(429);

@@ -9,6 +9,20 @@ export class InMemoryAuditEventRepository implements AuditEventRepository {
     this.db.auditEvents.push(copy(event));
   }
 
+  async appendOrCount(event: AuditEvent, tallyKey: string, countField: string): Promise<void> {
+    const id = this.db.auditTallies.get(tallyKey);
+    const index = id === undefined ? -1 : this.db.auditEvents.findIndex((stored) => stored.id === id);
+    const stored = this.db.auditEvents[index];
+    if (stored === undefined) {
+      this.db.auditTallies.set(tallyKey, event.id);
+      this.db.auditEvents.push(copy(event));
+      return;
+    }
+    const details = stored.details ?? {};
+    const count = Number(details[countField] ?? 0) + 1;
+    this.db.auditEvents[index] = { ...stored, details: { ...details, [countField]: count } };
+  }
+
   async listNewestFirst(options: { limit: number; before?: AuditCursor }): Promise<AuditEvent[]> {
     const { before } = options;
     return [...this.db.auditEvents]

@@ -13,6 +13,8 @@ export class InMemoryDatabase {
   adminUsers = new Map<string, AdminUser>();
   adminSessions = new Map<string, AdminSession>();
   auditEvents: AuditEvent[] = [];
+  /** A tally's key and the id of its event. */
+  auditTallies = new Map<string, string>();
   rateLimits = new Map<string, RateLimitWindow>();
   deliveries = new Map<string, Delivery>();
 
@@ -24,6 +26,7 @@ export class InMemoryDatabase {
     copy.adminUsers = structuredClone(this.adminUsers);
     copy.adminSessions = structuredClone(this.adminSessions);
     copy.auditEvents = structuredClone(this.auditEvents);
+    copy.auditTallies = structuredClone(this.auditTallies);
     copy.rateLimits = structuredClone(this.rateLimits);
     copy.deliveries = structuredClone(this.deliveries);
     return copy;
@@ -35,6 +38,7 @@ export class InMemoryDatabase {
     this.adminUsers = from.adminUsers;
     this.adminSessions = from.adminSessions;
     this.auditEvents = from.auditEvents;
+    this.auditTallies = from.auditTallies;
     this.rateLimits = from.rateLimits;
     this.deliveries = from.deliveries;
   }

@@ -19,6 +19,12 @@ export class InMemoryRateLimitStore implements RateLimitStore {
     return current === undefined || current.resetAt.getTime() <= now.getTime() ? null : copy(current);
   }
 
+  async giveBack(key: string, now: Date): Promise<void> {
+    const current = this.db.rateLimits.get(key);
+    if (current === undefined || current.resetAt.getTime() <= now.getTime() || current.count === 0) return;
+    this.db.rateLimits.set(key, { count: current.count - 1, resetAt: current.resetAt });
+  }
+
   async reset(key: string): Promise<void> {
     this.db.rateLimits.delete(key);
   }

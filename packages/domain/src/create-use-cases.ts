@@ -47,12 +47,22 @@ export interface UseCasePorts {
   readonly passwordHasher: PasswordHasher;
   readonly tokens: SessionTokenService;
   readonly mailer: Mailer;
+  /**
+   * The client as the rate limits count it, from its full address (the server keys an IPv6
+   * address by its /64). Without it, each address counts on its own.
+   */
+  readonly rateLimitAddressKey?: (ipAddress: string) => string;
 }
 
 /** The product's settings the use cases follow (the server reads them from its configuration). */
 export interface UseCaseSettings {
-  /** LOGIN_RATE_LIMIT: failed sign-ins per username and per address. */
+  /** LOGIN_RATE_LIMIT: failed sign-ins per username from one address, and per address. */
   readonly loginRateLimit: RateLimitPolicy;
+  /**
+   * LOGIN_ACCOUNT_LIMIT: failed sign-ins per username from anywhere before the owner is
+   * emailed and addresses that have failed on it are refused.
+   */
+  readonly loginAccountLimit: RateLimitPolicy;
   readonly deliveryPolicy: DeliveryPolicy;
   readonly email: EmailSettings;
   readonly ownerNotifications: OwnerNotifications;
@@ -131,6 +141,9 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       tokens,
       rateLimiter,
       loginPolicy: settings.loginRateLimit,
+      accountPolicy: settings.loginAccountLimit,
+      addressKey: ports.rateLimitAddressKey ?? ((ipAddress) => ipAddress),
+      alertOwner: settings.email.ownerEmail !== null,
       sessionPolicy,
     }),
     authenticate,
@@ -147,6 +160,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       tokens,
       settings: settings.email,
       policy: deliveryPolicy,
+      loginAccountLimit: settings.loginAccountLimit,
     }),
     queueOwnerDigest: new QueueOwnerDigestUseCase({ ...repositories, clock, ids, ownerNotifications }),
     downloadBook: new DownloadBookUseCase({

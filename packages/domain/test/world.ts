@@ -20,6 +20,7 @@ export const GUESTBOOK_ANSWER = 'console';
 export const SCHOLARSHIP_ANSWER = 'kernel';
 export const OWNER_PASSWORD = 'a-long-enough-password';
 export const LOGIN_POLICY = { max: 5, windowMs: 15 * 60 * 1000 };
+export const LOGIN_ACCOUNT_POLICY = { max: 12, windowMs: 15 * 60 * 1000 };
 
 export const FROM_BROWSER: RequestContext = { ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' };
 
@@ -59,6 +60,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications }
     },
     {
       loginRateLimit: LOGIN_POLICY,
+      loginAccountLimit: LOGIN_ACCOUNT_POLICY,
       deliveryPolicy,
       email: EMAIL_SETTINGS,
       ownerNotifications: options.ownerNotifications ?? 'off',

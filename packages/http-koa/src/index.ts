@@ -4,3 +4,4 @@ export { STATUS_BY_CODE } from './error-status';
 export { HttpError } from './http-error';
 export { clientAddress, isAdminApiPath, isAdminAppPath, isApiPath, securityHeaders } from './middleware';
 export { OPENAPI_DOCUMENT } from './openapi';
+export { rateLimitAddressKey } from './rate-limit-address';

@@ -30,6 +30,7 @@ import {
   SignGuestbookRequest,
   SubmitScholarshipRequest,
 } from './requests';
+import { rateLimitAddressKey } from './rate-limit-address';
 import { parseBody, queryNumber, queryValue } from './validation';
 
 type AdminState = RequestState & { admin: Authenticated; token: string };
@@ -82,7 +83,8 @@ export function publicRoutes(options: HttpAppOptions): Router {
   const router = new Router({ prefix: '/api' });
 
   async function limitSubmissions(ctx: Context, form: string): Promise<void> {
-    const key = `form:${form}:${clientAddress(ctx) ?? 'unknown'}`;
+    const address = clientAddress(ctx);
+    const key = `form:${form}:${address === null ? 'unknown' : rateLimitAddressKey(address)}`;
     const verdict = await options.rateLimiter.consume(key, options.formRateLimit);
     if (!verdict.allowed) {
       throw new HttpError(

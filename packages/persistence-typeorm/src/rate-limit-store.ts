@@ -87,6 +87,17 @@ export class TypeOrmRateLimitStore implements RateLimitStore {
     return row === undefined ? null : toWindow(row, q.readTime);
   }
 
+  async giveBack(rawKey: string, now: Date): Promise<void> {
+    const key = storedRateLimitKey(rawKey);
+    const q = this.isSqlite ? SQLITE : MYSQL;
+    // One conditional UPDATE: atomic against concurrent hits, in one process or several.
+    await this.dataSource.query(
+      `UPDATE ${q.id('rate_limit_counters')} SET ${q.id('count')} = ${q.id('count')} - 1
+       WHERE ${q.id('key')} = ? AND ${q.id('reset_at')} > ? AND ${q.id('count')} > 0`,
+      [key, q.time(now)],
+    );
+  }
+
   async reset(rawKey: string): Promise<void> {
     const key = storedRateLimitKey(rawKey);
     const q = this.isSqlite ? SQLITE : MYSQL;

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type {
   AdminSession,
   AdminSessionRepository,
@@ -18,6 +20,7 @@ import type {
 import { Between, QueryFailedError, type EntityManager, type EntitySchema, type ObjectLiteral } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
+import { withDeadlockRetry } from './deadlock-retry';
 import { isKey, type Dialect } from './dialect';
 import {
   AdminSessionSchema,
@@ -31,6 +34,12 @@ import {
   type GuestbookEntryRow,
   type ScholarshipRequestRow,
 } from './schemas';
+
+/** A tally's event id: the key's SHA-256 written as a UUID, so every process finds the same row. */
+export function tallyEventId(tallyKey: string): string {
+  const hex = createHash('sha256').update(tallyKey).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 // Rows and domain types have the same fields; the mappers copy them so that no ORM object
 // (or a driver's 0/1 for a boolean) leaks into the domain.
@@ -325,6 +334,37 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
     const row: AuditEventRow = { ...event, details: event.details === null ? null : { ...event.details } };
     // TypeORM's deep-partial type cannot follow a free-form JSON column; the row type is exact.
     await this.manager.insert(AuditEventSchema, row as QueryDeepPartialEntity<AuditEventRow>);
+  }
+
+  async appendOrCount(event: AuditEvent, tallyKey: string, countField: string): Promise<void> {
+    if (!/^[A-Za-z]+$/.test(countField)) throw new Error(`Not a tally field: "${countField}"`);
+    const q = this.dialect.id;
+    const path = `'$.${countField}'`;
+    const columns = ['id', 'action', 'resource_type', 'resource_id', 'user_id', 'details', 'ip_address', 'user_agent'];
+    const values = [
+      tallyEventId(tallyKey),
+      event.action,
+      event.resourceType,
+      event.resourceId,
+      event.userId,
+      event.details === null ? null : JSON.stringify(event.details),
+      event.ipAddress,
+      event.userAgent,
+      this.dialect.time(event.createdAt),
+    ];
+    const insert = `INSERT INTO ${q('audit_events')} (${[...columns, 'created_at'].map(q).join(', ')})
+      VALUES (${values.map(() => '?').join(', ')})`;
+    // One statement: the insert of the first, or the count of a later one, atomically on the primary key.
+    const sql =
+      this.dialect.kind === 'sqlite'
+        ? `${insert} ON CONFLICT (${q('id')}) DO UPDATE SET ${q('details')} =
+             json_set(${q('details')}, ${path}, coalesce(json_extract(${q('details')}, ${path}), 0) + 1)`
+        : `${insert} ON DUPLICATE KEY UPDATE ${q('details')} =
+             JSON_SET(${q('details')}, ${path}, COALESCE(JSON_EXTRACT(${q('details')}, ${path}), 0) + 1)`;
+    // A deadlock victim is run again only when it is a statement of its own: inside a
+    // transaction, the transaction's owner decides.
+    const run = () => this.manager.query(sql, values);
+    await (this.manager.queryRunner?.isTransactionActive === true ? run() : withDeadlockRetry(run));
   }
 
   async listNewestFirst(options: { limit: number; before?: AuditCursor }): Promise<AuditEvent[]> {

@@ -48,8 +48,13 @@ export const RECENT_ACTIVITY_WINDOW_DAYS = 7;
 /** Audit log page size: the admin app reads pages, never the whole log. */
 export const AUDIT_LOG_DEFAULT_PAGE_SIZE = 50;
 export const AUDIT_LOG_MAX_PAGE_SIZE = 200;
-/** User agents are kept, truncated, for the audit trail. */
+/** The audit trail's user-agent column: room for AUDIT_USER_AGENT_KEPT_LENGTH and more. */
 export const AUDIT_USER_AGENT_MAX_LENGTH = 512;
+/**
+ * User agents are kept for the audit trail, truncated to this many characters: enough to
+ * name a browser and its platform, too little for a guesser to fill the table with.
+ */
+export const AUDIT_USER_AGENT_KEPT_LENGTH = 200;
 /** The longest text form of an IP address (IPv6 with an embedded IPv4): longer is not an address. */
 export const IP_ADDRESS_MAX_LENGTH = 45;
 

@@ -2,7 +2,10 @@ import { ERROR_MESSAGES } from '@memoir/shared';
 
 import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
-import type { RateLimitPolicy, RateLimiter } from '../rate-limiting/rate-limiter';
+import { newDelivery } from '../deliveries/delivery';
+import type { DeliveryRepository } from '../deliveries/delivery.repository';
+import { signInAlertKey } from '../deliveries/send-due-deliveries.use-case';
+import type { RateLimitPolicy, RateLimitVerdict, RateLimiter } from '../rate-limiting/rate-limiter';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { RequestContext } from '../shared/request-context';
@@ -27,18 +30,38 @@ export interface LogInSuccess {
   readonly expiresAt: Date;
 }
 
-/** The rate-limit keys of one sign-in attempt: the username and the client's address. */
-export function loginThrottleKeys(username: string, ipAddress: string | null): string[] {
-  const keys = [`login:user:${normalizeUsername(username)}`];
-  if (ipAddress !== null && ipAddress !== '') keys.push(`login:ip:${ipAddress}`);
-  return keys;
+/** The rate-limit keys of one sign-in attempt; `address` is the client's rate-limit key (an IPv6 /64). */
+export function loginThrottleKeys(
+  username: string,
+  address: string | null,
+): { readonly pair: string; readonly address: string | null; readonly account: string } {
+  const account = normalizeUsername(username);
+  const known = address !== null && address !== '';
+  return {
+    pair: `login:pair:${known ? address : 'unknown'}:${account}`,
+    address: known ? `login:ip:${address}` : null,
+    account: `login:user:${account}`,
+  };
 }
+
+/** The field of a refusal tally's details that counts the refusals. */
+const REFUSALS = 'refusals';
 
 /**
  * The owner signs in. Unknown usernames and wrong passwords give the same error and cost
  * the same password-hash work, so neither answer nor timing tells which usernames exist.
- * After `loginPolicy.max` failures for a username or an address, attempts are refused
- * (even with the right password) until the window ends.
+ *
+ * Limits (docs/domain.md), each counted in the shared store:
+ * - `loginPolicy.max` failures per username from one address, and per address across
+ *   usernames: then refused, even with the right password, until the window ends. The attempt
+ *   is reserved (counted) before the password is checked, atomically, so concurrent guesses
+ *   from one or several processes cannot all be checked; a refused attempt gives its
+ *   reservation back, and so does a right password.
+ * - `accountPolicy.max` failures on one username from anywhere: the owner gets an email (once
+ *   per window) and addresses that have failed on it are refused until the window ends. An
+ *   address that has not failed is never refused for the account's sake, so nobody can lock
+ *   the owner out from elsewhere.
+ * A throttled address's refusals go into one audit event per window, with their count.
  */
 export class LogInUseCase {
   private dummyHash: Promise<string> | undefined;
@@ -47,11 +70,17 @@ export class LogInUseCase {
     private readonly deps: {
       readonly adminUsers: AdminUserRepository;
       readonly auditEvents: AuditEventRepository;
+      readonly deliveries: DeliveryRepository;
       readonly unitOfWork: UnitOfWork;
       readonly passwordHasher: PasswordHasher;
       readonly tokens: SessionTokenService;
       readonly rateLimiter: RateLimiter;
       readonly loginPolicy: RateLimitPolicy;
+      readonly accountPolicy: RateLimitPolicy;
+      /** The client as the limits count it (an IPv6 address's /64); the audit keeps the full address. */
+      readonly addressKey: (ipAddress: string) => string;
+      /** Whether an owner's address is configured to alert (OWNER_EMAIL). */
+      readonly alertOwner: boolean;
       readonly sessionPolicy: SessionPolicy;
       readonly clock: Clock;
       readonly ids: IdGenerator;
@@ -63,17 +92,33 @@ export class LogInUseCase {
     const password = typeof input.password === 'string' ? input.password : '';
     if (username === '' || password === '') return err(invalidCredentials());
 
-    const keys = loginThrottleKeys(username, context.ipAddress);
-    for (const key of keys) {
-      const verdict = await this.deps.rateLimiter.check(key, this.deps.loginPolicy);
-      if (!verdict.allowed) {
-        await this.recordFailure(username, null, 'too_many_attempts', context);
-        return err({
-          code: AdminSessionErrorCode.TooManyAttempts,
-          message: ERROR_MESSAGES.tooManyLoginAttempts,
-          retryAfterSeconds: verdict.retryAfterSeconds,
-        });
-      }
+    const { rateLimiter, loginPolicy, accountPolicy } = this.deps;
+    const address =
+      context.ipAddress === null || context.ipAddress === '' ? null : this.deps.addressKey(context.ipAddress);
+    const keys = loginThrottleKeys(username, address);
+    const reserved: string[] = [];
+    const refuse = async (verdict: RateLimitVerdict) => {
+      await Promise.all(reserved.map((key) => rateLimiter.giveBack(key)));
+      await this.countRefusal(username, address, context);
+      return err<AdminSessionError>({
+        code: AdminSessionErrorCode.TooManyAttempts,
+        message: ERROR_MESSAGES.tooManyLoginAttempts,
+        retryAfterSeconds: verdict.allowed ? 1 : verdict.retryAfterSeconds,
+      });
+    };
+
+    const pair = await rateLimiter.reserve(keys.pair, loginPolicy);
+    reserved.push(keys.pair);
+    if (!pair.verdict.allowed) return refuse(pair.verdict);
+    if (keys.address !== null) {
+      const fromAddress = await rateLimiter.reserve(keys.address, loginPolicy);
+      reserved.push(keys.address);
+      if (!fromAddress.verdict.allowed) return refuse(fromAddress.verdict);
+    }
+    // Past the account's ceiling, an address that has already failed on it gets no more tries.
+    if (pair.count > 1) {
+      const account = await rateLimiter.check(keys.account, accountPolicy);
+      if (!account.allowed) return refuse(account);
     }
 
     const user = await this.deps.adminUsers.findByUsername(username);
@@ -83,12 +128,21 @@ export class LogInUseCase {
         : await this.deps.passwordHasher.verify(password, user.passwordHash);
 
     if (user === null || !matches) {
-      await Promise.all(keys.map((key) => this.deps.rateLimiter.record(key, this.deps.loginPolicy)));
-      await this.recordFailure(username, user?.id ?? null, 'invalid_credentials', context);
+      // The reservations stay: they are this failure's count.
+      const account = await rateLimiter.record(keys.account, accountPolicy);
+      if (user !== null && this.deps.alertOwner && account.count === accountPolicy.max) {
+        await this.deps.deliveries.addUnlessDuplicate({
+          ...newDelivery({ id: this.deps.ids.next(), kind: 'signin_alert', now: this.deps.clock.now() }),
+          dedupeKey: signInAlertKey(user.id, account.resetAt),
+        });
+      }
+      await this.recordFailure(username, user?.id ?? null, context);
       return err(invalidCredentials());
     }
 
-    await this.deps.rateLimiter.reset(keys[0] ?? '');
+    // A right password is no failure: the pair starts afresh and the address gets its attempt back.
+    await rateLimiter.reset(keys.pair);
+    if (keys.address !== null) await rateLimiter.giveBack(keys.address);
     const sessionToken = this.deps.tokens.generate();
     const now = this.deps.clock.now();
     const session = {
@@ -123,12 +177,7 @@ export class LogInUseCase {
     return this.dummyHash;
   }
 
-  private async recordFailure(
-    username: string,
-    userId: string | null,
-    reason: string,
-    context: RequestContext,
-  ): Promise<void> {
+  private async recordFailure(username: string, userId: string | null, context: RequestContext): Promise<void> {
     await this.deps.auditEvents.append(
       newAuditEvent(
         this.deps,
@@ -137,10 +186,35 @@ export class LogInUseCase {
           resourceType: AuditResourceType.AdminSession,
           resourceId: null,
           userId,
-          details: { username, reason },
+          details: { username, reason: 'invalid_credentials' },
         },
         context,
       ),
+    );
+  }
+
+  /**
+   * A refused attempt: counted into the one event of this address (or, without one, this
+   * username) for the current window of the sign-in limit, so a guesser cannot grow the trail.
+   * The event keeps the first refusal's username, full address and user agent.
+   */
+  private async countRefusal(username: string, address: string | null, context: RequestContext): Promise<void> {
+    const window = Math.floor(this.deps.clock.now().getTime() / this.deps.loginPolicy.windowMs);
+    const who = address === null ? `user:${username}` : `ip:${address}`;
+    await this.deps.auditEvents.appendOrCount(
+      newAuditEvent(
+        this.deps,
+        {
+          action: AuditAction.LoginFailed,
+          resourceType: AuditResourceType.AdminSession,
+          resourceId: null,
+          userId: null,
+          details: { username, reason: 'too_many_attempts', [REFUSALS]: 1 },
+        },
+        context,
+      ),
+      `login-refusals:${who}:${window}`,
+      REFUSALS,
     );
   }
 }

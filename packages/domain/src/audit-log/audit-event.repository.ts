@@ -6,9 +6,21 @@ export interface AuditCursor {
   readonly id: string;
 }
 
-/** Port: the append-only audit trail. There is deliberately no update and no delete. */
+/**
+ * Port: the append-only audit trail. There is deliberately no update and no delete; the one
+ * exception is a tally's count (`appendOrCount`), which only grows.
+ */
 export interface AuditEventRepository {
   append(event: AuditEvent): Promise<void>;
+
+  /**
+   * One event per `tallyKey`: the first call appends `event` (whose `details[countField]` is
+   * 1) under an id the store derives from the key; each later call with the same key adds one
+   * to that stored event's `details[countField]` and changes nothing else. Atomic: of
+   * concurrent calls, from one process or several, each is counted once. `countField` is
+   * letters only.
+   */
+  appendOrCount(event: AuditEvent, tallyKey: string, countField: string): Promise<void>;
 
   /**
    * At most `limit` events, newest first (createdAt descending, then id descending). With

@@ -1,4 +1,4 @@
-import { AUDIT_USER_AGENT_MAX_LENGTH } from '@memoir/shared';
+import { AUDIT_USER_AGENT_KEPT_LENGTH } from '@memoir/shared';
 
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
@@ -60,7 +60,13 @@ export function newAuditEvent(
     userId: fields.userId,
     details: fields.details ?? null,
     ipAddress: context.ipAddress,
-    userAgent: context.userAgent === null ? null : context.userAgent.slice(0, AUDIT_USER_AGENT_MAX_LENGTH),
+    userAgent: context.userAgent === null ? null : keptUserAgent(context.userAgent),
     createdAt: deps.clock.now(),
   };
+}
+
+/** The first AUDIT_USER_AGENT_KEPT_LENGTH characters, never half of a surrogate pair. */
+function keptUserAgent(userAgent: string): string {
+  const kept = userAgent.slice(0, AUDIT_USER_AGENT_KEPT_LENGTH);
+  return /[\uD800-\uDBFF]$/.test(kept) ? kept.slice(0, -1) : kept;
 }

@@ -50,10 +50,10 @@ describe('ListAuditEventsUseCase', () => {
     expect(clampAuditPageSize(20)).toBe(20);
   });
 
-  it('offers no way to edit or delete an event: the port appends and lists, nothing else', () => {
+  it('offers no way to edit or delete an event: the port appends, counts into a tally and lists, nothing else', () => {
     const methods = Object.getOwnPropertyNames(InMemoryAuditEventRepository.prototype).filter(
       (name) => name !== 'constructor',
     );
-    expect(methods.sort()).toEqual(['append', 'listNewestFirst']);
+    expect(methods.sort()).toEqual(['append', 'appendOrCount', 'listNewestFirst']);
   });
 });

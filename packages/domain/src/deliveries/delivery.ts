@@ -3,12 +3,14 @@
  * - to a requester: the PDF after an approval (`approval`), a polite note after a rejection
  *   (`rejection`), queued in the same transaction as the decision;
  * - to the owner: a new request (`owner_request`) or guestbook entry (`owner_entry`), queued
- *   with the submission, or one digest a day (`owner_digest`).
+ *   with the submission, or one digest a day (`owner_digest`);
+ * - to the owner: an account's failed sign-ins reached LOGIN_ACCOUNT_LIMIT (`signin_alert`),
+ *   at most once per window; its dedupeKey names the account and the window.
  * A worker sends it, retrying with back-off. The queue is in the database, so a restart or a
  * second server process loses nothing, and a lease keeps two processes from sending one
  * delivery at once.
  */
-export type DeliveryKind = 'approval' | 'rejection' | 'owner_request' | 'owner_entry' | 'owner_digest';
+export type DeliveryKind = 'approval' | 'rejection' | 'owner_request' | 'owner_entry' | 'owner_digest' | 'signin_alert';
 export type DeliveryStatus = 'queued' | 'sent' | 'failed';
 
 export interface Delivery {

@@ -131,3 +131,28 @@ export function digestEmail(
     `${settings.adminBaseUrl}/admin`,
   );
 }
+
+/** What a sign-in alert says: the account, how many failures in how long, and until when. */
+export interface SignInAlert {
+  readonly username: string;
+  readonly failures: number;
+  readonly windowMs: number;
+  readonly windowEndsAt: Date;
+}
+
+/** To the owner when an account's failed sign-ins reach LOGIN_ACCOUNT_LIMIT within its window. */
+export function signInAlertEmail(settings: EmailSettings, to: string, alert: SignInAlert): OutgoingEmail {
+  const minutes = Math.round(alert.windowMs / 60_000);
+  const until = alert.windowEndsAt.toISOString().replace('T', ' ').slice(0, 16);
+  return ownerEmail(
+    to,
+    `${alert.failures} failed sign-ins to the account "${alert.username}"`,
+    [
+      `The account "${alert.username}" had ${alert.failures} sign-ins with a wrong password within ${minutes} minute(s). ` +
+        'If that was not you, someone is guessing its password.',
+      `Until ${until} (UTC), addresses that have failed on it are refused; you can still sign in from any other. ` +
+        'A long, unique password (pnpm admin reset-password) is the defence. The audit log lists every attempt.',
+    ],
+    `${settings.adminBaseUrl}/admin/logs`,
+  );
+}

@@ -1,5 +1,7 @@
+import type { AdminUserRepository } from '../admin-sessions/admin-user.repository';
 import type { SessionTokenService } from '../admin-sessions/session-token-service';
 import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repository';
+import type { RateLimitPolicy } from '../rate-limiting/rate-limiter';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { Clock } from '../shared/clock';
 import type { Delivery } from './delivery';
@@ -10,6 +12,7 @@ import {
   newEntryEmail,
   newRequestEmail,
   rejectionEmail,
+  signInAlertEmail,
   type EmailSettings,
 } from './emails';
 import type { Mailer, OutgoingEmail } from './mailer';
@@ -44,6 +47,13 @@ export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
 
 export const DIGEST_KEY_PREFIX = 'digest:';
 
+/** A sign-in alert's dedupeKey: `signin:<window end, ms since epoch>:<admin id>` (57 characters). */
+export const SIGN_IN_ALERT_KEY_PREFIX = 'signin:';
+
+export function signInAlertKey(userId: string, windowEndsAt: Date): string {
+  return `${SIGN_IN_ALERT_KEY_PREFIX}${windowEndsAt.getTime()}:${userId}`;
+}
+
 /** What one run did. */
 export interface DeliveryRun {
   readonly sent: number;
@@ -71,12 +81,15 @@ export class SendDueDeliveriesUseCase {
       readonly deliveries: DeliveryRepository;
       readonly scholarshipRequests: ScholarshipRequestRepository;
       readonly guestbookEntries: GuestbookEntryRepository;
+      readonly adminUsers: AdminUserRepository;
       readonly mailer: Mailer;
       readonly clock: Clock;
       /** Makes the download tokens (256 random bits) and their stored hashes. */
       readonly tokens: SessionTokenService;
       readonly settings: EmailSettings;
       readonly policy: DeliveryPolicy;
+      /** LOGIN_ACCOUNT_LIMIT, which a sign-in alert reports. */
+      readonly loginAccountLimit: RateLimitPolicy;
     },
   ) {}
 
@@ -139,6 +152,18 @@ export class SendDueDeliveriesUseCase {
           this.deps.guestbookEntries.listCreatedBetween(from, to, DIGEST_MAX_ITEMS),
         ]);
         return digestEmail(settings, this.owner(), day, { requests, entries });
+      }
+      case 'signin_alert': {
+        const [end = '', userId = ''] = (delivery.dedupeKey ?? '').slice(SIGN_IN_ALERT_KEY_PREFIX.length).split(':');
+        const user = await this.deps.adminUsers.findById(userId);
+        if (user === null) throw new Undeliverable('The admin account no longer exists.');
+        const { max, windowMs } = this.deps.loginAccountLimit;
+        return signInAlertEmail(settings, this.owner(), {
+          username: user.username,
+          failures: max,
+          windowMs,
+          windowEndsAt: new Date(Number(end)),
+        });
       }
     }
   }

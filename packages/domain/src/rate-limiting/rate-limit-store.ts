@@ -19,6 +19,13 @@ export interface RateLimitStore {
   /** The window in force at `now`, or null when there is none or it has ended. */
   peek(key: string, now: Date): Promise<RateLimitWindow | null>;
 
+  /**
+   * Takes one hit back from the key's window in force at `now`, atomically, never below zero
+   * (a sign-in reserves its attempt before checking the password, and a right one gives it
+   * back). Nothing happens when there is no window in force.
+   */
+  giveBack(key: string, now: Date): Promise<void>;
+
   /** Forgets the key's window. */
   reset(key: string): Promise<void>;
 }

@@ -40,16 +40,33 @@ export class RateLimiter {
     return window.count > policy.max ? this.refusal(window, now) : { allowed: true };
   }
 
-  /** Refuses when `max` attempts are already counted, without counting this one (the sign-in rule). */
+  /**
+   * Counts an attempt before it is made and refuses it when it goes over the limit, with the
+   * count it got. The count is one atomic step in the shared store, so of concurrent attempts
+   * (in one process or several) at most `max` are allowed; a caller that does not go on gives
+   * its reservation back with `giveBack`.
+   */
+  async reserve(key: string, policy: RateLimitPolicy): Promise<{ verdict: RateLimitVerdict; count: number }> {
+    const now = this.clock.now();
+    const window = await this.store.hit(key, policy.windowMs, now);
+    return { verdict: window.count > policy.max ? this.refusal(window, now) : { allowed: true }, count: window.count };
+  }
+
+  /** Takes back one reserved attempt that was refused or turned out not to count. */
+  async giveBack(key: string): Promise<void> {
+    await this.store.giveBack(key, this.clock.now());
+  }
+
+  /** Refuses when `max` attempts are already counted, without counting this one. */
   async check(key: string, policy: RateLimitPolicy): Promise<RateLimitVerdict> {
     const now = this.clock.now();
     const window = await this.store.peek(key, now);
     return window !== null && window.count >= policy.max ? this.refusal(window, now) : { allowed: true };
   }
 
-  /** Counts a failed attempt. */
-  async record(key: string, policy: RateLimitPolicy): Promise<void> {
-    await this.store.hit(key, policy.windowMs, this.clock.now());
+  /** Counts a failed attempt; returns the window with it. */
+  async record(key: string, policy: RateLimitPolicy): Promise<RateLimitWindow> {
+    return this.store.hit(key, policy.windowMs, this.clock.now());
   }
 
   async reset(key: string): Promise<void> {

@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Persistence } from '../../src/shared/persistence';
 import { anAuditEvent, AT } from '../builders';
 
-export function auditEventRepositoryContract(store: () => Persistence): void {
+export function auditEventRepositoryContract(store: () => Persistence, concurrency: number): void {
   describe('AuditEventRepository', () => {
     const repo = () => store().repositories.auditEvents;
 
@@ -40,6 +40,42 @@ export function auditEventRepositoryContract(store: () => Persistence): void {
       expect((await repo().listNewestFirst({ limit: 10, before: b })).map((e) => e.id)).toEqual([a.id, older.id]);
       expect((await repo().listNewestFirst({ limit: 1, before: newer })).map((e) => e.id)).toEqual([b.id]);
       expect(await repo().listNewestFirst({ limit: 10, before: older })).toEqual([]);
+    });
+
+    it('keeps one event per tally, counting each later call into it and changing nothing else', async () => {
+      const first = anAuditEvent({
+        details: { username: 'ghost', reason: 'too_many_attempts', refusals: 1 },
+        ipAddress: '2001:db8::1',
+        createdAt: AT('2026-01-10T09:30:00.000Z'),
+      });
+      await repo().appendOrCount(first, 'refusals:2001:db8::/64:1', 'refusals');
+      for (let i = 0; i < 3; i += 1) {
+        const later = anAuditEvent({
+          details: { username: 'other', reason: 'too_many_attempts', refusals: 1 },
+          ipAddress: '2001:db8::2',
+          createdAt: AT('2026-01-10T09:31:00.000Z'),
+        });
+        await repo().appendOrCount(later, 'refusals:2001:db8::/64:1', 'refusals');
+      }
+      await repo().appendOrCount(anAuditEvent({ details: { refusals: 1 } }), 'refusals:198.51.100.1:1', 'refusals');
+      const events = await repo().listNewestFirst({ limit: 10 });
+      expect(events).toHaveLength(2);
+      const tally = events.find((event) => event.ipAddress === '2001:db8::1');
+      expect(tally).toEqual({
+        ...first,
+        id: expect.any(String),
+        details: { username: 'ghost', reason: 'too_many_attempts', refusals: 4 },
+      });
+    });
+
+    it(`counts ${concurrency} concurrent calls of one tally exactly`, async () => {
+      await Promise.all(
+        Array.from({ length: concurrency }, () =>
+          repo().appendOrCount(anAuditEvent({ details: { refusals: 1 } }), 'busy', 'refusals'),
+        ),
+      );
+      const events = await repo().listNewestFirst({ limit: 10 });
+      expect(events.map((event) => event.details)).toEqual([{ refusals: concurrency }]);
     });
   });
 }

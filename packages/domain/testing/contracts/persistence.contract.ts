@@ -44,7 +44,7 @@ export function describePersistenceContract(
     scholarshipRequestRepositoryContract(store, concurrency);
     adminUserRepositoryContract(store, concurrency);
     adminSessionRepositoryContract(store);
-    auditEventRepositoryContract(store);
+    auditEventRepositoryContract(store, concurrency);
     rateLimitStoreContract(store, concurrency);
     unitOfWorkContract(store);
     missingKeysContract(store);

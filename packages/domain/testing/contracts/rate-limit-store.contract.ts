@@ -31,6 +31,35 @@ export function rateLimitStoreContract(store: () => Persistence, concurrency: nu
       expect(await limits().peek('login:ip:203.0.113.7', start)).toEqual({ count: 1, resetAt: at(minute) });
     });
 
+    it('gives a hit back within the window, never below zero, and not once the window has ended', async () => {
+      await limits().hit('k', minute, start);
+      await limits().hit('k', minute, start);
+      await limits().giveBack('k', at(1000));
+      expect(await limits().peek('k', at(1000))).toEqual({ count: 1, resetAt: at(minute) });
+      await limits().giveBack('k', at(1000));
+      await limits().giveBack('k', at(1000));
+      expect(await limits().peek('k', at(1000))).toEqual({ count: 0, resetAt: at(minute) });
+      await limits().giveBack('never', start);
+      expect(await limits().peek('never', start)).toBeNull();
+      await limits().hit('ended', minute, start);
+      await limits().giveBack('ended', at(minute));
+      expect(await limits().hit('ended', minute, at(minute))).toEqual({ count: 1, resetAt: at(2 * minute) });
+    });
+
+    it(`keeps exactly max of ${concurrency} concurrent reservations that give back what goes over`, async () => {
+      const max = 5;
+      const kept = await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          const window = await limits().hit('reserved', minute, start);
+          if (window.count <= max) return true;
+          await limits().giveBack('reserved', start);
+          return false;
+        }),
+      );
+      expect(kept.filter(Boolean)).toHaveLength(max);
+      expect(await limits().peek('reserved', start)).toEqual({ count: max, resetAt: at(minute) });
+    });
+
     it('answers null for a key never hit', async () => {
       expect(await limits().peek('never', start)).toBeNull();
     });

@@ -112,7 +112,12 @@ export function useHostileApp(title: string, runs: number): HostileApp {
   beforeAll(async () => {
     app = await startTestApp({
       listen: true,
-      env: { FORM_RATE_LIMIT: '100000000/1d', LOGIN_RATE_LIMIT: '100000000/1d', TRUST_PROXY: 'on' },
+      env: {
+        FORM_RATE_LIMIT: '100000000/1d',
+        LOGIN_RATE_LIMIT: '100000000/1d',
+        LOGIN_ACCOUNT_LIMIT: '100000000/1d',
+        TRUST_PROXY: 'on',
+      },
       logger: pino({ level: 'warn' }, { write: (line: string) => void errorLogs.push(line) }),
       // The real argon2id binding, at its cheapest, so that a thousand sign-ins take seconds.
       overrides: { passwordHasher: new Argon2idPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }) },

@@ -79,7 +79,8 @@ export function judge(
   if (answer.status >= 500 && !(operation.template === '/readyz' && answer.status === 503)) {
     throw new Error(`a ${answer.status} answer:\n${where}\nlogged: ${lastLogLine.slice(0, 3000)}`);
   }
-  if (LEAKS.test(answer.text) || ERROR_CODES.test(answer.text)) throw new Error(`an answer shows internal details:\n${where}`);
+  if (LEAKS.test(answer.text) || ERROR_CODES.test(answer.text))
+    throw new Error(`an answer shows internal details:\n${where}`);
   if (answer.headers['x-powered-by'] !== undefined || answer.headers.server !== undefined) {
     throw new Error(`an answer names the server:\n${where}`);
   }

@@ -2,7 +2,7 @@ import { expect } from '@jest/globals';
 import type { TypeOrmPersistence } from '@memoir/persistence-typeorm';
 import {
   ADMIN_NOTES_MAX_LENGTH,
-  AUDIT_USER_AGENT_MAX_LENGTH,
+  AUDIT_USER_AGENT_KEPT_LENGTH,
   GUESTBOOK_LIMITS,
   SCHOLARSHIP_LIMITS,
 } from '@memoir/shared';
@@ -44,7 +44,7 @@ export async function expectStoredRowsWithinLimits(persistence: TypeOrmPersisten
     ['scholarship_requests', 'email', SCHOLARSHIP_LIMITS.emailMaxLength, false],
     ['scholarship_requests', 'message', SCHOLARSHIP_LIMITS.messageMaxLength, true],
     ['scholarship_requests', 'admin_notes', ADMIN_NOTES_MAX_LENGTH, true],
-    ['audit_events', 'user_agent', AUDIT_USER_AGENT_MAX_LENGTH, false],
+    ['audit_events', 'user_agent', AUDIT_USER_AGENT_KEPT_LENGTH, false],
   ];
   for (const [table, column, max, multiline] of limits) {
     const values = (await dataSource.query(
