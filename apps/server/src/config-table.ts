@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 
 import { BOOK_TITLE } from '@memoir/shared';
 import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
+import { parseTrustProxy, type TrustProxy } from '@memoir/http-koa';
 
 /**
  * Every environment variable the server reads: its default, what it means and how it is parsed.
@@ -105,6 +106,14 @@ export const parsers = {
       const found = values.find((candidate) => candidate === word);
       return found === undefined ? problem(`must be one of ${values.join(', ')} (got "${word}").`) : ok(found);
     },
+  trustProxy: (): Parser<TrustProxy> => (text) => {
+    const trust = parseTrustProxy(text);
+    return trust === null
+      ? problem(
+          `must be off, on, a hop count (1 to 99), or a comma-separated list of proxy addresses and CIDR ranges such as 10.0.0.0/8 (got "${text}").`,
+        )
+      : ok(trust);
+  },
   rateLimit: (): Parser<RateLimitPolicy> => (text) => {
     const policy = parseRateLimitPolicy(text);
     return policy === null
@@ -209,7 +218,15 @@ export const CONFIG_VARIABLES = {
     parse: parsers.hostName(),
   }),
   TRUST_PROXY: variable({
-    meaning: '`on`: take the client address from the last `X-Forwarded-For` hop, and HTTPS from `X-Forwarded-Proto`',
+    meaning:
+      'which reverse proxies to believe about the client (its address from the right of `X-Forwarded-For`, HTTPS from `X-Forwarded-Proto`): `off`, `on` (one hop), a hop count, or a comma-separated list of proxy addresses and CIDR ranges',
+    default: 'off',
+    example: '10.0.0.0/8',
+    parse: parsers.trustProxy(),
+  }),
+  TRUST_FORWARDED_HOST: variable({
+    meaning:
+      '`on` when the trusted proxy sets `X-Forwarded-Host` to the host the client asked for: it then decides which host (public or `ADMIN_HOST`) a request is for; off, the `Host` header decides (needs `TRUST_PROXY`)',
     default: 'off',
     parse: parsers.onOff(),
   }),

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
+import type { TrustProxy } from '@memoir/http-koa';
 
 import {
   CONFIG_VARIABLES,
@@ -26,7 +27,8 @@ export interface ServerConfig {
   readonly adminPassword: string | null;
   readonly riddles: { readonly guestbook: string; readonly scholarship: string };
   readonly adminHost: string | null;
-  readonly trustProxy: boolean;
+  readonly trustProxy: TrustProxy;
+  readonly trustForwardedHost: boolean;
   readonly logLevel: string;
   readonly formRateLimit: RateLimitPolicy;
   readonly loginRateLimit: RateLimitPolicy;
@@ -134,6 +136,7 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     scholarshipAnswer: read('RIDDLE_SCHOLARSHIP_ANSWER'),
     adminHost: read('ADMIN_HOST'),
     trustProxy: read('TRUST_PROXY'),
+    trustForwardedHost: read('TRUST_FORWARDED_HOST'),
     logLevel: read('LOG_LEVEL'),
     formRateLimit: read('FORM_RATE_LIMIT'),
     loginRateLimit: read('LOGIN_RATE_LIMIT'),
@@ -151,6 +154,11 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     maxAttempts: read('DELIVERY_MAX_ATTEMPTS'),
     retryBaseMs: read('DELIVERY_RETRY_DELAY'),
   };
+  if (values.trustForwardedHost.ok && values.trustForwardedHost.value && values.trustProxy.ok) {
+    if (values.trustProxy.value.kind === 'none') {
+      problems.push('TRUST_FORWARDED_HOST needs TRUST_PROXY: only a trusted proxy can say which host was asked for.');
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDirPath = valueOf(dataDir);
@@ -187,6 +195,7 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     riddles: { guestbook: valueOf(values.guestbookAnswer), scholarship: valueOf(values.scholarshipAnswer) },
     adminHost,
     trustProxy: valueOf(values.trustProxy),
+    trustForwardedHost: valueOf(values.trustForwardedHost),
     logLevel: valueOf(values.logLevel),
     formRateLimit: valueOf(values.formRateLimit),
     loginRateLimit: valueOf(values.loginRateLimit),

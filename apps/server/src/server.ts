@@ -75,6 +75,7 @@ export async function buildApp(
     rateLimiter: useCases.rateLimiter,
     formRateLimit: config.formRateLimit,
     trustProxy: config.trustProxy,
+    trustForwardedHost: config.trustForwardedHost,
     adminHost: config.adminHost,
     logger,
     isDatabaseUnavailable,

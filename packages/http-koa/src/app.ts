@@ -4,6 +4,7 @@ import Koa from 'koa';
 
 import type { HttpAppOptions } from './deps';
 import { downloadRoutes } from './download';
+import { forwardedHeaders } from './forwarded';
 import { adminHostOnly, errorsAndLogging, jsonBodiesOnly, securityHeaders } from './middleware';
 import { openApiRoutes } from './openapi';
 import { adminLoginRoutes, adminRoutes, healthRoutes, publicListFastPath, publicRoutes } from './routes';
@@ -31,9 +32,9 @@ function describe(router: Router): RouteDescription[] {
 /** The Koa application: every call of the specification, behind one error shape. */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = new Koa();
-  app.proxy = options.trustProxy;
-  // Behind one proxy, only the last X-Forwarded-For hop (the one it appended) is trustworthy.
-  app.maxIpsCount = 1;
+  // Koa reads X-Forwarded-* only when some proxy is trusted, and then only what
+  // `forwardedHeaders` left of them (forwarded.ts).
+  app.proxy = options.trustProxy.kind !== 'none';
   app.silent = true;
 
   const routers = [
@@ -46,6 +47,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   ];
 
   app.use(errorsAndLogging(options.logger, options.isDatabaseUnavailable));
+  const forwarded = forwardedHeaders(options);
+  if (forwarded !== null) app.use(forwarded);
   app.use(securityHeaders());
   app.use(publicListFastPath(options));
   app.use(adminHostOnly(options.adminHost));

@@ -2,6 +2,8 @@ import type { BookStamper, RateLimiter, RateLimitPolicy, UseCases } from '@memoi
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 
+import type { TrustProxy } from './forwarded';
+
 /** The use cases the HTTP API drives: the domain's own, as `createUseCases` builds them. */
 export type HttpUseCases = Pick<
   UseCases,
@@ -27,8 +29,10 @@ export interface HttpAppOptions {
   readonly rateLimiter: RateLimiter;
   /** FORM_RATE_LIMIT: submissions per client address to each public form. */
   readonly formRateLimit: RateLimitPolicy;
-  /** TRUST_PROXY: take the client address from the last X-Forwarded-For hop. */
-  readonly trustProxy: boolean;
+  /** TRUST_PROXY: which peers' X-Forwarded-* headers say who the client is. */
+  readonly trustProxy: TrustProxy;
+  /** TRUST_FORWARDED_HOST: a trusted proxy's X-Forwarded-Host decides the host (ADMIN_HOST). */
+  readonly trustForwardedHost: boolean;
   /** ADMIN_HOST: when set, /api/admin and /admin answer only on this host name. */
   readonly adminHost: string | null;
   readonly logger: Logger;

@@ -8,6 +8,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Logger } from 'pino';
 
 import { UnmappedDomainError } from './error-status';
+import { plainAddress } from './forwarded';
 import { HttpError } from './http-error';
 
 /** Matches `prefix` itself and everything below it, in any case. The prefixes hold no special characters. */
@@ -201,9 +202,9 @@ export function adminHostOnly(adminHost: string | null): Middleware {
 
 /**
  * The client's address as the audit trail records it ("::ffff:1.2.3.4" becomes "1.2.3.4").
- * With TRUST_PROXY on, ctx.ip is the last X-Forwarded-For hop: text a client can write when no
- * proxy of ours is in front. Only an IP address is taken from it; anything else gives way to
- * the connection's own address (the column holds IP_ADDRESS_MAX_LENGTH characters, and MySQL
+ * Behind a trusted proxy, ctx.ip is what `forwardedHeaders` read from X-Forwarded-For: text a
+ * client may have written. Only an IP address is taken from it; anything else gives way to the
+ * connection's own address (the column holds IP_ADDRESS_MAX_LENGTH characters, and MySQL
  * refuses more).
  */
 export function clientAddress(ctx: Context): string | null {
@@ -212,7 +213,7 @@ export function clientAddress(ctx: Context): string | null {
     text !== undefined && text.length <= IP_ADDRESS_MAX_LENGTH && isIP(text) !== 0;
   const ip = isAddress(ctx.ip) ? ctx.ip : ctx.req.socket.remoteAddress;
   if (!isAddress(ip)) return null;
-  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice('::ffff:'.length) : ip;
+  return plainAddress(ip);
 }
 
 export function requestContext(ctx: Context): { ipAddress: string | null; userAgent: string | null } {

@@ -4,7 +4,7 @@ import { RateLimiter } from '@memoir/domain';
 import { createInMemoryPersistence, ManualClock } from '@memoir/domain/memory';
 import pino from 'pino';
 
-import { createHttpApp, type HttpUseCases } from '../src';
+import { createHttpApp, TRUST_NO_PROXY, type HttpUseCases } from '../src';
 
 /** An app driving `useCases` (the rest absent), with its log lines and its routes. */
 export function appWith(useCases: Partial<HttpUseCases>, options: { unavailable?: boolean; ready?: boolean } = {}) {
@@ -19,7 +19,8 @@ export function appWith(useCases: Partial<HttpUseCases>, options: { unavailable?
     useCases: useCases as HttpUseCases,
     rateLimiter: new RateLimiter(createInMemoryPersistence().rateLimits, new ManualClock()),
     formRateLimit: { max: 10, windowMs: 60_000 },
-    trustProxy: false,
+    trustProxy: TRUST_NO_PROXY,
+    trustForwardedHost: false,
     adminHost: null,
     logger: pino({ level: 'info' }, sink),
     isDatabaseUnavailable: () => options.unavailable ?? false,
