@@ -52,6 +52,9 @@ export function staticApps(options: StaticAppsOptions): Middleware {
     if (file !== '/' && file !== '/index.html') {
       try {
         const served = await send(ctx, file, { root, brotli: true, gzip: true, index: false, hidden: false });
+        // The same URL answers Brotli, gzip or the plain file, as the client asks: a shared cache
+        // must keep them apart.
+        ctx.vary('Accept-Encoding');
         if (served && HASHED_ASSET.test(file)) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
         return;
       } catch (error) {

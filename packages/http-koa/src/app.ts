@@ -5,7 +5,7 @@ import Koa from 'koa';
 import type { HttpAppOptions } from './deps';
 import { downloadRoutes } from './download';
 import { forwardedHeaders } from './forwarded';
-import { adminHostOnly, errorsAndLogging, jsonBodiesOnly, securityHeaders } from './middleware';
+import { adminHostOnly, errorsAndLogging, jsonBodiesOnly, knownMethodsOnly, securityHeaders } from './middleware';
 import { openApiRoutes } from './openapi';
 import { adminLoginRoutes, adminRoutes, healthRoutes, publicListFastPath, publicRoutes } from './routes';
 
@@ -29,6 +29,14 @@ function describe(router: Router): RouteDescription[] {
   );
 }
 
+/** What `Allow` says for a path: its routes' methods, or those of a page (the apps answer GET). */
+function allowedMethods(routers: readonly Router[], path: string): string[] {
+  const methods = new Set(
+    routers.flatMap((router) => router.match(path, 'GET').path.flatMap((layer) => layer.methods)),
+  );
+  return methods.size > 0 ? [...methods] : ['GET', 'HEAD'];
+}
+
 /** The Koa application: every call of the specification, behind one error shape. */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = new Koa();
@@ -50,6 +58,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const forwarded = forwardedHeaders(options);
   if (forwarded !== null) app.use(forwarded);
   app.use(securityHeaders());
+  app.use(knownMethodsOnly((path) => allowedMethods(routers, path)));
   app.use(publicListFastPath(options));
   app.use(adminHostOnly(options.adminHost));
   app.use(jsonBodiesOnly);

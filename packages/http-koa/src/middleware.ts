@@ -23,6 +23,36 @@ export const isAdminAppPath = (path: string): boolean => ADMIN_APP.test(path);
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** Paths that carry a secret (the download link's token): the log shows their shape only. */
+const SECRET_PATHS: ReadonlyArray<readonly [RegExp, string]> = [[/^\/download\/[^/]*/i, '/download/[token]']];
+
+/** The path as the access log writes it: a secret in it is replaced by a placeholder. */
+export function loggedPath(path: string): string {
+  for (const [pattern, shape] of SECRET_PATHS) if (pattern.test(path)) return path.replace(pattern, shape);
+  return path;
+}
+
+/** The methods the routers implement; any other gets 405 before it reaches them. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * Scanners send PROPFIND, TRACE, SEARCH, LOCK, MKCOL and the like: a method we serve on no
+ * path is a client error, 405 with the path's own methods in `Allow` (`allowFor`), never a
+ * 5xx. Known methods on the wrong path are the routers' (their own 405).
+ */
+export function knownMethodsOnly(allowFor: (path: string) => readonly string[]): Middleware {
+  return async (ctx, next) => {
+    if (!KNOWN_METHODS.has(ctx.method)) {
+      throw new HttpError(
+        405,
+        { success: false, error: ERROR_MESSAGES.methodNotAllowed },
+        { Allow: allowFor(ctx.path).join(', ') },
+      );
+    }
+    await next();
+  };
+}
+
 export interface RequestState {
   requestId: string;
   log: Logger;
@@ -57,7 +87,7 @@ export function errorsAndLogging(logger: Logger, isDatabaseUnavailable: (error: 
       if (isAdminApiPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
       if (logger.isLevelEnabled('info')) {
         const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
-        const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms };
+        const line = { method: ctx.method, path: loggedPath(ctx.path), status: ctx.status, ms };
         if (child === undefined) logger.info({ requestId, ...line }, 'request');
         else child.info(line, 'request');
       }
