@@ -1,9 +1,9 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { EnsureInitialAdminUseCase, UseCases } from '@memoir/domain';
-import { createHttpApp, type HttpApp } from '@memoir/http-koa';
+import { createHttpApp, createHttpServer, type HttpApp } from '@memoir/http-koa';
 import {
   createTypeOrmPersistence,
   isDatabaseReady,
@@ -124,7 +124,7 @@ export async function startServer(
     logger,
   });
 
-  const server = createServer(app.callback());
+  const server = createHttpServer(app.callback(), config.trustProxy);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

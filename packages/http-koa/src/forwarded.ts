@@ -69,6 +69,12 @@ function trustTest(trust: TrustProxy): (address: string, index: number) => boole
   }
 }
 
+/** Is the connecting peer itself a proxy we believe (every peer, with a hop count)? */
+export function isTrustedPeer(trust: TrustProxy): (address: string) => boolean {
+  const isTrusted = trustTest(trust);
+  return (address) => isTrusted(address, 0);
+}
+
 const values = (header: string | string[] | undefined): string[] =>
   (Array.isArray(header) ? header.join(',') : (header ?? ''))
     .split(',')
