@@ -6,7 +6,7 @@ import { rateLimitAddressKey } from './rate-limit-address';
 /**
  * How long a client may take, chosen so that a phone on a slow network still makes it and a
  * client that trickles its request does not hold a socket for minutes (Node waits 60 s for
- * headers and 300 s for a request by default). docs/operations.md#slow-clients.
+ * headers and 300 s for a request by default). docs/operations.md#slow-clients-and-connections.
  */
 export const CLIENT_TIMEOUTS = {
   /** The request line and headers must have arrived (then 408 and the socket closes). */
