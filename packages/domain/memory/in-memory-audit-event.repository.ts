@@ -1,6 +1,7 @@
 import type { AuditEvent } from '../src/audit-log/audit-event';
-import type { AuditCursor, AuditEventRepository } from '../src/audit-log/audit-event.repository';
-import { copy, newestFirst, type InMemoryDatabase } from './in-memory-database';
+import type { AuditEventRepository, AuditListFilter } from '../src/audit-log/audit-event.repository';
+import type { ListCursor } from '../src/shared/list-page';
+import { containsText, copy, pageOf, type InMemoryDatabase } from './in-memory-database';
 
 export class InMemoryAuditEventRepository implements AuditEventRepository {
   constructor(private readonly db: InMemoryDatabase) {}
@@ -23,12 +24,24 @@ export class InMemoryAuditEventRepository implements AuditEventRepository {
     this.db.auditEvents[index] = { ...stored, details: { ...details, [countField]: count } };
   }
 
-  async listNewestFirst(options: { limit: number; before?: AuditCursor }): Promise<AuditEvent[]> {
-    const { before } = options;
-    return [...this.db.auditEvents]
-      .sort(newestFirst)
-      .filter((event) => before === undefined || newestFirst(before, event) < 0)
-      .slice(0, Math.max(0, options.limit))
-      .map(copy);
+  async listNewestFirst(options: {
+    readonly limit: number;
+    readonly before?: ListCursor;
+    readonly filter?: AuditListFilter;
+  }): Promise<AuditEvent[]> {
+    const filter = options.filter ?? {};
+    const matches = (event: AuditEvent) =>
+      (filter.action === undefined || event.action === filter.action) &&
+      (filter.resourceType === undefined || event.resourceType === filter.resourceType) &&
+      (filter.userId === undefined || event.userId === filter.userId) &&
+      (filter.from === undefined || event.createdAt.getTime() >= filter.from.getTime()) &&
+      (filter.to === undefined || event.createdAt.getTime() < filter.to.getTime()) &&
+      containsText(filter.search, [
+        event.details === null ? null : JSON.stringify(event.details),
+        event.resourceId,
+        event.ipAddress,
+        event.userAgent,
+      ]);
+    return pageOf(this.db.auditEvents, matches, options);
   }
 }

@@ -66,3 +66,26 @@ export function createdBetween<T extends { readonly createdAt: Date; readonly id
 }
 
 export const copy = <T>(value: T): T => structuredClone(value);
+
+/**
+ * A page of a newest-first list: the rows `matches` keeps, strictly after `before`, at most
+ * `limit`, copied.
+ */
+export function pageOf<T extends { readonly createdAt: Date; readonly id: string }>(
+  rows: Iterable<T>,
+  matches: (row: T) => boolean,
+  page: { readonly limit: number; readonly before?: { readonly createdAt: Date; readonly id: string } },
+): T[] {
+  const { before } = page;
+  return [...rows]
+    .filter((row) => matches(row) && (before === undefined || newestFirst(before, row) < 0))
+    .sort(newestFirst)
+    .slice(0, Math.max(0, page.limit))
+    .map(copy);
+}
+
+/** Does any of the texts contain `search` (already lower case), ignoring case? */
+export function containsText(search: string | undefined, texts: ReadonlyArray<string | null>): boolean {
+  if (search === undefined) return true;
+  return texts.some((text) => text !== null && text.toLowerCase().includes(search));
+}

@@ -1,7 +1,12 @@
 import type { GuestbookEntry, GuestbookReview } from '../src/guestbook/guestbook-entry';
-import type { CapabilitySummary, GuestbookEntryRepository } from '../src/guestbook/guestbook-entry.repository';
-import { classifyGuestbookEntry } from '@memoir/shared';
-import { copy, createdBetween, newestFirst, type InMemoryDatabase } from './in-memory-database';
+import type {
+  CapabilitySummary,
+  GuestbookEntryRepository,
+  GuestbookListFilter,
+} from '../src/guestbook/guestbook-entry.repository';
+import type { ListCursor } from '../src/shared/list-page';
+import { classifyGuestbookEntry, type GuestbookEntryClass } from '@memoir/shared';
+import { containsText, copy, createdBetween, newestFirst, pageOf, type InMemoryDatabase } from './in-memory-database';
 
 export class InMemoryGuestbookEntryRepository implements GuestbookEntryRepository {
   constructor(private readonly db: InMemoryDatabase) {}
@@ -26,6 +31,22 @@ export class InMemoryGuestbookEntryRepository implements GuestbookEntryRepositor
 
   async listAll(): Promise<GuestbookEntry[]> {
     return [...this.db.guestbookEntries.values()].sort(newestFirst).map(copy);
+  }
+
+  async listPage(
+    filter: GuestbookListFilter,
+    page: { readonly limit: number; readonly before?: ListCursor },
+  ): Promise<GuestbookEntry[]> {
+    const matches = (entry: GuestbookEntry) =>
+      (filter.class === undefined || classifyGuestbookEntry(entry) === filter.class) &&
+      containsText(filter.search, [entry.name, entry.location, entry.message, entry.adminNotes]);
+    return pageOf(this.db.guestbookEntries.values(), matches, page);
+  }
+
+  async countByClass(): Promise<Readonly<Record<GuestbookEntryClass, number>>> {
+    const counts = { pending: 0, approved: 0, rejected: 0 };
+    for (const entry of this.db.guestbookEntries.values()) counts[classifyGuestbookEntry(entry)] += 1;
+    return counts;
   }
 
   async saveReview(id: string, review: GuestbookReview): Promise<GuestbookEntry | null> {

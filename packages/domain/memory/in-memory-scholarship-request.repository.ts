@@ -1,7 +1,16 @@
 import type { CapabilitySummary } from '../src/guestbook/guestbook-entry.repository';
-import type { ScholarshipDecision, ScholarshipRequest } from '../src/scholarships/scholarship-request';
-import type { PendingAge, ScholarshipRequestRepository } from '../src/scholarships/scholarship-request.repository';
-import { copy, createdBetween, newestFirst, type InMemoryDatabase } from './in-memory-database';
+import type {
+  ScholarshipDecision,
+  ScholarshipRequest,
+  ScholarshipStatus,
+} from '../src/scholarships/scholarship-request';
+import type {
+  PendingAge,
+  ScholarshipListFilter,
+  ScholarshipRequestRepository,
+} from '../src/scholarships/scholarship-request.repository';
+import type { ListCursor } from '../src/shared/list-page';
+import { containsText, copy, createdBetween, newestFirst, pageOf, type InMemoryDatabase } from './in-memory-database';
 
 export class InMemoryScholarshipRequestRepository implements ScholarshipRequestRepository {
   constructor(private readonly db: InMemoryDatabase) {}
@@ -18,6 +27,22 @@ export class InMemoryScholarshipRequestRepository implements ScholarshipRequestR
 
   async listAll(): Promise<ScholarshipRequest[]> {
     return [...this.db.scholarshipRequests.values()].sort(newestFirst).map(copy);
+  }
+
+  async listPage(
+    filter: ScholarshipListFilter,
+    page: { readonly limit: number; readonly before?: ListCursor },
+  ): Promise<ScholarshipRequest[]> {
+    const matches = (request: ScholarshipRequest) =>
+      (filter.status === undefined || request.status === filter.status) &&
+      containsText(filter.search, [request.name, request.email, request.message, request.adminNotes]);
+    return pageOf(this.db.scholarshipRequests.values(), matches, page);
+  }
+
+  async countByStatus(): Promise<Readonly<Record<ScholarshipStatus, number>>> {
+    const counts = { pending: 0, approved: 0, rejected: 0 };
+    for (const request of this.db.scholarshipRequests.values()) counts[request.status] += 1;
+    return counts;
   }
 
   // No await between the check and the write: atomic on a single-threaded event loop.

@@ -24,12 +24,18 @@ import {
 } from './guestbook/cached-public-guestbook-list';
 import { ListGuestbookEntriesUseCase } from './guestbook/list-guestbook-entries.use-case';
 import { ListPublicGuestbookEntriesUseCase } from './guestbook/list-public-guestbook-entries.use-case';
-import { ModerateGuestbookEntryUseCase } from './guestbook/moderate-guestbook-entry.use-case';
+import {
+  BulkModerateGuestbookEntriesUseCase,
+  ModerateGuestbookEntryUseCase,
+} from './guestbook/moderate-guestbook-entry.use-case';
 import { SignGuestbookUseCase } from './guestbook/sign-guestbook.use-case';
 import type { RateLimitStore } from './rate-limiting/rate-limit-store';
 import { RateLimiter, type RateLimitPolicy } from './rate-limiting/rate-limiter';
 import type { RiddleAnswers } from './riddles/riddle-answers';
-import { DecideScholarshipRequestUseCase } from './scholarships/decide-scholarship-request.use-case';
+import {
+  BulkDecideScholarshipRequestsUseCase,
+  DecideScholarshipRequestUseCase,
+} from './scholarships/decide-scholarship-request.use-case';
 import { ListScholarshipRequestsUseCase } from './scholarships/list-scholarship-requests.use-case';
 import { SubmitScholarshipRequestUseCase } from './scholarships/submit-scholarship-request.use-case';
 import type { Clock } from './shared/clock';
@@ -80,9 +86,11 @@ export interface UseCases {
   readonly listPublicGuestbookEntries: PublicGuestbookList;
   readonly listGuestbookEntries: ListGuestbookEntriesUseCase;
   readonly moderateGuestbookEntry: GuestbookModeration;
+  readonly bulkModerateGuestbookEntries: BulkModerateGuestbookEntriesUseCase;
   readonly submitScholarshipRequest: SubmitScholarshipRequestUseCase;
   readonly listScholarshipRequests: ListScholarshipRequestsUseCase;
   readonly decideScholarshipRequest: DecideScholarshipRequestUseCase;
+  readonly bulkDecideScholarshipRequests: BulkDecideScholarshipRequestsUseCase;
   readonly logIn: LogInUseCase;
   readonly authenticate: AuthenticateUseCase;
   readonly logOut: LogOutUseCase;
@@ -117,12 +125,15 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
   });
   const authenticate = new AuthenticateUseCase({ ...repositories, tokens, sessionPolicy, clock });
   const createAdmin = new CreateAdminUseCase({ ...decisions, passwordHasher });
+  const moderate = invalidatingPublicList(new ModerateGuestbookEntryUseCase(decisions), publicList);
+  const decide = new DecideScholarshipRequestUseCase({ ...decisions, notifyRejections: settings.notifyRejections });
 
   return {
     signGuestbook: new SignGuestbookUseCase({ ...repositories, ...decisions, riddles, ownerNotifications }),
     listPublicGuestbookEntries: publicList,
     listGuestbookEntries: new ListGuestbookEntriesUseCase(repositories),
-    moderateGuestbookEntry: invalidatingPublicList(new ModerateGuestbookEntryUseCase(decisions), publicList),
+    moderateGuestbookEntry: moderate,
+    bulkModerateGuestbookEntries: new BulkModerateGuestbookEntriesUseCase({ moderate }),
     submitScholarshipRequest: new SubmitScholarshipRequestUseCase({
       ...repositories,
       ...decisions,
@@ -130,10 +141,8 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       ownerNotifications,
     }),
     listScholarshipRequests: new ListScholarshipRequestsUseCase(repositories),
-    decideScholarshipRequest: new DecideScholarshipRequestUseCase({
-      ...decisions,
-      notifyRejections: settings.notifyRejections,
-    }),
+    decideScholarshipRequest: decide,
+    bulkDecideScholarshipRequests: new BulkDecideScholarshipRequestsUseCase({ decide }),
     logIn: new LogInUseCase({
       ...repositories,
       ...decisions,

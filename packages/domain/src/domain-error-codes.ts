@@ -1,8 +1,8 @@
 import { AdminSessionErrorCode, AdminUserErrorCode } from './admin-sessions/admin-sessions.errors';
-import { AuditLogErrorCode } from './audit-log/audit-log.errors';
 import { DeliveryErrorCode } from './deliveries/deliveries.errors';
 import { GuestbookErrorCode } from './guestbook/guestbook.errors';
 import { ScholarshipErrorCode } from './scholarships/scholarships.errors';
+import { ListErrorCode } from './shared/list.errors';
 
 /** The code objects of every capability (`*.errors.ts`), in one list. */
 const DOMAIN_ERROR_CODE_GROUPS = [
@@ -10,7 +10,7 @@ const DOMAIN_ERROR_CODE_GROUPS = [
   ScholarshipErrorCode,
   AdminSessionErrorCode,
   AdminUserErrorCode,
-  AuditLogErrorCode,
+  ListErrorCode,
   DeliveryErrorCode,
 ] as const;
 

@@ -8,6 +8,9 @@ export * from './shared/request-context';
 export * from './shared/result';
 export * from './shared/unit-of-work';
 export { FieldErrors } from './shared/text-fields';
+export * from './shared/list-page';
+export * from './shared/list.errors';
+export * from './shared/bulk-decisions';
 
 // Riddles
 export * from './riddles/riddle-answers';
@@ -52,7 +55,6 @@ export * from './admin-sessions/session-token-service';
 // Audit log
 export * from './audit-log/audit-event';
 export * from './audit-log/audit-event.repository';
-export * from './audit-log/audit-log.errors';
 export * from './audit-log/list-audit-events.use-case';
 
 // Deliveries

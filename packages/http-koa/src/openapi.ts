@@ -3,7 +3,9 @@ import {
   ADMIN_API_PREFIX,
   ADMIN_API_ROUTES,
   ADMIN_NOTES_MAX_LENGTH,
-  AUDIT_LOG_MAX_PAGE_SIZE,
+  ADMIN_LIST_DEFAULT_PAGE_SIZE,
+  ADMIN_LIST_MAX_PAGE_SIZE,
+  BULK_DECISION_MAX_ITEMS,
   GUESTBOOK_LIMITS,
   HONEYPOT_FIELD,
   PUBLIC_GUESTBOOK_LIMIT,
@@ -167,6 +169,46 @@ const schemas: Record<string, Schema> = {
   ),
 };
 
+const idList = {
+  type: 'array',
+  items: string,
+  minItems: 1,
+  maxItems: BULK_DECISION_MAX_ITEMS,
+  description: `The ids of the items to decide, 1..${BULK_DECISION_MAX_ITEMS}`,
+};
+schemas.BulkModerateBody = object(
+  {
+    ids: idList,
+    isApproved: { type: 'boolean' },
+    adminNotes: { type: ['string', 'null'], maxLength: ADMIN_NOTES_MAX_LENGTH },
+  },
+  ['ids', 'isApproved'],
+);
+schemas.BulkDecideBody = object(
+  {
+    ids: idList,
+    status: { type: 'string', enum: ['approved', 'rejected'] },
+    adminNotes: { type: ['string', 'null'], maxLength: ADMIN_NOTES_MAX_LENGTH },
+  },
+  ['ids', 'status'],
+);
+schemas.BulkResults = object({
+  success,
+  results: {
+    type: 'array',
+    items: object(
+      {
+        id: string,
+        success: { type: 'boolean' },
+        error: { type: 'string', description: 'Why this item was not decided' },
+        code: { type: 'string' },
+      },
+      ['id', 'success'],
+    ),
+  },
+});
+schemas.ClassCounts = object({ pending: count, approved: count, rejected: count });
+
 const body = (name: string) => ({ required: true, content: json(ref(name)) });
 const bearer = [{ bearer: [] }];
 const idParameter = { name: 'id', in: 'path', required: true, schema: string, description: 'A UUID' };
@@ -178,6 +220,35 @@ const formErrors = {
   '429': error('Too many submissions from this address (FORM_RATE_LIMIT)', retryAfter),
 };
 const adminErrors = { '401': error('No session, or it expired or was revoked') };
+
+const query = (name: string, description: string, schema: Schema = string) => ({ name, in: 'query', schema, description });
+const paging = [
+  query('limit', `Page size, 1..${ADMIN_LIST_MAX_PAGE_SIZE}, ${ADMIN_LIST_DEFAULT_PAGE_SIZE} by default`, {
+    type: 'integer',
+  }),
+  query('before', 'The nextCursor of the previous page'),
+];
+const search = query('q', 'Text to find, case-insensitively: a word, a fragment, an email address');
+const classFilter = (name: 'class' | 'status') =>
+  query(name, 'pending, approved or rejected', { type: 'string', enum: ['pending', 'approved', 'rejected'] });
+const auditFilters = [
+  query('action', 'One action (login, login_failed, logout, approve, reject, ...)'),
+  query('resourceType', 'One resource type (admin_session, admin_user, guestbook_entry, scholarship_request)'),
+  query('actor', "The acting admin's username"),
+  query('from', 'ISO 8601, inclusive', { type: 'string', format: 'date-time' }),
+  query('to', 'ISO 8601, exclusive', { type: 'string', format: 'date-time' }),
+  query('q', 'Text in the details, the resource id, the address or the user agent'),
+];
+const listErrors = { '400': error('A cursor this server did not make, or a filter value it does not know') };
+const csv = (what: string) => ({
+  description: `Every matching ${what}, a header row first, written as the database yields them`,
+  headers: { 'Content-Disposition': { schema: string, description: 'attachment; filename="…-YYYY-MM-DD.csv"' } },
+  content: { 'text/csv': { schema: string } },
+});
+const bulkErrors = {
+  '400': error('No id, more than 100, or a decision that breaks a rule (the notes, the status)'),
+  ...adminErrors,
+};
 
 /** What each admin call answers; its method and path come from ADMIN_API_ROUTES. */
 const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
@@ -230,12 +301,35 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
     },
   },
   listGuestbookEntries: {
-    summary: 'Every guestbook entry, newest first',
+    summary:
+      'Guestbook entries, newest first, a page at a time. Without parameters: a first page of pending entries, the 10 newest approved and the 5 newest rejected; nextCursor continues the pending ones',
     security: bearer,
+    parameters: [classFilter('class'), search, ...paging],
     responses: {
-      '200': response('The entries', object({ success, entries: { type: 'array', items: ref('GuestbookEntry') } })),
+      '200': response(
+        'A page (at most 64 KB of JSON)',
+        object({
+          success,
+          entries: { type: 'array', items: ref('GuestbookEntry') },
+          nextCursor: nullableString,
+          counts: ref('ClassCounts'),
+        }),
+      ),
+      ...listErrors,
       ...adminErrors,
     },
+  },
+  exportGuestbookEntries: {
+    summary: 'The guestbook as CSV, with the list filters, every matching entry (no paging)',
+    security: bearer,
+    parameters: [classFilter('class'), search],
+    responses: { '200': csv('entry'), ...listErrors, ...adminErrors },
+  },
+  bulkModerateGuestbookEntries: {
+    summary: 'Approve or reject many entries with one note; each decided and audited on its own',
+    security: bearer,
+    requestBody: body('BulkModerateBody'),
+    responses: { '200': response('How each item went', ref('BulkResults')), ...bulkErrors },
   },
   moderateGuestbookEntry: {
     summary: 'Approve or reject an entry (re-deciding is allowed)',
@@ -250,15 +344,35 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
     },
   },
   listScholarshipRequests: {
-    summary: 'Every scholarship request, newest first',
+    summary:
+      'Scholarship requests, newest first, a page at a time. Without parameters: a first page of pending requests, the 10 newest approved and the 5 newest rejected; nextCursor continues the pending ones',
     security: bearer,
+    parameters: [classFilter('status'), search, ...paging],
     responses: {
       '200': response(
-        'The requests',
-        object({ success, requests: { type: 'array', items: ref('ScholarshipRequest') } }),
+        'A page (at most 64 KB of JSON)',
+        object({
+          success,
+          requests: { type: 'array', items: ref('ScholarshipRequest') },
+          nextCursor: nullableString,
+          counts: ref('ClassCounts'),
+        }),
       ),
+      ...listErrors,
       ...adminErrors,
     },
+  },
+  exportScholarshipRequests: {
+    summary: 'The requests as CSV, with the list filters, every matching request (no paging)',
+    security: bearer,
+    parameters: [classFilter('status'), search],
+    responses: { '200': csv('request'), ...listErrors, ...adminErrors },
+  },
+  bulkDecideScholarshipRequests: {
+    summary: 'Approve or reject many pending requests with one note; each decided and audited on its own',
+    security: bearer,
+    requestBody: body('BulkDecideBody'),
+    responses: { '200': response('How each item went (a request no longer pending fails alone)', ref('BulkResults')), ...bulkErrors },
   },
   decideScholarshipRequest: {
     summary: 'Decide a pending request',
@@ -285,25 +399,23 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
     },
   },
   listAuditEvents: {
-    summary: 'The audit trail, newest first, a page at a time',
+    summary: 'The audit trail, newest first, a page at a time, filtered',
     security: bearer,
-    parameters: [
-      {
-        name: 'limit',
-        in: 'query',
-        schema: { type: 'integer' },
-        description: `Page size, 1..${AUDIT_LOG_MAX_PAGE_SIZE}, 50 by default`,
-      },
-      { name: 'before', in: 'query', schema: string, description: 'The nextCursor of the previous page' },
-    ],
+    parameters: [...auditFilters, ...paging],
     responses: {
       '200': response(
-        'A page',
+        'A page (at most 64 KB of JSON)',
         object({ success, logs: { type: 'array', items: ref('AuditLog') }, nextCursor: nullableString }),
       ),
-      '400': error('A cursor this server did not make'),
+      ...listErrors,
       ...adminErrors,
     },
+  },
+  exportAuditEvents: {
+    summary: 'The audit trail as CSV, with the same filters, every matching event (no paging)',
+    security: bearer,
+    parameters: auditFilters,
+    responses: { '200': csv('event'), ...listErrors, ...adminErrors },
   },
 };
 

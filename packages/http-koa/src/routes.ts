@@ -31,7 +31,17 @@ import {
   SubmitScholarshipRequest,
 } from './requests';
 import { rateLimitAddressKey } from './rate-limit-address';
-import { parseBody, queryNumber, queryValue } from './validation';
+import {
+  AUDIT_CSV_HEADER,
+  auditCsvRow,
+  GUESTBOOK_CSV_HEADER,
+  guestbookCsvRow,
+  SCHOLARSHIP_CSV_HEADER,
+  scholarshipCsvRow,
+} from './exports';
+import { sendCsv } from './csv';
+import { fitPage } from './page-budget';
+import { parseBody, parseIds, queryNumber, queryValue, withoutIds } from './validation';
 
 type AdminState = RequestState & { admin: Authenticated; token: string };
 
@@ -129,6 +139,31 @@ export function publicRoutes(options: HttpAppOptions): Router {
   return router;
 }
 
+/** A list's query parameters: its class or status filter (`filterName`), `q`, `limit`, `before`. */
+function listQuery(ctx: Context, filterName: 'class' | 'status') {
+  return {
+    [filterName]: queryValue(ctx.query[filterName]) ?? null,
+    q: queryValue(ctx.query.q) ?? null,
+    limit: ctx.query.limit === undefined ? null : queryNumber(ctx.query.limit),
+    before: queryValue(ctx.query.before) ?? null,
+  };
+}
+
+/** The audit log's query parameters. */
+function auditQuery(ctx: Context) {
+  const value = (name: string) => queryValue(ctx.query[name]) ?? null;
+  return {
+    limit: ctx.query.limit === undefined ? null : queryNumber(ctx.query.limit),
+    before: value('before'),
+    action: value('action'),
+    resourceType: value('resourceType'),
+    actor: value('actor'),
+    from: value('from'),
+    to: value('to'),
+    q: value('q'),
+  };
+}
+
 type AdminHandler = (ctx: RouterContext) => void | Promise<void>;
 
 /** What each admin call does; its method and path come from ADMIN_API_ROUTES. */
@@ -157,8 +192,23 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
       ctx.body = { success: true, ...presentDashboard(await useCases.getDashboard.execute()) };
     },
     listGuestbookEntries: async (ctx) => {
-      const entries = await useCases.listGuestbookEntries.execute();
-      ctx.body = { success: true, entries: entries.map(presentEntry) };
+      const result = await useCases.listGuestbookEntries.execute(listQuery(ctx, 'class'));
+      if (!result.ok) throw domainFailure(result.error);
+      const { page, sections, counts } = result.value;
+      const fitted = fitPage(page, sections, result.value.nextCursor, presentEntry);
+      ctx.body = { success: true, entries: fitted.items, nextCursor: fitted.nextCursor, counts };
+    },
+    exportGuestbookEntries: (ctx) => {
+      const result = useCases.listGuestbookEntries.exportAll(listQuery(ctx, 'class'));
+      if (!result.ok) throw domainFailure(result.error);
+      sendCsv(ctx, 'guestbook', GUESTBOOK_CSV_HEADER, result.value, guestbookCsvRow);
+    },
+    bulkModerateGuestbookEntries: async (ctx) => {
+      const ids = parseIds(ctx.request.body);
+      const body = await parseBody(ModerateGuestbookEntryRequest, withoutIds(ctx.request.body));
+      const result = await useCases.bulkModerateGuestbookEntries.execute({ ids, ...body }, actor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, results: result.value };
     },
     moderateGuestbookEntry: async (ctx) => {
       const body = await parseBody(ModerateGuestbookEntryRequest, ctx.request.body);
@@ -167,8 +217,23 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
       ctx.body = { success: true, entry: presentEntry(result.value) };
     },
     listScholarshipRequests: async (ctx) => {
-      const requests = await useCases.listScholarshipRequests.execute();
-      ctx.body = { success: true, requests: requests.map(presentRequestWithDelivery) };
+      const result = await useCases.listScholarshipRequests.execute(listQuery(ctx, 'status'));
+      if (!result.ok) throw domainFailure(result.error);
+      const { page, sections, counts } = result.value;
+      const fitted = fitPage(page, sections, result.value.nextCursor, presentRequestWithDelivery);
+      ctx.body = { success: true, requests: fitted.items, nextCursor: fitted.nextCursor, counts };
+    },
+    exportScholarshipRequests: (ctx) => {
+      const result = useCases.listScholarshipRequests.exportAll(listQuery(ctx, 'status'));
+      if (!result.ok) throw domainFailure(result.error);
+      sendCsv(ctx, 'scholarship-requests', SCHOLARSHIP_CSV_HEADER, result.value, scholarshipCsvRow);
+    },
+    bulkDecideScholarshipRequests: async (ctx) => {
+      const ids = parseIds(ctx.request.body);
+      const body = await parseBody(DecideScholarshipRequest, withoutIds(ctx.request.body));
+      const result = await useCases.bulkDecideScholarshipRequests.execute({ ids, ...body }, actor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, results: result.value };
     },
     decideScholarshipRequest: async (ctx) => {
       const body = await parseBody(DecideScholarshipRequest, ctx.request.body);
@@ -184,16 +249,15 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
       ctx.body = { success: true };
     },
     listAuditEvents: async (ctx) => {
-      const result = await useCases.listAuditEvents.execute({
-        limit: queryNumber(ctx.query.limit),
-        before: queryValue(ctx.query.before) ?? null,
-      });
+      const result = await useCases.listAuditEvents.execute(auditQuery(ctx));
       if (!result.ok) throw domainFailure(result.error);
-      ctx.body = {
-        success: true,
-        logs: result.value.events.map(presentAuditEvent),
-        nextCursor: result.value.nextCursor,
-      };
+      const fitted = fitPage(result.value.events, [], result.value.nextCursor, presentAuditEvent);
+      ctx.body = { success: true, logs: fitted.items, nextCursor: fitted.nextCursor };
+    },
+    exportAuditEvents: async (ctx) => {
+      const result = await useCases.listAuditEvents.exportAll(auditQuery(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      sendCsv(ctx, 'audit-log', AUDIT_CSV_HEADER, result.value, auditCsvRow);
     },
   };
 }

@@ -58,3 +58,25 @@ export function queryNumber(value: string | string[] | undefined): number {
   const text = queryValue(value);
   return text === undefined || text.trim() === '' ? Number.NaN : Number(text);
 }
+
+/** The longest id a bulk decision takes: a UUID, with room to spare for one that is not. */
+const BULK_ID_MAX_LENGTH = 64;
+
+/**
+ * The `ids` of a bulk decision: an array of strings (its length is the use case's to judge).
+ * Anything else is a 400 naming the field.
+ */
+export function parseIds(body: unknown): string[] {
+  const ids = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { ids?: unknown }).ids : undefined;
+  const message = FIELD_MESSAGES.idsList;
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && id.length <= BULK_ID_MAX_LENGTH)) {
+    throw badRequest(message, { code: 'REQUEST.INVALID', fieldErrors: { ids: message } });
+  }
+  return ids as string[];
+}
+
+/** A bulk body without its `ids`, for the one-item request class to check the rest. */
+export function withoutIds(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'ids'));
+}

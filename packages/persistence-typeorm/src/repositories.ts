@@ -5,19 +5,31 @@ import type {
   AdminSessionRepository,
   AdminUser,
   AdminUserRepository,
-  AuditCursor,
   AuditEvent,
   AuditEventRepository,
+  AuditListFilter,
   CapabilitySummary,
   GuestbookEntry,
   GuestbookEntryRepository,
+  GuestbookListFilter,
   GuestbookReview,
+  ListCursor,
   PendingAge,
   ScholarshipDecision,
   ScholarshipRequest,
+  ScholarshipListFilter,
   ScholarshipRequestRepository,
+  ScholarshipStatus,
 } from '@memoir/domain';
-import { Between, QueryFailedError, type EntityManager, type EntitySchema, type ObjectLiteral } from 'typeorm';
+import { classifyGuestbookEntry, type GuestbookEntryClass } from '@memoir/shared';
+import {
+  Between,
+  QueryFailedError,
+  type EntityManager,
+  type EntitySchema,
+  type ObjectLiteral,
+  type SelectQueryBuilder,
+} from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 import { withDeadlockRetry } from './deadlock-retry';
@@ -110,6 +122,51 @@ async function insertWithoutReselect<T extends ObjectLiteral>(
   await manager.createQueryBuilder().insert().into(schema).values(values).updateEntity(false).execute();
 }
 
+/**
+ * Keeps the rows strictly after `before` in the newest-first order (createdAt descending,
+ * then id descending), written as a range the (…, created_at, id) indexes seek to.
+ */
+function olderThan<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  dialect: Dialect,
+  alias: string,
+  before: ListCursor | undefined,
+): SelectQueryBuilder<T> {
+  if (before === undefined) return query;
+  const q = dialect.id;
+  const time = `${alias}.${q('created_at')}`;
+  return query.andWhere(`${time} <= :beforeTime AND (${time} < :beforeTime OR ${alias}.${q('id')} < :beforeId)`, {
+    beforeTime: dialect.time(before.createdAt),
+    beforeId: before.id,
+  });
+}
+
+/** LIKE's wildcards and our escape character, escaped with '!'. */
+const likeFragment = (text: string): string => `%${text.replace(/[!%_]/g, '!$&')}%`;
+
+/**
+ * Keeps the rows where one of `columns` contains `search` (lower case already). Case-
+ * insensitive: SQLite's LIKE folds ASCII letters; MySQL's utf8mb4_unicode_ci collation folds
+ * case and accents.
+ */
+function containing<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  dialect: Dialect,
+  alias: string,
+  columns: readonly string[],
+  search: string | undefined,
+): SelectQueryBuilder<T> {
+  if (search === undefined) return query;
+  const q = dialect.id;
+  const anyColumn = columns.map((column) => `${alias}.${q(column)} LIKE :search ESCAPE '!'`).join(' OR ');
+  return query.andWhere(`(${anyColumn})`, { search: likeFragment(search) });
+}
+
+/** Newest first, at most `limit`. */
+function newestFirstPage<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string, limit: number) {
+  return query.orderBy(`${alias}.createdAt`, 'DESC').addOrderBy(`${alias}.id`, 'DESC').limit(Math.max(0, limit));
+}
+
 interface SummaryRow {
   total: unknown;
   pending: unknown;
@@ -123,7 +180,10 @@ export class TypeOrmGuestbookEntryRepository implements GuestbookEntryRepository
   ) {}
 
   async add(entry: GuestbookEntry): Promise<void> {
-    await insertWithoutReselect(this.manager, GuestbookEntrySchema, { ...entry });
+    await insertWithoutReselect(this.manager, GuestbookEntrySchema, {
+      ...entry,
+      reviewClass: classifyGuestbookEntry(entry),
+    });
   }
 
   async findById(id: string): Promise<GuestbookEntry | null> {
@@ -146,9 +206,32 @@ export class TypeOrmGuestbookEntryRepository implements GuestbookEntryRepository
     return rows.map(toGuestbookEntry);
   }
 
+  async listPage(
+    filter: GuestbookListFilter,
+    page: { readonly limit: number; readonly before?: ListCursor },
+  ): Promise<GuestbookEntry[]> {
+    let query = this.manager.createQueryBuilder(GuestbookEntrySchema, 'entry');
+    if (filter.class !== undefined) query = query.andWhere('entry.reviewClass = :class', { class: filter.class });
+    query = containing(query, this.dialect, 'entry', ['name', 'location', 'message', 'admin_notes'], filter.search);
+    query = olderThan(query, this.dialect, 'entry', page.before);
+    return (await newestFirstPage(query, 'entry', page.limit).getMany()).map(toGuestbookEntry);
+  }
+
+  async countByClass(): Promise<Readonly<Record<GuestbookEntryClass, number>>> {
+    const q = this.dialect.id;
+    // One count per class, each from the (review_class, created_at, id) index.
+    const rows = (await this.manager.query(
+      `SELECT ${q('review_class')} AS class, COUNT(*) AS n FROM ${q('guestbook_entries')} GROUP BY ${q('review_class')}`,
+    )) as Array<{ class: string; n: unknown }>;
+    const counts = { pending: 0, approved: 0, rejected: 0 };
+    for (const row of rows) if (row.class in counts) counts[row.class as GuestbookEntryClass] = count(row.n);
+    return counts;
+  }
+
   async saveReview(id: string, review: GuestbookReview): Promise<GuestbookEntry | null> {
     if (!isKey(id)) return null;
-    await this.manager.update(GuestbookEntrySchema, { id }, { ...review });
+    const reviewClass = classifyGuestbookEntry(review);
+    await this.manager.update(GuestbookEntrySchema, { id }, { ...review, reviewClass });
     return this.findById(id);
   }
 
@@ -194,6 +277,27 @@ export class TypeOrmScholarshipRequestRepository implements ScholarshipRequestRe
   async listAll(): Promise<ScholarshipRequest[]> {
     const rows = await this.manager.find(ScholarshipRequestSchema, { order: { createdAt: 'DESC', id: 'DESC' } });
     return rows.map(toScholarshipRequest);
+  }
+
+  async listPage(
+    filter: ScholarshipListFilter,
+    page: { readonly limit: number; readonly before?: ListCursor },
+  ): Promise<ScholarshipRequest[]> {
+    let query = this.manager.createQueryBuilder(ScholarshipRequestSchema, 'request');
+    if (filter.status !== undefined) query = query.andWhere('request.status = :status', { status: filter.status });
+    query = containing(query, this.dialect, 'request', ['name', 'email', 'message', 'admin_notes'], filter.search);
+    query = olderThan(query, this.dialect, 'request', page.before);
+    return (await newestFirstPage(query, 'request', page.limit).getMany()).map(toScholarshipRequest);
+  }
+
+  async countByStatus(): Promise<Readonly<Record<ScholarshipStatus, number>>> {
+    const q = this.dialect.id;
+    const rows = (await this.manager.query(
+      `SELECT ${q('status')} AS status, COUNT(*) AS n FROM ${q('scholarship_requests')} GROUP BY ${q('status')}`,
+    )) as Array<{ status: string; n: unknown }>;
+    const counts = { pending: 0, approved: 0, rejected: 0 };
+    for (const row of rows) if (row.status in counts) counts[row.status as ScholarshipStatus] = count(row.n);
+    return counts;
   }
 
   async decideIfPending(id: string, decision: ScholarshipDecision): Promise<ScholarshipRequest | null> {
@@ -367,22 +471,29 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
     await (this.manager.queryRunner?.isTransactionActive === true ? run() : withDeadlockRetry(run));
   }
 
-  async listNewestFirst(options: { limit: number; before?: AuditCursor }): Promise<AuditEvent[]> {
-    const query = this.manager
-      .createQueryBuilder(AuditEventSchema, 'event')
-      .orderBy('event.createdAt', 'DESC')
-      .addOrderBy('event.id', 'DESC')
-      .limit(Math.max(0, options.limit));
-    const { before } = options;
-    if (before !== undefined) {
-      const q = this.dialect.id;
-      const time = `event.${q('created_at')}`;
-      // "Older than the cursor" as a range on the index: seek to the page, do not walk to it.
-      query.where(`${time} <= :time AND (${time} < :time OR event.${q('id')} < :id)`, {
-        time: this.dialect.time(before.createdAt),
-        id: before.id,
-      });
+  async listNewestFirst(options: {
+    readonly limit: number;
+    readonly before?: ListCursor;
+    readonly filter?: AuditListFilter;
+  }): Promise<AuditEvent[]> {
+    const filter = options.filter ?? {};
+    const time = (date: Date) => this.dialect.time(date);
+    let query = this.manager.createQueryBuilder(AuditEventSchema, 'event');
+    if (filter.action !== undefined) query = query.andWhere('event.action = :action', { action: filter.action });
+    if (filter.resourceType !== undefined) {
+      query = query.andWhere('event.resourceType = :resourceType', { resourceType: filter.resourceType });
     }
-    return (await query.getMany()).map(toAuditEvent);
+    if (filter.userId !== undefined) query = query.andWhere('event.userId = :userId', { userId: filter.userId });
+    if (filter.from !== undefined) query = query.andWhere('event.createdAt >= :from', { from: time(filter.from) });
+    if (filter.to !== undefined) query = query.andWhere('event.createdAt < :to', { to: time(filter.to) });
+    query = containing(
+      query,
+      this.dialect,
+      'event',
+      ['details', 'resource_id', 'ip_address', 'user_agent'],
+      filter.search,
+    );
+    query = olderThan(query, this.dialect, 'event', options.before);
+    return (await newestFirstPage(query, 'event', options.limit).getMany()).map(toAuditEvent);
   }
 }

@@ -7,6 +7,7 @@ import {
   GUESTBOOK_LIMITS,
   IP_ADDRESS_MAX_LENGTH,
   SCHOLARSHIP_LIMITS,
+  type GuestbookEntryClass,
 } from '@memoir/shared';
 import { EntitySchema } from 'typeorm';
 
@@ -21,7 +22,12 @@ import { EntitySchema } from 'typeorm';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-export type GuestbookEntryRow = Mutable<GuestbookEntry>;
+/**
+ * An entry and its class (pending, approved, rejected), derived by `classifyGuestbookEntry`
+ * and kept in its own column by the repository, so that one class's newest entries are one
+ * range of an index.
+ */
+export type GuestbookEntryRow = Mutable<GuestbookEntry> & { reviewClass: GuestbookEntryClass };
 export type ScholarshipRequestRow = Mutable<ScholarshipRequest>;
 export type AdminUserRow = Mutable<AdminUser>;
 export type AdminSessionRow = Mutable<AdminSession>;
@@ -39,6 +45,8 @@ const OWN = {
   uuid: 36,
   /** 'pending', 'queued', 'approval' and the like. */
   word: 16,
+  /** A guestbook entry's class: 'pending', 'approved', 'rejected'. */
+  reviewClass: 8,
   /** An audit action or resource type, e.g. 'SCHOLARSHIP_APPROVE'. */
   auditWord: 50,
   /** An audit event's resource id, a delivery's dedupe key ("digest:YYYY-MM-DD"). */
@@ -68,8 +76,11 @@ export const GuestbookEntrySchema = new EntitySchema<GuestbookEntryRow>({
     isApproved: { name: 'is_approved', type: 'boolean', default: false },
     reviewedAt: time('reviewed_at', true),
     adminNotes: { name: 'admin_notes', type: 'varchar', length: ADMIN_NOTES_MAX_LENGTH, nullable: true },
+    reviewClass: { name: 'review_class', type: 'varchar', length: OWN.reviewClass, default: 'pending' },
   },
   indices: [
+    // The admin lists: one class, newest first, a page at a time.
+    { name: 'idx_guestbook_entries_class_created', columns: ['reviewClass', 'createdAt', 'id'] },
     // The public list: approved only, newest first.
     { name: 'idx_guestbook_entries_approved_created', columns: ['isApproved', 'createdAt', 'id'] },
     // The admin list (newest first) and the dashboard's "created since".
@@ -94,8 +105,9 @@ export const ScholarshipRequestSchema = new EntitySchema<ScholarshipRequestRow>(
   },
   indices: [
     { name: 'idx_scholarship_requests_created', columns: ['createdAt', 'id'] },
-    // The dashboard's pending count, how many are overdue and the oldest.
-    { name: 'idx_scholarship_requests_status_created', columns: ['status', 'createdAt'] },
+    // The admin lists by status (a page at a time), the dashboard's pending count, how many
+    // are overdue and the oldest.
+    { name: 'idx_scholarship_requests_status_created', columns: ['status', 'createdAt', 'id'] },
   ],
 });
 
@@ -151,7 +163,13 @@ export const AuditEventSchema = new EntitySchema<AuditEventRow>({
     userAgent: { name: 'user_agent', type: 'varchar', length: AUDIT_USER_AGENT_MAX_LENGTH, nullable: true },
     createdAt: time('created_at'),
   },
-  indices: [{ name: 'idx_audit_events_created', columns: ['createdAt', 'id'] }],
+  indices: [
+    { name: 'idx_audit_events_created', columns: ['createdAt', 'id'] },
+    // The audit log filtered by action, resource type or actor, newest first.
+    { name: 'idx_audit_events_action', columns: ['action', 'createdAt', 'id'] },
+    { name: 'idx_audit_events_resource_type', columns: ['resourceType', 'createdAt', 'id'] },
+    { name: 'idx_audit_events_user', columns: ['userId', 'createdAt', 'id'] },
+  ],
 });
 
 export const RateLimitCounterSchema = new EntitySchema<RateLimitCounterRow>({

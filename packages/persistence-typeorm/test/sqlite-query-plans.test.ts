@@ -56,6 +56,14 @@ describe('SQLite query plans', () => {
     await guestbookEntries.listAll();
     await guestbookEntries.saveReview(entry.id, { isApproved: true, adminNotes: null, reviewedAt: since });
     await guestbookEntries.summarize(since);
+    for (const entryClass of ['pending', 'approved', 'rejected'] as const) {
+      await guestbookEntries.listPage({ class: entryClass }, { limit: 50 });
+      await guestbookEntries.listPage({ class: entryClass }, { limit: 50, before: entry });
+      await guestbookEntries.listPage({ class: entryClass, search: 'ada' }, { limit: 50, before: entry });
+    }
+    await guestbookEntries.listPage({}, { limit: 50, before: entry });
+    await guestbookEntries.listPage({ search: 'ada' }, { limit: 50 });
+    await guestbookEntries.countByClass();
     const request = aScholarshipRequest();
     await scholarshipRequests.add(request);
     await scholarshipRequests.findById(request.id);
@@ -63,6 +71,10 @@ describe('SQLite query plans', () => {
     await scholarshipRequests.decideIfPending(request.id, { status: 'approved', adminNotes: null, decidedAt: since });
     await scholarshipRequests.summarize(since);
     await scholarshipRequests.pendingAge(since);
+    await scholarshipRequests.listPage({ status: 'pending' }, { limit: 50, before: request });
+    await scholarshipRequests.listPage({ status: 'approved', search: 'grace' }, { limit: 50 });
+    await scholarshipRequests.listPage({ search: 'grace@example.org' }, { limit: 50, before: request });
+    await scholarshipRequests.countByStatus();
     await scholarshipRequests.listCreatedBetween(since, new Date(), 10);
     await guestbookEntries.listCreatedBetween(since, new Date(), 10);
     const user = anAdminUser();
@@ -81,6 +93,10 @@ describe('SQLite query plans', () => {
     await auditEvents.append(event);
     await auditEvents.listNewestFirst({ limit: 50 });
     await auditEvents.listNewestFirst({ limit: 50, before: event });
+    await auditEvents.listNewestFirst({ limit: 50, before: event, filter: { action: 'approve' } });
+    await auditEvents.listNewestFirst({ limit: 50, before: event, filter: { resourceType: 'guestbook_entry' } });
+    await auditEvents.listNewestFirst({ limit: 50, before: event, filter: { userId: user.id, from: since } });
+    await auditEvents.listNewestFirst({ limit: 50, filter: { from: since, to: new Date(), search: 'x' } });
     const delivery = aDelivery({ requestId: request.id });
     await persistence.repositories.deliveries.add(delivery);
     await persistence.repositories.deliveries.claimDue(since, since, 5);
@@ -124,12 +140,27 @@ describe('SQLite query plans', () => {
     expect(scans).toEqual([]);
   });
 
-  it('seeks straight to a page of the audit log instead of walking to it', () => {
-    const paged = [...plans].filter(([query]) => query.includes('audit_events') && query.includes('<='));
-    expect(paged).toHaveLength(1);
-    expect(paged[0]?.[1]).toEqual([
-      expect.stringMatching(/^SEARCH event USING INDEX idx_audit_events_created \(created_at<\?\)$/),
-    ]);
+  it('seeks straight to a page of a list, filtered or not, instead of walking to it', () => {
+    const paged = [...plans].filter(([query]) => /created_at" <= \?/.test(query));
+    expect(paged.length).toBeGreaterThanOrEqual(9);
+    for (const [query, details] of paged) {
+      expect({ query, details }).toEqual({
+        query,
+        details: [expect.stringMatching(/^SEARCH \w+ USING INDEX idx_\w+ \((\w+=\? AND )?(created_at>\? AND )?created_at<\?\)$/)],
+      });
+    }
+  });
+
+  it('reads a class or status list from its own index', () => {
+    const byClass = [...plans].filter(
+      ([query]) => /"review_class" = \?|"status" = \?/.test(query) && query.includes('LIMIT'),
+    );
+    expect(byClass.length).toBeGreaterThanOrEqual(5);
+    for (const [, details] of byClass) {
+      expect(details.join(' ')).toMatch(
+        /USING INDEX idx_(guestbook_entries_class|scholarship_requests_status)_created/,
+      );
+    }
   });
 
   it('never sorts in a temporary tree: ordered lists read an index in order', () => {

@@ -22,11 +22,16 @@ export const ADMIN_API_ROUTES = {
   logOut: { method: 'POST', path: '/logout', session: true },
   dashboard: { method: 'GET', path: '/dashboard', session: true },
   listGuestbookEntries: { method: 'GET', path: '/guestbook', session: true },
+  exportGuestbookEntries: { method: 'GET', path: '/guestbook.csv', session: true },
+  bulkModerateGuestbookEntries: { method: 'POST', path: '/guestbook/bulk', session: true },
   moderateGuestbookEntry: { method: 'PATCH', path: '/guestbook/:id', session: true },
   listScholarshipRequests: { method: 'GET', path: '/scholarships', session: true },
+  exportScholarshipRequests: { method: 'GET', path: '/scholarships.csv', session: true },
+  bulkDecideScholarshipRequests: { method: 'POST', path: '/scholarships/bulk', session: true },
   decideScholarshipRequest: { method: 'PATCH', path: '/scholarships/:id', session: true },
   resendDelivery: { method: 'POST', path: '/scholarships/:id/resend', session: true },
   listAuditEvents: { method: 'GET', path: '/audit-logs', session: true },
+  exportAuditEvents: { method: 'GET', path: '/audit-logs.csv', session: true },
 } as const satisfies Readonly<Record<string, AdminApiRoute>>;
 
 export type AdminApiRouteName = keyof typeof ADMIN_API_ROUTES;

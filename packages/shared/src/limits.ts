@@ -45,9 +45,18 @@ export const DASHBOARD_REFRESH_MS = 30_000;
 export const AUDIT_LOGS_REFRESH_MS = 30_000;
 export const RECENT_ACTIVITY_WINDOW_DAYS = 7;
 
-/** Audit log page size: the admin app reads pages, never the whole log. */
-export const AUDIT_LOG_DEFAULT_PAGE_SIZE = 50;
-export const AUDIT_LOG_MAX_PAGE_SIZE = 200;
+/**
+ * Admin lists (guestbook, scholarships, audit log) are read a page at a time, never whole:
+ * `limit` 1..100, 50 by default. A page's JSON also stays within ADMIN_PAGE_MAX_BYTES, however
+ * long its items' texts: a page that would outgrow it ends early, and its cursor goes on from there.
+ */
+export const ADMIN_LIST_DEFAULT_PAGE_SIZE = 50;
+export const ADMIN_LIST_MAX_PAGE_SIZE = 100;
+export const ADMIN_PAGE_MAX_BYTES = 64 * 1024;
+/** A search longer than this is cut: nobody types more to find an item. */
+export const ADMIN_LIST_SEARCH_MAX_LENGTH = 200;
+/** Items decided in one bulk call. */
+export const BULK_DECISION_MAX_ITEMS = 100;
 /** The audit trail's user-agent column: room for AUDIT_USER_AGENT_KEPT_LENGTH and more. */
 export const AUDIT_USER_AGENT_MAX_LENGTH = 512;
 /**

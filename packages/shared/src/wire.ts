@@ -32,9 +32,35 @@ export interface PublicGuestbookEntriesResponse {
   entries: PublicGuestbookEntryDto[];
 }
 
+/** How many items each class (or status) holds, exactly. */
+export interface ClassCounts {
+  pending: number;
+  approved: number;
+  rejected: number;
+}
+
+/**
+ * GET /api/admin/guestbook: a page. Without parameters, a first page of pending entries, the
+ * newest approved and the newest rejected; `nextCursor` (for `before`) continues the pending.
+ */
 export interface AdminGuestbookEntriesResponse {
   success: true;
   entries: GuestbookEntryDto[];
+  nextCursor: string | null;
+  counts: ClassCounts;
+}
+
+/** One item of a bulk decision's answer. */
+export interface BulkItemResultDto {
+  id: string;
+  success: boolean;
+  error?: string;
+  code?: string;
+}
+
+export interface BulkDecisionResponse {
+  success: true;
+  results: BulkItemResultDto[];
 }
 
 /**
@@ -85,9 +111,12 @@ export interface DeliveryStateDto {
   downloadCount: number;
 }
 
+/** GET /api/admin/scholarships: a page, as the guestbook's. */
 export interface ScholarshipRequestsResponse {
   success: true;
   requests: ScholarshipRequestDto[];
+  nextCursor: string | null;
+  counts: ClassCounts;
 }
 
 export interface SubmitScholarshipBody {

@@ -1,9 +1,21 @@
+import type { ListCursor } from '../shared/list-page';
 import type { AuditEvent } from './audit-event';
 
-/** Where a page of the audit log starts: strictly older than this event. */
-export interface AuditCursor {
-  readonly createdAt: Date;
-  readonly id: string;
+/** Which events a list holds; every field given must match. */
+export interface AuditListFilter {
+  readonly action?: string;
+  readonly resourceType?: string;
+  /** The acting admin. */
+  readonly userId?: string;
+  /** Created at or after. */
+  readonly from?: Date;
+  /** Created before. */
+  readonly to?: Date;
+  /**
+   * Text (as `normalizeSearch` gives it) found, case-insensitively, in the details (as JSON),
+   * the resource id, the address or the user agent.
+   */
+  readonly search?: string;
 }
 
 /**
@@ -23,8 +35,13 @@ export interface AuditEventRepository {
   appendOrCount(event: AuditEvent, tallyKey: string, countField: string): Promise<void>;
 
   /**
-   * At most `limit` events, newest first (createdAt descending, then id descending). With
-   * `before`, only events strictly after it in that order (older, or as old with a lower id).
+   * At most `limit` events matching `filter`, newest first (createdAt descending, then id
+   * descending). With `before`, only events strictly after it in that order (older, or as old
+   * with a lower id).
    */
-  listNewestFirst(options: { limit: number; before?: AuditCursor }): Promise<AuditEvent[]>;
+  listNewestFirst(options: {
+    readonly limit: number;
+    readonly before?: ListCursor;
+    readonly filter?: AuditListFilter;
+  }): Promise<AuditEvent[]>;
 }

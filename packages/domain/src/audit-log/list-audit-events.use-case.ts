@@ -1,59 +1,127 @@
-import { AUDIT_LOG_DEFAULT_PAGE_SIZE, AUDIT_LOG_MAX_PAGE_SIZE } from '@memoir/shared';
+import { ADMIN_LIST_DEFAULT_PAGE_SIZE, ADMIN_LIST_MAX_PAGE_SIZE } from '@memoir/shared';
 
-import { isUuid } from '../shared/id-generator';
+import type { AdminUserRepository } from '../admin-sessions/admin-user.repository';
+import { clampPageSize, everyItem, normalizeSearch, parseBefore, readPage } from '../shared/list-page';
+import { invalidCursor, invalidFilter, type ListError } from '../shared/list.errors';
 import { err, ok, type Result } from '../shared/result';
-import type { AuditEvent } from './audit-event';
-import type { AuditCursor, AuditEventRepository } from './audit-event.repository';
-import { AuditLogErrorCode, type AuditLogError } from './audit-log.errors';
+import { AuditAction, AuditResourceType, type AuditEvent } from './audit-event';
+import type { AuditEventRepository, AuditListFilter } from './audit-event.repository';
+
+/** What the owner asks of the audit log; everything optional. */
+export interface AuditLogQuery {
+  readonly limit?: number | null;
+  /** A `nextCursor` from an earlier page. */
+  readonly before?: string | null;
+  /** One of AuditAction's values. */
+  readonly action?: string | null;
+  /** One of AuditResourceType's values. */
+  readonly resourceType?: string | null;
+  /** The acting admin's username. */
+  readonly actor?: string | null;
+  /** ISO 8601; `from` inclusive, `to` exclusive. */
+  readonly from?: string | null;
+  readonly to?: string | null;
+  /** Text in the details, the resource id, the address or the user agent. */
+  readonly q?: string | null;
+}
 
 export interface AuditLogPage {
-  readonly events: AuditEvent[];
+  readonly events: readonly AuditEvent[];
   /** Give as `before` to read the next, older page; null when this page is the last. */
   readonly nextCursor: string | null;
 }
 
-/** A cursor is the last event's time and id: `2026-11-21T10:00:00.000Z_<uuid>`. */
-export function encodeAuditCursor(event: AuditCursor): string {
-  return `${event.createdAt.toISOString()}_${event.id}`;
-}
+const ACTIONS: readonly string[] = Object.values(AuditAction);
+const RESOURCE_TYPES: readonly string[] = Object.values(AuditResourceType);
+/** A date (2026-11-21) or a date and time with a zone (2026-11-21T10:00:00Z, +02:00). */
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+const EXPORT_BATCH = 500;
 
-export function decodeAuditCursor(cursor: string): AuditCursor | null {
-  const separator = cursor.indexOf('_');
-  if (separator < 0) return null;
-  const time = cursor.slice(0, separator);
-  const id = cursor.slice(separator + 1);
-  const createdAt = new Date(time);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(time) || Number.isNaN(createdAt.getTime())) return null;
-  return isUuid(id) ? { createdAt, id: id.toLowerCase() } : null;
-}
-
-export function clampAuditPageSize(limit: number | null | undefined): number {
-  if (limit === null || limit === undefined || !Number.isFinite(limit)) return AUDIT_LOG_DEFAULT_PAGE_SIZE;
-  return Math.min(AUDIT_LOG_MAX_PAGE_SIZE, Math.max(1, Math.floor(limit)));
-}
-
-/** The audit trail, newest first, a page at a time. */
+/** The audit trail, newest first, a page at a time, filtered as the owner asks. */
 export class ListAuditEventsUseCase {
-  constructor(private readonly deps: { readonly auditEvents: AuditEventRepository }) {}
+  constructor(
+    private readonly deps: { readonly auditEvents: AuditEventRepository; readonly adminUsers: AdminUserRepository },
+  ) {}
 
-  async execute(
-    input: { readonly limit?: number | null; readonly before?: string | null } = {},
-  ): Promise<Result<AuditLogPage, AuditLogError>> {
-    const limit = clampAuditPageSize(input.limit);
-    let before: AuditCursor | undefined;
-    if (input.before !== undefined && input.before !== null && input.before !== '') {
-      const decoded = decodeAuditCursor(input.before);
-      if (decoded === null) {
-        return err({ code: AuditLogErrorCode.InvalidCursor, message: 'That page of the audit log does not exist.' });
-      }
-      before = decoded;
-    }
-    // One more than asked tells whether an older page exists, without a count query.
-    const found = await this.deps.auditEvents.listNewestFirst(
-      before === undefined ? { limit: limit + 1 } : { limit: limit + 1, before },
+  async execute(query: AuditLogQuery = {}): Promise<Result<AuditLogPage, ListError>> {
+    const before = parseBefore(query.before);
+    if (before === 'invalid') return err(invalidCursor());
+    const filter = await this.filterOf(query);
+    if (!filter.ok) return filter;
+    if (filter.value === null) return ok({ events: [], nextCursor: null });
+    const limit = clampPageSize(query.limit, ADMIN_LIST_DEFAULT_PAGE_SIZE, ADMIN_LIST_MAX_PAGE_SIZE);
+    const page = await readPage(limit, (take) =>
+      this.deps.auditEvents.listNewestFirst({
+        limit: take,
+        filter: filter.value ?? {},
+        ...(before === undefined ? {} : { before }),
+      }),
     );
-    const events = found.slice(0, limit);
-    const last = events[events.length - 1];
-    return ok({ events, nextCursor: found.length > limit && last !== undefined ? encodeAuditCursor(last) : null });
+    return ok({ events: page.items, nextCursor: page.nextCursor });
+  }
+
+  /**
+   * Every event the query's filter matches (its limit and cursor ignored), newest first, read a
+   * page at a time; an actor nobody has gives none.
+   */
+  async exportAll(query: AuditLogQuery = {}): Promise<Result<AsyncGenerator<AuditEvent>, ListError>> {
+    const filter = await this.filterOf(query);
+    if (!filter.ok) return filter;
+    const matching = filter.value;
+    return ok(
+      everyItem(EXPORT_BATCH, async (limit, before) =>
+        matching === null
+          ? []
+          : this.deps.auditEvents.listNewestFirst({
+              limit,
+              filter: matching,
+              ...(before === undefined ? {} : { before }),
+            }),
+      ),
+    );
+  }
+
+  /** The store's filter; null when nothing can match (an actor who is no admin). */
+  private async filterOf(query: AuditLogQuery): Promise<Result<AuditListFilter | null, ListError>> {
+    const given = (value: string | null | undefined) =>
+      value === null || value === undefined || value.trim() === '' ? null : value.trim();
+    const action = given(query.action);
+    if (action !== null && !ACTIONS.includes(action)) {
+      return err(invalidFilter(`There is no action "${action.slice(0, 50)}". The actions are: ${ACTIONS.join(', ')}.`));
+    }
+    const resourceType = given(query.resourceType);
+    if (resourceType !== null && !RESOURCE_TYPES.includes(resourceType)) {
+      return err(
+        invalidFilter(
+          `There is no resource type "${resourceType.slice(0, 50)}". They are: ${RESOURCE_TYPES.join(', ')}.`,
+        ),
+      );
+    }
+    const dates: Record<'from' | 'to', Date | null> = { from: null, to: null };
+    for (const bound of ['from', 'to'] as const) {
+      const text = given(query[bound]);
+      if (text === null) continue;
+      const date = ISO_8601.test(text) ? new Date(text) : new Date(Number.NaN);
+      if (Number.isNaN(date.getTime())) {
+        return err(invalidFilter(`"${bound}" must be a date such as 2026-11-21 or 2026-11-21T10:00:00Z.`));
+      }
+      dates[bound] = date;
+    }
+    let userId: string | undefined;
+    const actor = given(query.actor);
+    if (actor !== null) {
+      const user = await this.deps.adminUsers.findByUsername(actor);
+      if (user === null) return ok(null);
+      userId = user.id;
+    }
+    const search = normalizeSearch(query.q);
+    return ok({
+      ...(action === null ? {} : { action }),
+      ...(resourceType === null ? {} : { resourceType }),
+      ...(userId === undefined ? {} : { userId }),
+      ...(dates.from === null ? {} : { from: dates.from }),
+      ...(dates.to === null ? {} : { to: dates.to }),
+      ...(search === null ? {} : { search }),
+    });
   }
 }

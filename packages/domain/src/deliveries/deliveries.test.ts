@@ -31,7 +31,9 @@ describe('deliveries', () => {
   const run = () => world.useCases.sendDueDeliveries.execute();
   const sentTo = (to: string) => world.mailer.sent.filter((email) => email.to === to);
   const stateOf = async (id: string) =>
-    (await world.useCases.listScholarshipRequests.execute()).find((request) => request.id === id)?.delivery;
+    valueOf(await world.useCases.listScholarshipRequests.execute({ limit: 100 })).page.find(
+      (request) => request.id === id,
+    )?.delivery;
 
   describe('to requesters', () => {
     beforeEach(async () => {

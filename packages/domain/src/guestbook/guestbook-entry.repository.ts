@@ -1,3 +1,6 @@
+import type { GuestbookEntryClass } from '@memoir/shared';
+
+import type { ListCursor } from '../shared/list-page';
 import type { GuestbookEntry, GuestbookReview } from './guestbook-entry';
 
 /** Counts the dashboard shows for one capability. */
@@ -6,6 +9,17 @@ export interface CapabilitySummary {
   readonly pending: number;
   /** Created at or after the `since` instant given. */
   readonly createdSince: number;
+}
+
+/** Which entries a list holds; every field given must match. */
+export interface GuestbookListFilter {
+  readonly class?: GuestbookEntryClass;
+  /**
+   * Text (as `normalizeSearch` gives it: trimmed, NFC, lower case) found in the name, the
+   * location, the message or the admin notes, case-insensitively: a whole word or a fragment
+   * of it. A store may match more loosely (MySQL also ignores accents), never less.
+   */
+  readonly search?: string;
 }
 
 /** Port: where guestbook entries are kept. */
@@ -22,8 +36,20 @@ export interface GuestbookEntryRepository {
    */
   listApproved(limit: number): Promise<GuestbookEntry[]>;
 
-  /** Every entry, newest first (createdAt descending, then id descending). */
+  /** Every entry, newest first (createdAt descending, then id descending). Tests and tools only: screens read pages. */
   listAll(): Promise<GuestbookEntry[]>;
+
+  /**
+   * At most `limit` entries matching `filter`, newest first (createdAt descending, then id
+   * descending); with `before`, only those strictly after it in that order.
+   */
+  listPage(
+    filter: GuestbookListFilter,
+    page: { readonly limit: number; readonly before?: ListCursor },
+  ): Promise<GuestbookEntry[]>;
+
+  /** How many entries each class holds, exactly (count queries, never a list's length). */
+  countByClass(): Promise<Readonly<Record<GuestbookEntryClass, number>>>;
 
   /**
    * Records a moderation decision (overwriting any earlier one) and returns the updated

@@ -1,8 +1,10 @@
 import { ADMIN_NOTES_MAX_LENGTH, ERROR_MESSAGES, FIELD_MESSAGES } from '@memoir/shared';
 
 import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
+import { decideEach, type BulkItemResult } from '../shared/bulk-decisions';
 import type { Clock } from '../shared/clock';
 import { isUuid, type IdGenerator } from '../shared/id-generator';
+import type { ListError } from '../shared/list.errors';
 import type { Actor } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
 import { FieldErrors, invalidInput, optionalText } from '../shared/text-fields';
@@ -65,4 +67,21 @@ export class ModerateGuestbookEntryUseCase {
 
 function notFound(): GuestbookError {
   return { code: GuestbookErrorCode.NotFound, message: ERROR_MESSAGES.guestbookEntryNotFound };
+}
+
+/** Approves or rejects many entries with one optional note; each decided and audited on its own. */
+export class BulkModerateGuestbookEntriesUseCase {
+  constructor(private readonly deps: { readonly moderate: Pick<ModerateGuestbookEntryUseCase, 'execute'> }) {}
+
+  execute(
+    input: { readonly ids: readonly string[]; readonly isApproved: boolean; readonly adminNotes?: string | null },
+    actor: Actor,
+  ): Promise<Result<readonly BulkItemResult[], ListError | GuestbookError>> {
+    return decideEach(
+      input.ids,
+      (id) =>
+        this.deps.moderate.execute({ id, isApproved: input.isApproved, adminNotes: input.adminNotes ?? null }, actor),
+      GuestbookErrorCode.Invalid,
+    );
+  }
 }

@@ -2,8 +2,10 @@ import { ADMIN_NOTES_MAX_LENGTH, ERROR_MESSAGES, FIELD_MESSAGES } from '@memoir/
 
 import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
 import { newDelivery } from '../deliveries/delivery';
+import { decideEach, type BulkItemResult } from '../shared/bulk-decisions';
 import type { Clock } from '../shared/clock';
 import { isUuid, type IdGenerator } from '../shared/id-generator';
+import type { ListError } from '../shared/list.errors';
 import type { Actor } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
 import { FieldErrors, invalidInput, optionalText } from '../shared/text-fields';
@@ -96,4 +98,20 @@ export class DecideScholarshipRequestUseCase {
 
 function notFound(): ScholarshipError {
   return { code: ScholarshipErrorCode.NotFound, message: ERROR_MESSAGES.scholarshipRequestNotFound };
+}
+
+/** Approves or rejects many pending requests with one optional note; each decided and audited on its own. */
+export class BulkDecideScholarshipRequestsUseCase {
+  constructor(private readonly deps: { readonly decide: DecideScholarshipRequestUseCase }) {}
+
+  execute(
+    input: { readonly ids: readonly string[]; readonly status: string; readonly adminNotes?: string | null },
+    actor: Actor,
+  ): Promise<Result<readonly BulkItemResult[], ListError | ScholarshipError>> {
+    return decideEach(
+      input.ids,
+      (id) => this.deps.decide.execute({ id, status: input.status, adminNotes: input.adminNotes ?? null }, actor),
+      ScholarshipErrorCode.Invalid,
+    );
+  }
 }

@@ -1,5 +1,16 @@
 import type { CapabilitySummary } from '../guestbook/guestbook-entry.repository';
-import type { ScholarshipDecision, ScholarshipRequest } from './scholarship-request';
+import type { ListCursor } from '../shared/list-page';
+import type { ScholarshipDecision, ScholarshipRequest, ScholarshipStatus } from './scholarship-request';
+
+/** Which requests a list holds; every field given must match. */
+export interface ScholarshipListFilter {
+  readonly status?: ScholarshipStatus;
+  /**
+   * Text (as `normalizeSearch` gives it) found, case-insensitively, in the name, the email
+   * address, the message or the admin notes: a word, a fragment, or the whole address.
+   */
+  readonly search?: string;
+}
 
 /** Port: where scholarship requests are kept. */
 export interface ScholarshipRequestRepository {
@@ -9,8 +20,20 @@ export interface ScholarshipRequestRepository {
   /** The request with this id, or null when there is none. */
   findById(id: string): Promise<ScholarshipRequest | null>;
 
-  /** Every request, newest first (createdAt descending, then id descending). */
+  /** Every request, newest first (createdAt descending, then id descending). Tests and tools only: screens read pages. */
   listAll(): Promise<ScholarshipRequest[]>;
+
+  /**
+   * At most `limit` requests matching `filter`, newest first (createdAt descending, then id
+   * descending); with `before`, only those strictly after it in that order.
+   */
+  listPage(
+    filter: ScholarshipListFilter,
+    page: { readonly limit: number; readonly before?: ListCursor },
+  ): Promise<ScholarshipRequest[]>;
+
+  /** How many requests each status holds, exactly. */
+  countByStatus(): Promise<Readonly<Record<ScholarshipStatus, number>>>;
 
   /**
    * Applies the decision only if the request is still pending, atomically: of two

@@ -42,6 +42,64 @@ export function auditEventRepositoryContract(store: () => Persistence, concurren
       expect(await repo().listNewestFirst({ limit: 10, before: older })).toEqual([]);
     });
 
+    it('filters by action, resource type, actor, a time range and text, and pages within the filter', async () => {
+      const at = (iso: string) => AT(iso);
+      const actor = '6f1c1bd2-6c64-4a8e-9d55-2a6c1c4f0001';
+      const events = [
+        anAuditEvent({
+          action: 'approve',
+          resourceType: 'guestbook_entry',
+          userId: actor,
+          createdAt: at('2026-02-01T10:00:00.000Z'),
+          details: { adminNotes: 'Wunderbar 100%' },
+        }),
+        anAuditEvent({
+          action: 'reject',
+          resourceType: 'scholarship_request',
+          userId: actor,
+          createdAt: at('2026-02-02T10:00:00.000Z'),
+        }),
+        anAuditEvent({
+          action: 'login_failed',
+          resourceType: 'admin_session',
+          userId: null,
+          createdAt: at('2026-02-03T10:00:00.000Z'),
+          ipAddress: '198.51.100.200',
+          details: { username: 'mallory' },
+        }),
+        anAuditEvent({
+          action: 'approve',
+          resourceType: 'scholarship_request',
+          userId: actor,
+          createdAt: at('2026-02-04T10:00:00.000Z'),
+          userAgent: 'Lynx/2.9.2',
+        }),
+      ];
+      for (const event of events) await repo().append(event);
+      const actions = async (filter: Parameters<ReturnType<typeof repo>['listNewestFirst']>[0]['filter']) =>
+        (await repo().listNewestFirst({ limit: 10, filter })).map((event) =>
+          event.createdAt.toISOString().slice(8, 10),
+        );
+      expect(await actions({ action: 'approve' })).toEqual(['04', '01']);
+      expect(await actions({ resourceType: 'scholarship_request' })).toEqual(['04', '02']);
+      expect(await actions({ userId: actor, action: 'reject' })).toEqual(['02']);
+      expect(await actions({ from: at('2026-02-02T10:00:00.000Z'), to: at('2026-02-04T10:00:00.000Z') })).toEqual([
+        '03',
+        '02',
+      ]);
+      expect(await actions({ search: 'mallory' })).toEqual(['03']);
+      expect(await actions({ search: '198.51.100.2' })).toEqual(['03']);
+      expect(await actions({ search: 'lynx' })).toEqual(['04']);
+      expect(await actions({ search: 'wunderbar 100%' })).toEqual(['01']);
+      const [newest] = await repo().listNewestFirst({ limit: 1, filter: { action: 'approve' } });
+      const rest = await repo().listNewestFirst({
+        limit: 10,
+        filter: { action: 'approve' },
+        ...(newest === undefined ? {} : { before: newest }),
+      });
+      expect(rest.map((event) => event.createdAt.toISOString().slice(8, 10))).toEqual(['01']);
+    });
+
     it('keeps one event per tally, counting each later call into it and changing nothing else', async () => {
       const first = anAuditEvent({
         details: { username: 'ghost', reason: 'too_many_attempts', refusals: 1 },

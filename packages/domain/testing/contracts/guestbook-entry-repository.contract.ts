@@ -106,6 +106,85 @@ export function guestbookEntryRepositoryContract(store: () => Persistence): void
       expect(await repo().saveReview('6f1c1bd2-6c64-4a8e-9d55-2a6c1c4f0000', review)).toBeNull();
     });
 
+    describe('pages and filters', () => {
+      const minute = (n: number) => AT(`2026-01-01T00:${String(n).padStart(2, '0')}:00.000Z`);
+      const sameTime = AT('2026-01-01T00:30:00.000Z');
+
+      it('lists one class, newest first, strictly after a cursor, ties by id descending', async () => {
+        const a = aGuestbookEntry({ id: '00000000-0000-4000-8000-00000000000a', createdAt: sameTime });
+        const b = aGuestbookEntry({ id: '00000000-0000-4000-8000-00000000000b', createdAt: sameTime });
+        const older = aGuestbookEntry({ createdAt: minute(1) });
+        const approved = aGuestbookEntry({ isApproved: true, reviewedAt: minute(50), createdAt: minute(40) });
+        const rejected = aGuestbookEntry({ reviewedAt: minute(50), createdAt: minute(41) });
+        for (const entry of [a, older, approved, b, rejected]) await repo().add(entry);
+
+        const pending = await repo().listPage({ class: 'pending' }, { limit: 10 });
+        expect(pending.map((e) => e.id)).toEqual([b.id, a.id, older.id]);
+        expect((await repo().listPage({ class: 'pending' }, { limit: 1, before: b })).map((e) => e.id)).toEqual([a.id]);
+        expect((await repo().listPage({ class: 'pending' }, { limit: 5, before: a })).map((e) => e.id)).toEqual([
+          older.id,
+        ]);
+        expect(await repo().listPage({ class: 'approved' }, { limit: 5 })).toEqual([approved]);
+        expect(await repo().listPage({ class: 'rejected' }, { limit: 5 })).toEqual([rejected]);
+        expect((await repo().listPage({}, { limit: 10 })).map((e) => e.id)).toEqual([
+          rejected.id,
+          approved.id,
+          b.id,
+          a.id,
+          older.id,
+        ]);
+      });
+
+      it('moves an entry between classes when it is reviewed, and counts each class exactly', async () => {
+        const entry = aGuestbookEntry({ createdAt: minute(1) });
+        await repo().add(entry);
+        await repo().add(aGuestbookEntry({ createdAt: minute(2) }));
+        expect(await repo().countByClass()).toEqual({ pending: 2, approved: 0, rejected: 0 });
+        await repo().saveReview(entry.id, { isApproved: true, adminNotes: null, reviewedAt: minute(3) });
+        expect(await repo().countByClass()).toEqual({ pending: 1, approved: 1, rejected: 0 });
+        expect((await repo().listPage({ class: 'approved' }, { limit: 5 })).map((e) => e.id)).toEqual([entry.id]);
+        await repo().saveReview(entry.id, { isApproved: false, adminNotes: 'spam', reviewedAt: minute(4) });
+        expect(await repo().countByClass()).toEqual({ pending: 1, approved: 0, rejected: 1 });
+        expect((await repo().listPage({ class: 'rejected' }, { limit: 5 })).map((e) => e.id)).toEqual([entry.id]);
+      });
+
+      it('finds text in the name, location, message or notes: a word or a fragment, any letter case', async () => {
+        const hopper = aGuestbookEntry({
+          name: 'Grace Hopper',
+          location: null,
+          message: 'Nanoseconds',
+          createdAt: minute(1),
+        });
+        const krakow = aGuestbookEntry({
+          name: 'Zofia',
+          location: 'Kraków',
+          message: 'Dzień dobry 你好',
+          createdAt: minute(2),
+        });
+        const noted = aGuestbookEntry({
+          name: 'Bot',
+          message: 'Hi',
+          adminNotes: 'Looks like spam_bot 100%',
+          createdAt: minute(3),
+        });
+        for (const entry of [hopper, krakow, noted]) await repo().add(entry);
+        const found = async (search: string) =>
+          (await repo().listPage({ search }, { limit: 10 })).map((entry) => entry.name);
+        expect(await found('hopper')).toEqual(['Grace Hopper']);
+        expect(await found('nanosec')).toEqual(['Grace Hopper']);
+        expect(await found('grace hopper')).toEqual(['Grace Hopper']);
+        expect(await found('kraków')).toEqual(['Zofia']);
+        expect(await found('你好')).toEqual(['Zofia']);
+        expect(await found('spam_bot')).toEqual(['Bot']);
+        expect(await found('100%')).toEqual(['Bot']);
+        expect(await found('m_b')).toEqual(['Bot']);
+        expect(await found('_')).toEqual(['Bot']);
+        expect(await found('%')).toEqual(['Bot']);
+        expect(await found('nobody')).toEqual([]);
+        expect(await repo().listPage({ search: 'hopper', class: 'approved' }, { limit: 10 })).toEqual([]);
+      });
+    });
+
     it('summarizes total, pending and entries created since an instant (inclusive)', async () => {
       const since = AT('2026-01-10T00:00:00.000Z');
       await repo().add(aGuestbookEntry({ createdAt: AT('2026-01-09T23:59:59.999Z') })); // pending, before

@@ -48,6 +48,43 @@ export function scholarshipRequestRepositoryContract(store: () => Persistence, c
       expect(await repo().listCreatedBetween(from, to, 2)).toEqual([first, second]);
     });
 
+    it('lists one status, newest first, strictly after a cursor, and counts each status exactly', async () => {
+      const minute = (n: number) => AT(`2026-01-01T00:${String(n).padStart(2, '0')}:00.000Z`);
+      const old = aScholarshipRequest({ createdAt: minute(1) });
+      const mid = aScholarshipRequest({ createdAt: minute(2) });
+      const recent = aScholarshipRequest({ createdAt: minute(3) });
+      const approved = aScholarshipRequest({ status: 'approved', createdAt: minute(4) });
+      for (const request of [mid, approved, old, recent]) await repo().add(request);
+      expect((await repo().listPage({ status: 'pending' }, { limit: 2 })).map((r) => r.id)).toEqual([
+        recent.id,
+        mid.id,
+      ]);
+      expect((await repo().listPage({ status: 'pending' }, { limit: 2, before: mid })).map((r) => r.id)).toEqual([
+        old.id,
+      ]);
+      expect(await repo().listPage({ status: 'approved' }, { limit: 2 })).toEqual([approved]);
+      expect(await repo().countByStatus()).toEqual({ pending: 3, approved: 1, rejected: 0 });
+    });
+
+    it('finds text in the name, email, message or notes, any letter case, the whole address included', async () => {
+      const ada = aScholarshipRequest({ name: 'Ada', email: 'ada.lovelace@example.org', message: null });
+      const alan = aScholarshipRequest({ name: 'Alan', email: 'alan@example.com', message: 'Between JOBS' });
+      const grace = aScholarshipRequest({
+        name: 'Grace',
+        email: 'g@example.net',
+        message: null,
+        adminNotes: 'Duplicate',
+      });
+      for (const request of [ada, alan, grace]) await repo().add(request);
+      const found = async (search: string) =>
+        (await repo().listPage({ search }, { limit: 10 })).map((request) => request.name).sort();
+      expect(await found('ada.lovelace@example.org')).toEqual(['Ada']);
+      expect(await found('lovelace')).toEqual(['Ada']);
+      expect(await found('jobs')).toEqual(['Alan']);
+      expect(await found('duplicate')).toEqual(['Grace']);
+      expect(await found('@example.')).toEqual(['Ada', 'Alan', 'Grace']);
+    });
+
     it('lists every request newest first', async () => {
       const older = aScholarshipRequest({ createdAt: AT('2026-01-01T00:00:00.000Z') });
       const newer = aScholarshipRequest({ createdAt: AT('2026-01-02T00:00:00.000Z'), status: 'rejected' });

@@ -1,0 +1,85 @@
+import { ADMIN_LIST_SEARCH_MAX_LENGTH } from '@memoir/shared';
+
+import { isUuid } from './id-generator';
+
+/**
+ * Where a page of a newest-first list starts: strictly after this item in the order
+ * createdAt descending, then id descending (older, or as old with a lower id). Paging by the
+ * last item seen, not by an offset, returns every item exactly once even while new ones arrive.
+ */
+export interface ListCursor {
+  readonly createdAt: Date;
+  readonly id: string;
+}
+
+/** A page of a list, and the cursor of the next one (null on the last page). */
+export interface ListPage<T> {
+  readonly items: readonly T[];
+  readonly nextCursor: string | null;
+}
+
+/** A cursor as the API sends it: the last item's time and id, `2026-11-21T10:00:00.000Z_<uuid>`. */
+export function encodeCursor(item: ListCursor): string {
+  return `${item.createdAt.toISOString()}_${item.id}`;
+}
+
+/** The cursor a client sent back, or null when it is not one we made. */
+export function decodeCursor(cursor: string): ListCursor | null {
+  const separator = cursor.indexOf('_');
+  if (separator < 0) return null;
+  const time = cursor.slice(0, separator);
+  const id = cursor.slice(separator + 1);
+  const createdAt = new Date(time);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(time) || Number.isNaN(createdAt.getTime())) return null;
+  return isUuid(id) ? { createdAt, id: id.toLowerCase() } : null;
+}
+
+/** A `before` as the API received it: absent, a cursor, or one we did not make. */
+export function parseBefore(before: string | null | undefined): ListCursor | undefined | 'invalid' {
+  if (before === null || before === undefined || before === '') return undefined;
+  return decodeCursor(before) ?? 'invalid';
+}
+
+/** `limit` as asked, within 1..max; the default when it is absent or not a number. */
+export function clampPageSize(limit: number | null | undefined, fallback: number, max: number): number {
+  if (limit === null || limit === undefined || !Number.isFinite(limit)) return fallback;
+  return Math.min(max, Math.max(1, Math.floor(limit)));
+}
+
+/**
+ * A search as the stores take it: trimmed, NFC, lower case, and cut to the longest search a
+ * person types; null when nothing is left (no search).
+ */
+export function normalizeSearch(q: string | null | undefined): string | null {
+  const text = (q ?? '').normalize('NFC').trim().toLowerCase().slice(0, ADMIN_LIST_SEARCH_MAX_LENGTH);
+  return text === '' ? null : text;
+}
+
+/**
+ * Reads one more item than the page holds, so the page knows whether another follows
+ * without a count: `read(limit + 1)`, then the page and the cursor of its last item.
+ */
+export async function readPage<T extends ListCursor>(
+  limit: number,
+  read: (limit: number) => Promise<readonly T[]>,
+): Promise<ListPage<T>> {
+  const found = await read(limit + 1);
+  const items = found.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: found.length > limit && last !== undefined ? encodeCursor(last) : null };
+}
+
+/** Every item of a list, a page at a time (for exports): memory holds one page, never the list. */
+export async function* everyItem<T extends ListCursor>(
+  pageSize: number,
+  read: (limit: number, before: ListCursor | undefined) => Promise<readonly T[]>,
+): AsyncGenerator<T> {
+  let before: ListCursor | undefined;
+  for (;;) {
+    const page = await read(pageSize, before);
+    yield* page;
+    const last = page.at(-1);
+    if (page.length < pageSize || last === undefined) return;
+    before = { createdAt: last.createdAt, id: last.id };
+  }
+}
