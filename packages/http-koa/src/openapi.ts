@@ -221,7 +221,12 @@ const formErrors = {
 };
 const adminErrors = { '401': error('No session, or it expired or was revoked') };
 
-const query = (name: string, description: string, schema: Schema = string) => ({ name, in: 'query', schema, description });
+const query = (name: string, description: string, schema: Schema = string) => ({
+  name,
+  in: 'query',
+  schema,
+  description,
+});
 const paging = [
   query('limit', `Page size, 1..${ADMIN_LIST_MAX_PAGE_SIZE}, ${ADMIN_LIST_DEFAULT_PAGE_SIZE} by default`, {
     type: 'integer',
@@ -372,7 +377,10 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
     summary: 'Approve or reject many pending requests with one note; each decided and audited on its own',
     security: bearer,
     requestBody: body('BulkDecideBody'),
-    responses: { '200': response('How each item went (a request no longer pending fails alone)', ref('BulkResults')), ...bulkErrors },
+    responses: {
+      '200': response('How each item went (a request no longer pending fails alone)', ref('BulkResults')),
+      ...bulkErrors,
+    },
   },
   decideScholarshipRequest: {
     summary: 'Decide a pending request',

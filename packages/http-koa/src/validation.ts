@@ -67,7 +67,8 @@ const BULK_ID_MAX_LENGTH = 64;
  * Anything else is a 400 naming the field.
  */
 export function parseIds(body: unknown): string[] {
-  const ids = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { ids?: unknown }).ids : undefined;
+  const ids =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { ids?: unknown }).ids : undefined;
   const message = FIELD_MESSAGES.idsList;
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && id.length <= BULK_ID_MAX_LENGTH)) {
     throw badRequest(message, { code: 'REQUEST.INVALID', fieldErrors: { ids: message } });

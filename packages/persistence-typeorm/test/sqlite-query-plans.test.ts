@@ -146,7 +146,11 @@ describe('SQLite query plans', () => {
     for (const [query, details] of paged) {
       expect({ query, details }).toEqual({
         query,
-        details: [expect.stringMatching(/^SEARCH \w+ USING INDEX idx_\w+ \((\w+=\? AND )?(created_at>\? AND )?created_at<\?\)$/)],
+        details: [
+          expect.stringMatching(
+            /^SEARCH \w+ USING INDEX idx_\w+ \((\w+=\? AND )?(created_at>\? AND )?created_at<\?\)$/,
+          ),
+        ],
       });
     }
   });
