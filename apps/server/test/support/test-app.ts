@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach } from '@jest/globals';
 import { ManualClock } from '@memoir/domain/memory';
 import { createTypeOrmPersistence, type TypeOrmPersistence } from '@memoir/persistence-typeorm';
+import { openScratchMysql, type ScratchMysql } from '@memoir/persistence-typeorm/testing';
 import pino, { type Logger } from 'pino';
 import request from 'supertest';
 
@@ -55,6 +56,21 @@ export function sqliteTestDatabase(): TestDatabase {
     },
     async dispose() {
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One scratch MySQL database for a file, migrated once and emptied before every test. */
+export function mysqlTestDatabase(): TestDatabase {
+  let scratch: ScratchMysql | undefined;
+  return {
+    async open() {
+      scratch ??= await openScratchMysql();
+      await scratch.empty();
+      return { url: scratch.url, persistence: scratch.persistence };
+    },
+    async dispose() {
+      await scratch?.dispose();
     },
   };
 }
