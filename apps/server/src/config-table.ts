@@ -272,8 +272,8 @@ export const CONFIG_VARIABLES = {
     parse: parsers.oneOf(OWNER_NOTIFICATION_MODES),
   }),
   NOTIFY_REJECTIONS: variable({
-    meaning: '`on`: a polite email after a rejection (the PDF always follows an approval)',
-    default: 'on',
+    meaning: '`on`: a polite email after a rejection (off by default: a request may carry anyone’s address)',
+    default: 'off',
     parse: parsers.onOff(),
   }),
   DOWNLOAD_LINK_TTL: variable({

@@ -54,7 +54,7 @@ export interface MailConfig {
   readonly ownerEmail: string | null;
   /** OWNER_NOTIFICATIONS: `off` whenever OWNER_EMAIL is unset. */
   readonly ownerNotifications: OwnerNotifications;
-  /** NOTIFY_REJECTIONS: a polite email after a rejection. */
+  /** NOTIFY_REJECTIONS: a polite email after a rejection; off unless turned on. */
   readonly notifyRejections: boolean;
   readonly linkTtlMs: number;
   readonly maxDownloads: number;

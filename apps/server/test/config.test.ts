@@ -41,7 +41,7 @@ describe('loadConfig', () => {
         bookPdfPath: '/srv/memoir/apps/server/assets/sample-book.pdf',
         ownerEmail: null,
         ownerNotifications: 'off',
-        notifyRejections: true,
+        notifyRejections: false,
         linkTtlMs: 14 * 86_400_000,
         maxDownloads: 5,
         pollIntervalMs: 5000,
@@ -61,7 +61,7 @@ describe('loadConfig', () => {
         BOOK_PDF_PATH: 'private/book.pdf',
         OWNER_EMAIL: 'sam@example.com',
         OWNER_NOTIFICATIONS: 'daily',
-        NOTIFY_REJECTIONS: 'off',
+        NOTIFY_REJECTIONS: 'on',
         DOWNLOAD_LINK_TTL: '7d',
         DOWNLOAD_LINK_MAX_DOWNLOADS: '3',
         DELIVERY_POLL_INTERVAL: '500ms',
@@ -77,13 +77,20 @@ describe('loadConfig', () => {
       bookPdfPath: '/srv/memoir/private/book.pdf',
       ownerEmail: 'sam@example.com',
       ownerNotifications: 'daily',
-      notifyRejections: false,
+      notifyRejections: true,
       linkTtlMs: 7 * 86_400_000,
       maxDownloads: 3,
       pollIntervalMs: 500,
       maxAttempts: 4,
       retryBaseMs: 30_000,
     });
+  });
+
+  it('emails no rejected requester unless NOTIFY_REJECTIONS turns it on: anyone can submit any address', () => {
+    expect(load().mail.notifyRejections).toBe(false);
+    expect(load({ NOTIFY_REJECTIONS: '' }).mail.notifyRejections).toBe(false);
+    expect(load({ NOTIFY_REJECTIONS: 'on' }).mail.notifyRejections).toBe(true);
+    expect(load({ NOTIFY_REJECTIONS: 'off' }).mail.notifyRejections).toBe(false);
   });
 
   it('sends the owner nothing without OWNER_EMAIL, whatever OWNER_NOTIFICATIONS says', () => {
