@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 
 import { BOOK_TITLE } from '@memoir/shared';
 import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
+import { smtpUrlProblem } from '@memoir/mail';
 
 /**
  * Every environment variable the server reads: its default, what it means and how it is parsed.
@@ -111,12 +112,11 @@ export const parsers = {
       ? problem(`must look like N/window, e.g. 10/10m (N per window; s, m, h or d) (got "${text}").`)
       : ok(policy);
   },
-  smtpUrl: (): Parser<string> => (text) =>
-    /^smtps?:\/\/[^/?#]+/.test(text)
-      ? ok(text)
-      : problem(
-          'must look like smtp://host:587 or smtps://user:password@host:465 (its value is not shown: it may hold a password).',
-        ),
+  /** The shape nodemailer reads, without TLS settings of its own (see SMTP_REQUIRE_TLS). */
+  smtpUrl: (): Parser<string> => (text) => {
+    const why = smtpUrlProblem(text);
+    return why === null ? ok(text) : problem(why);
+  },
   /** An http(s) address without query or fragment, given back without its trailing slashes. */
   httpBaseUrl: (): Parser<string> => (text) => {
     const url = URL.parse(text);
@@ -235,11 +235,17 @@ export const CONFIG_VARIABLES = {
     parse: parsers.rateLimit(),
   }),
   SMTP_URL: variable({
-    meaning: 'where email goes: `smtp://host:587` (STARTTLS when offered) or `smtps://user:pass@host:465`',
+    meaning: 'where email goes: `smtp://host:587` (STARTTLS) or `smtps://user:pass@host:465`',
     default: null,
     shownDefault: `\`.eml\` files in \`$DATA_DIR/${OUTBOX_DIR_NAME}\``,
     example: 'smtps://user:password@smtp.example.com:465',
     parse: parsers.smtpUrl(),
+  }),
+  SMTP_REQUIRE_TLS: variable({
+    meaning:
+      '`on`: over `smtp://` to a host other than loopback, send only after STARTTLS (`off`: in clear when not offered)',
+    default: 'on',
+    parse: parsers.onOff(),
   }),
   MAIL_FROM: variable({
     meaning: 'the sender of every email',

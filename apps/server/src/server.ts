@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { EnsureInitialAdminUseCase, UseCases } from '@memoir/domain';
 import { createHttpApp, type HttpApp } from '@memoir/http-koa';
+import { isLoopbackHost, SmtpMailer } from '@memoir/mail';
 import {
   createTypeOrmPersistence,
   isDatabaseReady,
@@ -105,9 +106,11 @@ export async function startServer(
       );
     });
   const { mail } = config;
+  const mailer = container.get(TYPES.Mailer);
   logger.info(
     {
       smtp: mail.smtpUrl !== null,
+      ...(mailer instanceof SmtpMailer ? { tls: mailer.tls } : {}),
       ...(mail.smtpUrl === null ? { outbox: mail.outboxDir } : {}),
       publicBaseUrl: mail.publicBaseUrl,
       book: mail.bookPdfPath,
@@ -115,6 +118,12 @@ export async function startServer(
     },
     mail.smtpUrl === null ? 'email: no SMTP_URL, messages are written to the outbox folder' : 'email: sending by SMTP',
   );
+  if (mailer instanceof SmtpMailer && mailer.tls === 'when-offered' && !isLoopbackHost(mailer.host)) {
+    logger.warn(
+      { host: mailer.host },
+      'SMTP_REQUIRE_TLS is off: email, download links included, goes in clear to an SMTP server that offers no STARTTLS',
+    );
+  }
   const deliveryWorker = new DeliveryWorker({
     sendDueDeliveries: useCases.sendDueDeliveries,
     queueOwnerDigest: useCases.queueOwnerDigest,

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       initialPasswordFile: '/srv/memoir/data/initial-admin-password',
       mail: {
         smtpUrl: null,
+        smtpRequireTls: true,
         outboxDir: '/srv/memoir/data/outbox',
         from: '"Root Access" <memoir@localhost>',
         publicBaseUrl: 'http://localhost:3000',
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
     expect(
       load({
         SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        SMTP_REQUIRE_TLS: 'off',
         MAIL_FROM: 'Sam <sam@example.com>',
         PUBLIC_BASE_URL: 'https://rootaccess.example/',
         ADMIN_HOST: 'admin.rootaccess.example',
@@ -70,6 +72,7 @@ describe('loadConfig', () => {
       }).mail,
     ).toEqual({
       smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      smtpRequireTls: false,
       outboxDir: '/srv/memoir/data/outbox',
       from: 'Sam <sam@example.com>',
       publicBaseUrl: 'https://rootaccess.example',
@@ -91,6 +94,16 @@ describe('loadConfig', () => {
     expect(load({ NOTIFY_REJECTIONS: '' }).mail.notifyRejections).toBe(false);
     expect(load({ NOTIFY_REJECTIONS: 'on' }).mail.notifyRejections).toBe(true);
     expect(load({ NOTIFY_REJECTIONS: 'off' }).mail.notifyRejections).toBe(false);
+  });
+
+  it('requires TLS to an SMTP server beyond loopback unless SMTP_REQUIRE_TLS is off, and takes no TLS setting from SMTP_URL', () => {
+    expect(load({ SMTP_URL: 'smtp://smtp.example.com:587' }).mail.smtpRequireTls).toBe(true);
+    expect(load({ SMTP_REQUIRE_TLS: 'off' }).mail.smtpRequireTls).toBe(false);
+    for (const query of ['requireTLS=false', 'ignoreTLS=true', 'tls.rejectUnauthorized=false']) {
+      const problems = problemsOf({ SMTP_URL: `smtp://user:smtpsecret@smtp.example.com:587?${query}` });
+      expect(problems).toEqual([expect.stringMatching(/^SMTP_URL cannot set .*SMTP_REQUIRE_TLS/)]);
+      expect(problems.join('\n')).not.toContain('smtpsecret');
+    }
   });
 
   it('sends the owner nothing without OWNER_EMAIL, whatever OWNER_NOTIFICATIONS says', () => {
@@ -147,6 +160,7 @@ describe('loadConfig', () => {
       RIDDLE_SCHOLARSHIP_ANSWER: 'toolong',
       ADMIN_HOST: 'https://admin.example.com',
       SMTP_URL: 'http://mail.example.com',
+      SMTP_REQUIRE_TLS: 'maybe',
       PUBLIC_BASE_URL: 'ftp://example.com',
       OWNER_EMAIL: 'sam',
       OWNER_NOTIFICATIONS: 'hourly',
@@ -167,6 +181,7 @@ describe('loadConfig', () => {
       'RIDDLE_SCHOLARSHIP_ANSWER',
       'ADMIN_HOST',
       'SMTP_URL',
+      'SMTP_REQUIRE_TLS',
       'PUBLIC_BASE_URL',
       'OWNER_EMAIL',
       'OWNER_NOTIFICATIONS',
