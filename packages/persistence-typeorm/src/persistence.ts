@@ -66,7 +66,12 @@ export interface TypeOrmPersistenceOptions {
   readonly mysqlPool?: MysqlPoolOptions;
   /** Run pending migrations at start (the default). */
   readonly migrate?: boolean;
-  /** Receives every query (the server logs slow ones; tests read query plans). */
+  /**
+   * Receives every query with its parameters (tests read query plans). The server passes none:
+   * parameters hold email addresses and token hashes, and TypeORM's own logging stays off
+   * (`logging` unset), so a failed query reaches the log only through the server's `err`
+   * serializer, which keeps the statement and drops the values.
+   */
   readonly logger?: Logger;
 }
 
