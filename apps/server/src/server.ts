@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -9,6 +9,7 @@ import {
   createTypeOrmPersistence,
   isDatabaseReady,
   isDatabaseUnavailable,
+  type LooseFileMode,
   type TypeOrmPersistence,
 } from '@memoir/persistence-typeorm';
 import type { Container } from 'inversify';
@@ -16,6 +17,7 @@ import type { Logger } from 'pino';
 
 import type { ServerConfig } from './config';
 import { buildContainer, TYPES, type ContainerOverrides } from './container';
+import { logLooseFiles, makePrivateDir, tightenDataDir } from './data-dir';
 import { DeliveryWorker } from './delivery-worker';
 import { staticApps } from './static-apps';
 
@@ -44,7 +46,7 @@ export async function ensureInitialAdmin(
     logger.info({ username: user.username }, 'created the first admin with ADMIN_PASSWORD');
     return;
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  makePrivateDir(config.dataDir);
   writeFileSync(config.initialPasswordFile, `${generatedPassword}\n`, { mode: 0o600 });
   chmodSync(config.initialPasswordFile, 0o600);
   logger.info(
@@ -92,9 +94,18 @@ export async function startServer(
   logger: Logger,
   overrides: ContainerOverrides & { readonly persistence?: TypeOrmPersistence } = {},
 ): Promise<RunningServer> {
+  // Everything in DATA_DIR is its owner's alone; looser files found now are tightened and logged.
+  const looseFiles: LooseFileMode[] = [];
+  const noteLoose = (file: LooseFileMode) => void looseFiles.push(file);
+  tightenDataDir(config.dataDir, noteLoose);
   const persistence =
     overrides.persistence ??
-    (await createTypeOrmPersistence({ databaseUrl: config.databaseUrl, baseDir: config.rootDir }));
+    (await createTypeOrmPersistence({
+      databaseUrl: config.databaseUrl,
+      baseDir: config.rootDir,
+      onLooseFileMode: noteLoose,
+    }));
+  logLooseFiles(logger, config.dataDir, looseFiles);
   const { app, container, useCases } = await buildApp(config, logger, persistence, overrides);
   // A missing or broken book must stop the start, not the first reader's download.
   await container

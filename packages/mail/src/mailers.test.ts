@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -40,6 +40,24 @@ describe('mailers', () => {
     expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value[0]?.address : undefined).toBe('zoe@example.org');
     expect(parsed.text).toBe(EMAIL.text);
     expect(parsed.html).toContain('<a href="https://memoir-book.example/d/abc">Download the PDF</a>');
+  });
+
+  it('writes the outbox folder 0700 and each message 0600, whatever the umask: each holds a working link', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memoir-outbox-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const outbox = join(dir, 'data', 'outbox');
+    const previous = process.umask(0);
+    try {
+      await new OutboxMailer({ dir: outbox, from: FROM }).send(EMAIL);
+      await new OutboxMailer({ dir: outbox, from: FROM }).send(EMAIL);
+    } finally {
+      process.umask(previous);
+    }
+    const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    expect([modeOf(join(dir, 'data')), modeOf(outbox)]).toEqual(['700', '700']);
+    const files = readdirSync(outbox);
+    expect(files).toHaveLength(2);
+    expect(files.map((file) => modeOf(join(outbox, file)))).toEqual(['600', '600']);
   });
 
   it('sends through SMTP, both parts arriving intact', async () => {

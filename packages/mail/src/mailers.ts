@@ -1,6 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open } from 'node:fs/promises';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { types } from 'node:util';
 import { randomBytes } from 'node:crypto';
 
@@ -135,6 +135,16 @@ export class SmtpMailer implements Mailer {
   }
 }
 
+/** Makes `dir` and its missing parents, each 0700 exactly (mkdir's mode is masked by the umask). */
+async function makePrivateDir(dir: string): Promise<void> {
+  const first = await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (first === undefined) return;
+  for (let made = dir; ; made = dirname(made)) {
+    await chmod(made, 0o700);
+    if (made === first || dirname(made) === made) return;
+  }
+}
+
 /**
  * With no SMTP server configured (the embedded default), each message becomes an .eml file in
  * the outbox folder: open it in any mail program to see exactly what would have been sent.
@@ -151,12 +161,22 @@ export class OutboxMailer implements Mailer {
     },
   ) {}
 
+  /**
+   * Each message holds a working download link: the folder is made 0700 and each file 0600,
+   * exactly, whatever the umask.
+   */
   async send(email: OutgoingEmail): Promise<void> {
     const info = await this.compose.sendMail({ from: this.options.from, ...email });
-    await mkdir(this.options.dir, { recursive: true });
+    await makePrivateDir(this.options.dir);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const path = join(this.options.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-    await writeFile(path, info.message as Buffer, { mode: 0o600 });
+    const file = await open(path, 'wx', 0o600);
+    try {
+      await file.chmod(0o600);
+      await file.writeFile(info.message as Buffer);
+    } finally {
+      await file.close();
+    }
     this.options.onWritten?.(path);
   }
 }
