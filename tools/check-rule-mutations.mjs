@@ -91,14 +91,28 @@ const MUTATIONS = [
   [
     'approval queues the PDF delivery',
     'scholarships/decide-scholarship-request.use-case.ts',
-    "if (status === 'approved' || (this.deps.notifyRejections ?? true)) {",
+    "if (status === 'approved' || (this.deps.notifyRejections ?? false)) {",
     'if (false) {',
   ],
   [
-    'rejection emails can be turned off',
+    'rejection emails only when turned on',
     'scholarships/decide-scholarship-request.use-case.ts',
-    '(this.deps.notifyRejections ?? true)',
+    '(this.deps.notifyRejections ?? false)',
     'true',
+  ],
+  [
+    'rejection emails can be turned on',
+    'scholarships/decide-scholarship-request.use-case.ts',
+    '(this.deps.notifyRejections ?? false)',
+    'false',
+  ],
+  ['a requester email names no link-like name', 'deliveries/emails.ts', '&& !DOTTED_HOST.test(name)', ''],
+  ['a requester email names only name characters', 'deliveries/emails.ts', '&& NAME_CHARACTERS.test(name)', ''],
+  [
+    'a requester email names at most 50 characters',
+    'deliveries/emails.ts',
+    'name.length <= NAME_IN_EMAIL_MAX_LENGTH &&',
+    '',
   ],
   [
     'decision values limited',

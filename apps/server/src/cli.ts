@@ -1,11 +1,12 @@
 // Before anything else: a clear refusal on an old Node.
 import './node-version';
 
-import { createTypeOrmPersistence } from '@memoir/persistence-typeorm';
+import { createTypeOrmPersistence, type LooseFileMode } from '@memoir/persistence-typeorm';
 import { RandomSessionTokenService } from '@memoir/platform-node';
 
 import { ConfigError, loadConfig } from './config';
 import { buildContainer, TYPES } from './container';
+import { logLooseFiles } from './data-dir';
 import { createLogger } from './logger';
 
 const USAGE = `Usage: pnpm admin <command> <username> [--password-stdin]
@@ -38,7 +39,13 @@ export async function runCli(args: readonly string[]): Promise<number> {
   const logger = createLogger('warn');
   const generated = !flags.includes('--password-stdin');
   const password = generated ? new RandomSessionTokenService().generate() : await readPasswordFromStdin();
-  const persistence = await createTypeOrmPersistence({ databaseUrl: config.databaseUrl, baseDir: config.rootDir });
+  const looseFiles: LooseFileMode[] = [];
+  const persistence = await createTypeOrmPersistence({
+    databaseUrl: config.databaseUrl,
+    baseDir: config.rootDir,
+    onLooseFileMode: (file) => void looseFiles.push(file),
+  });
+  logLooseFiles(logger, config.dataDir, looseFiles);
   try {
     const { createAdmin, resetAdminPassword } = buildContainer(config, logger, persistence).get(TYPES.UseCases);
     const result =

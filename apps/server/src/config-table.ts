@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { BOOK_TITLE } from '@memoir/shared';
 import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
 import { parseTrustProxy, type TrustProxy } from '@memoir/http-koa';
+import { smtpUrlProblem } from '@memoir/mail';
 
 /**
  * Every environment variable the server reads: its default, what it means and how it is parsed.
@@ -120,12 +121,11 @@ export const parsers = {
       ? problem(`must look like N/window, e.g. 10/10m (N per window; s, m, h or d) (got "${text}").`)
       : ok(policy);
   },
-  smtpUrl: (): Parser<string> => (text) =>
-    /^smtps?:\/\/[^/?#]+/.test(text)
-      ? ok(text)
-      : problem(
-          'must look like smtp://host:587 or smtps://user:password@host:465 (its value is not shown: it may hold a password).',
-        ),
+  /** The shape nodemailer reads, without TLS settings of its own (see SMTP_REQUIRE_TLS). */
+  smtpUrl: (): Parser<string> => (text) => {
+    const why = smtpUrlProblem(text);
+    return why === null ? ok(text) : problem(why);
+  },
   /** An http(s) address without query or fragment, given back without its trailing slashes. */
   httpBaseUrl: (): Parser<string> => (text) => {
     const url = URL.parse(text);
@@ -252,11 +252,17 @@ export const CONFIG_VARIABLES = {
     parse: parsers.rateLimit(),
   }),
   SMTP_URL: variable({
-    meaning: 'where email goes: `smtp://host:587` (STARTTLS when offered) or `smtps://user:pass@host:465`',
+    meaning: 'where email goes: `smtp://host:587` (STARTTLS) or `smtps://user:pass@host:465`',
     default: null,
     shownDefault: `\`.eml\` files in \`$DATA_DIR/${OUTBOX_DIR_NAME}\``,
     example: 'smtps://user:password@smtp.example.com:465',
     parse: parsers.smtpUrl(),
+  }),
+  SMTP_REQUIRE_TLS: variable({
+    meaning:
+      '`on`: over `smtp://` to a host other than loopback, send only after STARTTLS (`off`: in clear when not offered)',
+    default: 'on',
+    parse: parsers.onOff(),
   }),
   MAIL_FROM: variable({
     meaning: 'the sender of every email',
@@ -289,8 +295,8 @@ export const CONFIG_VARIABLES = {
     parse: parsers.oneOf(OWNER_NOTIFICATION_MODES),
   }),
   NOTIFY_REJECTIONS: variable({
-    meaning: '`on`: a polite email after a rejection (the PDF always follows an approval)',
-    default: 'on',
+    meaning: '`on`: a polite email after a rejection (off by default: a request may carry anyone’s address)',
+    default: 'off',
     parse: parsers.onOff(),
   }),
   DOWNLOAD_LINK_TTL: variable({

@@ -43,6 +43,8 @@ export interface ServerConfig {
 export interface MailConfig {
   /** SMTP_URL; null: every message becomes an .eml file in `outboxDir`. */
   readonly smtpUrl: string | null;
+  /** SMTP_REQUIRE_TLS: over smtp:// to a host beyond loopback, STARTTLS or nothing is sent. */
+  readonly smtpRequireTls: boolean;
   readonly outboxDir: string;
   /** MAIL_FROM: the sender of every email. */
   readonly from: string;
@@ -56,7 +58,7 @@ export interface MailConfig {
   readonly ownerEmail: string | null;
   /** OWNER_NOTIFICATIONS: `off` whenever OWNER_EMAIL is unset. */
   readonly ownerNotifications: OwnerNotifications;
-  /** NOTIFY_REJECTIONS: a polite email after a rejection. */
+  /** NOTIFY_REJECTIONS: a polite email after a rejection; off unless turned on. */
   readonly notifyRejections: boolean;
   readonly linkTtlMs: number;
   readonly maxDownloads: number;
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     loginRateLimit: read('LOGIN_RATE_LIMIT'),
     loginAccountLimit: read('LOGIN_ACCOUNT_LIMIT'),
     smtpUrl: read('SMTP_URL'),
+    smtpRequireTls: read('SMTP_REQUIRE_TLS'),
     from: read('MAIL_FROM'),
     publicBaseUrl: read('PUBLIC_BASE_URL'),
     bookPdfPath: read('BOOK_PDF_PATH'),
@@ -168,6 +171,7 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
   const ownerEmail = valueOf(values.ownerEmail);
   const mail: MailConfig = {
     smtpUrl: valueOf(values.smtpUrl),
+    smtpRequireTls: valueOf(values.smtpRequireTls),
     outboxDir: join(dataDirPath, OUTBOX_DIR_NAME),
     from: valueOf(values.from),
     publicBaseUrl,

@@ -60,7 +60,9 @@ export interface ContainerOverrides {
 /** SMTP when SMTP_URL is set; else .eml files in the outbox, each one's path logged. */
 export function createMailer(config: ServerConfig, logger: Logger): Mailer {
   const { mail } = config;
-  if (mail.smtpUrl !== null) return new SmtpMailer({ url: mail.smtpUrl, from: mail.from });
+  if (mail.smtpUrl !== null) {
+    return new SmtpMailer({ url: mail.smtpUrl, from: mail.from, requireTls: mail.smtpRequireTls });
+  }
   return new OutboxMailer({
     dir: mail.outboxDir,
     from: mail.from,

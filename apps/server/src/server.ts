@@ -1,13 +1,15 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { EnsureInitialAdminUseCase, UseCases } from '@memoir/domain';
 import { createHttpApp, createHttpServer, type HttpApp } from '@memoir/http-koa';
+import { isLoopbackHost, SmtpMailer } from '@memoir/mail';
 import {
   createTypeOrmPersistence,
   isDatabaseReady,
   isDatabaseUnavailable,
+  type LooseFileMode,
   type TypeOrmPersistence,
 } from '@memoir/persistence-typeorm';
 import type { Container } from 'inversify';
@@ -15,6 +17,7 @@ import type { Logger } from 'pino';
 
 import type { ServerConfig } from './config';
 import { buildContainer, TYPES, type ContainerOverrides } from './container';
+import { logLooseFiles, makePrivateDir, tightenDataDir } from './data-dir';
 import { DeliveryWorker } from './delivery-worker';
 import { staticApps } from './static-apps';
 
@@ -43,7 +46,7 @@ export async function ensureInitialAdmin(
     logger.info({ username: user.username }, 'created the first admin with ADMIN_PASSWORD');
     return;
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  makePrivateDir(config.dataDir);
   writeFileSync(config.initialPasswordFile, `${generatedPassword}\n`, { mode: 0o600 });
   chmodSync(config.initialPasswordFile, 0o600);
   logger.info(
@@ -92,9 +95,18 @@ export async function startServer(
   logger: Logger,
   overrides: ContainerOverrides & { readonly persistence?: TypeOrmPersistence } = {},
 ): Promise<RunningServer> {
+  // Everything in DATA_DIR is its owner's alone; looser files found now are tightened and logged.
+  const looseFiles: LooseFileMode[] = [];
+  const noteLoose = (file: LooseFileMode) => void looseFiles.push(file);
+  tightenDataDir(config.dataDir, noteLoose);
   const persistence =
     overrides.persistence ??
-    (await createTypeOrmPersistence({ databaseUrl: config.databaseUrl, baseDir: config.rootDir }));
+    (await createTypeOrmPersistence({
+      databaseUrl: config.databaseUrl,
+      baseDir: config.rootDir,
+      onLooseFileMode: noteLoose,
+    }));
+  logLooseFiles(logger, config.dataDir, looseFiles);
   const { app, container, useCases } = await buildApp(config, logger, persistence, overrides);
   // A missing or broken book must stop the start, not the first reader's download.
   await container
@@ -106,9 +118,11 @@ export async function startServer(
       );
     });
   const { mail } = config;
+  const mailer = container.get(TYPES.Mailer);
   logger.info(
     {
       smtp: mail.smtpUrl !== null,
+      ...(mailer instanceof SmtpMailer ? { tls: mailer.tls } : {}),
       ...(mail.smtpUrl === null ? { outbox: mail.outboxDir } : {}),
       publicBaseUrl: mail.publicBaseUrl,
       book: mail.bookPdfPath,
@@ -116,6 +130,12 @@ export async function startServer(
     },
     mail.smtpUrl === null ? 'email: no SMTP_URL, messages are written to the outbox folder' : 'email: sending by SMTP',
   );
+  if (mailer instanceof SmtpMailer && mailer.tls === 'when-offered' && !isLoopbackHost(mailer.host)) {
+    logger.warn(
+      { host: mailer.host },
+      'SMTP_REQUIRE_TLS is off: email, download links included, goes in clear to an SMTP server that offers no STARTTLS',
+    );
+  }
   const deliveryWorker = new DeliveryWorker({
     sendDueDeliveries: useCases.sendDueDeliveries,
     queueOwnerDigest: useCases.queueOwnerDigest,

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       initialPasswordFile: '/srv/memoir/data/initial-admin-password',
       mail: {
         smtpUrl: null,
+        smtpRequireTls: true,
         outboxDir: '/srv/memoir/data/outbox',
         from: '"Root Access" <memoir@localhost>',
         publicBaseUrl: 'http://localhost:3000',
@@ -42,7 +43,7 @@ describe('loadConfig', () => {
         bookPdfPath: '/srv/memoir/apps/server/assets/sample-book.pdf',
         ownerEmail: null,
         ownerNotifications: 'off',
-        notifyRejections: true,
+        notifyRejections: false,
         linkTtlMs: 14 * 86_400_000,
         maxDownloads: 5,
         pollIntervalMs: 5000,
@@ -56,13 +57,14 @@ describe('loadConfig', () => {
     expect(
       load({
         SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        SMTP_REQUIRE_TLS: 'off',
         MAIL_FROM: 'Sam <sam@example.com>',
         PUBLIC_BASE_URL: 'https://rootaccess.example/',
         ADMIN_HOST: 'admin.rootaccess.example',
         BOOK_PDF_PATH: 'private/book.pdf',
         OWNER_EMAIL: 'sam@example.com',
         OWNER_NOTIFICATIONS: 'daily',
-        NOTIFY_REJECTIONS: 'off',
+        NOTIFY_REJECTIONS: 'on',
         DOWNLOAD_LINK_TTL: '7d',
         DOWNLOAD_LINK_MAX_DOWNLOADS: '3',
         DELIVERY_POLL_INTERVAL: '500ms',
@@ -71,6 +73,7 @@ describe('loadConfig', () => {
       }).mail,
     ).toEqual({
       smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      smtpRequireTls: false,
       outboxDir: '/srv/memoir/data/outbox',
       from: 'Sam <sam@example.com>',
       publicBaseUrl: 'https://rootaccess.example',
@@ -78,13 +81,30 @@ describe('loadConfig', () => {
       bookPdfPath: '/srv/memoir/private/book.pdf',
       ownerEmail: 'sam@example.com',
       ownerNotifications: 'daily',
-      notifyRejections: false,
+      notifyRejections: true,
       linkTtlMs: 7 * 86_400_000,
       maxDownloads: 3,
       pollIntervalMs: 500,
       maxAttempts: 4,
       retryBaseMs: 30_000,
     });
+  });
+
+  it('emails no rejected requester unless NOTIFY_REJECTIONS turns it on: anyone can submit any address', () => {
+    expect(load().mail.notifyRejections).toBe(false);
+    expect(load({ NOTIFY_REJECTIONS: '' }).mail.notifyRejections).toBe(false);
+    expect(load({ NOTIFY_REJECTIONS: 'on' }).mail.notifyRejections).toBe(true);
+    expect(load({ NOTIFY_REJECTIONS: 'off' }).mail.notifyRejections).toBe(false);
+  });
+
+  it('requires TLS to an SMTP server beyond loopback unless SMTP_REQUIRE_TLS is off, and takes no TLS setting from SMTP_URL', () => {
+    expect(load({ SMTP_URL: 'smtp://smtp.example.com:587' }).mail.smtpRequireTls).toBe(true);
+    expect(load({ SMTP_REQUIRE_TLS: 'off' }).mail.smtpRequireTls).toBe(false);
+    for (const query of ['requireTLS=false', 'ignoreTLS=true', 'tls.rejectUnauthorized=false']) {
+      const problems = problemsOf({ SMTP_URL: `smtp://user:smtpsecret@smtp.example.com:587?${query}` });
+      expect(problems).toEqual([expect.stringMatching(/^SMTP_URL cannot set .*SMTP_REQUIRE_TLS/)]);
+      expect(problems.join('\n')).not.toContain('smtpsecret');
+    }
   });
 
   it('sends the owner nothing without OWNER_EMAIL, whatever OWNER_NOTIFICATIONS says', () => {
@@ -143,6 +163,7 @@ describe('loadConfig', () => {
       RIDDLE_SCHOLARSHIP_ANSWER: 'toolong',
       ADMIN_HOST: 'https://admin.example.com',
       SMTP_URL: 'http://mail.example.com',
+      SMTP_REQUIRE_TLS: 'maybe',
       PUBLIC_BASE_URL: 'ftp://example.com',
       OWNER_EMAIL: 'sam',
       OWNER_NOTIFICATIONS: 'hourly',
@@ -163,6 +184,7 @@ describe('loadConfig', () => {
       'RIDDLE_SCHOLARSHIP_ANSWER',
       'ADMIN_HOST',
       'SMTP_URL',
+      'SMTP_REQUIRE_TLS',
       'PUBLIC_BASE_URL',
       'OWNER_EMAIL',
       'OWNER_NOTIFICATIONS',

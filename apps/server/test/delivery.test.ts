@@ -175,7 +175,7 @@ describe('delivering the free PDF', () => {
   });
 
   it('refuses a resend for a request that is pending or rejected', async () => {
-    await start();
+    await start({ NOTIFY_REJECTIONS: 'on' });
     const rejected = await submitAndDecide('rejected', 'Students only, sorry.');
     const resend = await app.call('POST', `/api/admin/scholarships/${rejected}/resend`, { token });
     expect(resend.status).toBe(409);
@@ -189,8 +189,8 @@ describe('delivering the free PDF', () => {
     ).toBe(404);
   });
 
-  it('sends no rejection email when NOTIFY_REJECTIONS is off', async () => {
-    await start({ NOTIFY_REJECTIONS: 'off' });
+  it('sends no rejection email unless NOTIFY_REJECTIONS is on', async () => {
+    await start();
     await submitAndDecide('rejected');
     expect(await sendDue()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect((await requests())[0]?.delivery).toBeNull();

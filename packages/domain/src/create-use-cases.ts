@@ -72,7 +72,7 @@ export interface UseCaseSettings {
   readonly deliveryPolicy: DeliveryPolicy;
   readonly email: EmailSettings;
   readonly ownerNotifications: OwnerNotifications;
-  /** Send a polite email after a rejection too. */
+  /** NOTIFY_REJECTIONS: send a polite email after a rejection too (the server's default: no). */
   readonly notifyRejections: boolean;
   readonly sessionPolicy?: SessionPolicy;
   /** How long a process may serve a public list that another process changed since. */

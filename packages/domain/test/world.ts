@@ -33,10 +33,10 @@ export const EMAIL_SETTINGS: EmailSettings = {
 
 /**
  * Every use case wired as the server wires them (`createUseCases`), to fresh in-memory
- * adapters, a manual clock, fake secrets and a recording mailer. The owner hears of new items
- * only when told to.
+ * adapters, a manual clock, fake secrets and a recording mailer. The owner hears of new items,
+ * and a rejected requester gets an email, only when told to (the server's defaults).
  */
-export function createWorld(options: { ownerNotifications?: OwnerNotifications } = {}) {
+export function createWorld(options: { ownerNotifications?: OwnerNotifications; notifyRejections?: boolean } = {}) {
   const persistence = createInMemoryPersistence();
   const { repositories } = persistence;
   const clock = new ManualClock('2026-01-15T12:00:00.000Z');
@@ -64,7 +64,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications }
       deliveryPolicy,
       email: EMAIL_SETTINGS,
       ownerNotifications: options.ownerNotifications ?? 'off',
-      notifyRejections: true,
+      notifyRejections: options.notifyRejections ?? false,
     },
   );
   const { createAdmin, rateLimiter } = useCases;

@@ -1,1 +1,1 @@
-export { OutboxMailer, SmtpMailer } from './mailers';
+export { isLoopbackHost, OutboxMailer, SmtpMailer, smtpUrlProblem, type SmtpTls } from './mailers';

@@ -4,3 +4,4 @@ export { TypeOrmRateLimitStore } from './rate-limit-store';
 export * from './repositories';
 export { ENTITY_SCHEMAS } from './schemas';
 export { isDatabaseReady, isDatabaseUnavailable } from './availability';
+export type { LooseFileMode } from './sqlite-files';

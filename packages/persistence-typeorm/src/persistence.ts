@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 import type { Persistence, Repositories, UnitOfWork } from '@memoir/domain';
 import { DataSource, type DataSourceOptions, type EntityManager, type Logger } from 'typeorm';
@@ -12,6 +11,7 @@ import { MYSQL, SQLITE, type Dialect } from './dialect';
 import { Mutex, underMutex } from './mutex';
 import { TypeOrmRateLimitStore } from './rate-limit-store';
 import { SqliteBusyGuard } from './sqlite-busy';
+import { createPrivateSqliteFile, tightenSqliteFiles, type LooseFileMode } from './sqlite-files';
 import {
   TypeOrmAdminSessionRepository,
   TypeOrmAdminUserRepository,
@@ -66,7 +66,17 @@ export interface TypeOrmPersistenceOptions {
   readonly mysqlPool?: MysqlPoolOptions;
   /** Run pending migrations at start (the default). */
   readonly migrate?: boolean;
-  /** Receives every query (the server logs slow ones; tests read query plans). */
+  /**
+   * SQLite: told of each of the database's files found readable by others: its path, its mode,
+   * and whether it is now its owner's alone (false when this process may not change it).
+   */
+  readonly onLooseFileMode?: (file: LooseFileMode) => void;
+  /**
+   * Receives every query with its parameters (tests read query plans). The server passes none:
+   * parameters hold email addresses and token hashes, and TypeORM's own logging stays off
+   * (`logging` unset), so a failed query reaches the log only through the server's `err`
+   * serializer, which keeps the statement and drops the values.
+   */
   readonly logger?: Logger;
 }
 
@@ -105,7 +115,7 @@ function dataSourceOptions(
     ...(options.logger === undefined ? {} : { logger: options.logger, logging: true }),
   } as const;
   if (target.kind === 'sqlite') {
-    if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true });
+    if (target.path !== ':memory:') createPrivateSqliteFile(target.path);
     return {
       ...common,
       type: 'better-sqlite3',
@@ -205,8 +215,9 @@ function mysqlPersistence(dataSource: DataSource): Omit<TypeOrmPersistence, 'clo
 }
 
 /**
- * Connects to `DATABASE_URL`, creating the SQLite file and its folder when missing, and runs
- * pending migrations. Never `synchronize`: the schema is what the migrations say.
+ * Connects to `DATABASE_URL`, creating the SQLite file and its folder when missing (readable by
+ * their owner only), and runs pending migrations. Never `synchronize`: the schema is what the
+ * migrations say.
  */
 export async function createTypeOrmPersistence(options: TypeOrmPersistenceOptions): Promise<TypeOrmPersistence> {
   const target = parseDatabaseUrl(options.databaseUrl, options.baseDir);
@@ -214,7 +225,11 @@ export async function createTypeOrmPersistence(options: TypeOrmPersistenceOption
     target.kind === 'mysql'
       ? await detectMysqlFlavor(target.url, options.mysqlPool?.connectTimeoutMs ?? 5000)
       : 'mysql';
+  const sqliteFile = target.kind === 'sqlite' && target.path !== ':memory:' ? target.path : null;
   const dataSource = new DataSource(dataSourceOptions(target, options, flavor));
+  // Files of an older release, or copied in, may be readable by others: tightened before SQLite
+  // opens them, so that the -wal and -shm files it makes take the private mode.
+  if (sqliteFile !== null) tightenSqliteFiles(sqliteFile, options.onLooseFileMode);
   await dataSource.initialize();
   try {
     if (options.migrate ?? true) await dataSource.runMigrations({ transaction: 'each' });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,7 +14,7 @@ import {
   SCHOLARSHIP_LIMITS,
 } from '@memoir/shared';
 
-import { createTypeOrmPersistence, parseDatabaseUrl, type TypeOrmPersistence } from '../src';
+import { createTypeOrmPersistence, parseDatabaseUrl, type LooseFileMode, type TypeOrmPersistence } from '../src';
 import { expectNoPendingSchemaChanges, TABLES } from './schema';
 
 describe('SQLite data source', () => {
@@ -38,6 +38,40 @@ describe('SQLite data source', () => {
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
     )) as Array<{ name: string }>;
     expect(tables.map((table) => table.name)).toEqual(TABLES);
+  });
+
+  it('creates its folders 0700 and the database, -wal and -shm files 0600, whatever the umask', async () => {
+    const file = join(dir, 'nested', 'memoir.sqlite');
+    const previous = process.umask(0);
+    try {
+      persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${file}` });
+    } finally {
+      process.umask(previous);
+    }
+    await persistence.repositories.guestbookEntries.add(aGuestbookEntry());
+    const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    expect(readdirSync(join(dir, 'nested')).sort()).toEqual([
+      'memoir.sqlite',
+      'memoir.sqlite-shm',
+      'memoir.sqlite-wal',
+    ]);
+    expect(['', '-shm', '-wal'].map((suffix) => modeOf(`${file}${suffix}`))).toEqual(['600', '600', '600']);
+    expect(modeOf(join(dir, 'nested'))).toBe('700');
+  });
+
+  it('makes a database file others could read its owner’s alone, and says which', async () => {
+    const file = join(dir, 'memoir.sqlite');
+    persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${file}` });
+    await persistence.close();
+    chmodSync(file, 0o644);
+    const loose: LooseFileMode[] = [];
+    persistence = await createTypeOrmPersistence({
+      databaseUrl: `sqlite:${file}`,
+      onLooseFileMode: (found) => void loose.push(found),
+    });
+    expect(loose).toEqual([{ path: file, mode: 0o644, tightened: true }]);
+    await persistence.repositories.guestbookEntries.add(aGuestbookEntry());
+    for (const suffix of ['', '-shm', '-wal']) expect(statSync(`${file}${suffix}`).mode & 0o777).toBe(0o600);
   });
 
   it('produces by migration exactly the schema the entities describe', async () => {

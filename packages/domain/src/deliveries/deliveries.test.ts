@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
+import { SCHOLARSHIP_LIMITS } from '@memoir/shared';
 
 import type { Actor } from '../shared/request-context';
 import { createWorld, errorOf, GUESTBOOK_ANSWER, SCHOLARSHIP_ANSWER, valueOf, type World } from '../../test/world';
@@ -74,7 +75,9 @@ describe('deliveries', () => {
       expect(email?.html).toContain('&#60;script&#62;');
     });
 
-    it('sends a polite note after a rejection, with the owner’s note when there is one', async () => {
+    it('sends a polite note after a rejection when the owner turned those on, with the owner’s note', async () => {
+      world = createWorld({ ownerNotifications: 'off', notifyRejections: true });
+      owner = await world.signedInOwner();
       const request = await submit();
       await decide(request.id, 'rejected', 'The PDF is for students only.');
       await run();
@@ -123,6 +126,112 @@ describe('deliveries', () => {
       await decide(request.id, 'approved');
       world.persistence.database.scholarshipRequests.delete(request.id);
       expect(await run()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    });
+  });
+
+  describe('what reaches a requester’s mailbox', () => {
+    // Anyone can submit a request with someone else's address, so every email to a requester
+    // must be useless to a spammer: no text of the submitter's but a short name, no link of theirs.
+    const SPAM = 'Cheap watches at https://spam.example/buy, call +1 555 0100';
+    const submitWith = async (name: string, email = 'victim@example.org', message: string | null = SPAM) =>
+      valueOf(
+        await world.useCases.submitScholarshipRequest.execute({
+          name,
+          email,
+          message,
+          riddleAnswer: SCHOLARSHIP_ANSWER,
+        }),
+      );
+    /** Approval, resend and rejection emails for a request submitted with `name`, in that order. */
+    const everyEmailFor = async (name: string) => {
+      const approved = await submitWith(name, 'approved@example.org');
+      await decide(approved.id, 'approved', 'Enjoy the book.');
+      await run();
+      valueOf(await world.useCases.resendDelivery.execute(approved.id, owner));
+      await run();
+      const rejected = await submitWith(name, 'rejected@example.org');
+      await decide(rejected.id, 'rejected', 'Students only, sorry.');
+      await run();
+      const emails = [...sentTo('approved@example.org'), ...sentTo('rejected@example.org')];
+      expect(emails).toHaveLength(3);
+      return emails;
+    };
+
+    beforeEach(async () => {
+      world = createWorld({ ownerNotifications: 'each', notifyRejections: true });
+      owner = await world.signedInOwner();
+    });
+
+    it('carries no text of the submitter’s but the name, in the greeting only: not the message, not the subject', async () => {
+      for (const email of await everyEmailFor('Ada Lovelace')) {
+        expect(['approved@example.org', 'rejected@example.org']).toContain(email.to); // the address alone
+        expect(email.subject).not.toContain('Ada');
+        for (const part of [email.text, email.html]) {
+          expect(part).not.toContain('spam.example');
+          expect(part).not.toContain('555');
+          expect(part).not.toContain('Cheap watches');
+          expect(part.match(/Ada Lovelace/g)).toHaveLength(1);
+        }
+        expect(email.text.startsWith('Hello Ada Lovelace,\n')).toBe(true);
+      }
+      // The owner's own note is the owner's text, and stays.
+      expect(sentTo('approved@example.org')[0]?.text).toContain('Enjoy the book.');
+      expect(sentTo('rejected@example.org')[0]?.text).toContain('Students only, sorry.');
+      // The message goes to the owner only.
+      expect(
+        sentTo('owner@memoir.example')
+          .map((email) => email.text)
+          .join(''),
+      ).toContain('spam.example');
+    });
+
+    it('greets without the name when a mail client would turn it into a link or a number to call', async () => {
+      const names = [
+        'Visit evil.example',
+        'www.evil.example',
+        'https://evil.example',
+        'evil.example/win',
+        'Mail me at win@evil.example',
+        'Visit evil。example',
+        'Visit ｅｖｉｌ．ｅｘａｍｐｌｅ',
+        'Call 0800 555 0100',
+        'Ada <a href=x>',
+      ];
+      for (const name of names) {
+        world = createWorld({ ownerNotifications: 'off', notifyRejections: true });
+        owner = await world.signedInOwner();
+        for (const email of await everyEmailFor(name)) {
+          expect(email.text.startsWith('Hello,\n')).toBe(true);
+          for (const part of [email.subject, email.text, email.html]) {
+            expect(part).not.toMatch(/evil|ｅｖｉｌ|555|href=x/);
+          }
+        }
+      }
+    });
+
+    it('keeps an ordinary name of up to 50 characters as written: plain in the text part, escaped in the HTML part', async () => {
+      const longest = 'Anne-Marie O’Neil d’Arc Zoë Ærø Jean-Luc J. R. Rey';
+      expect(longest).toHaveLength(50);
+      for (const email of await everyEmailFor(longest)) {
+        expect(email.text.startsWith(`Hello ${longest},\n`)).toBe(true);
+        expect(email.html).toContain(`<p>Hello ${longest},</p>`);
+      }
+      world = createWorld({ ownerNotifications: 'off', notifyRejections: true });
+      owner = await world.signedInOwner();
+      for (const email of await everyEmailFor("Renée O'Hara")) {
+        expect(email.text.startsWith("Hello Renée O'Hara,\n")).toBe(true);
+        expect(email.html).toContain('<p>Hello Renée O&#39;Hara,</p>');
+      }
+    });
+
+    it('greets without the name when it is longer than 50 characters (the form takes up to 100)', async () => {
+      const long = 'Maria de los Ángeles Fernández-Castillo y Rodríguez';
+      expect(long.length).toBeGreaterThan(50);
+      expect(long.length).toBeLessThanOrEqual(SCHOLARSHIP_LIMITS.nameMaxLength);
+      for (const email of await everyEmailFor(long)) {
+        expect(email.text.startsWith('Hello,\n')).toBe(true);
+        expect(email.html).not.toContain('Rodríguez');
+      }
     });
   });
 

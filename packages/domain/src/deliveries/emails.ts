@@ -26,13 +26,41 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => 
 const html = (paragraphs: readonly string[]): string =>
   paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n');
 
+/**
+ * The most of a requester's name an email shows. The form takes longer names (they are stored
+ * and stamped on the copy); an email to the address the submitter gave greets a longer one
+ * without it.
+ */
+export const NAME_IN_EMAIL_MAX_LENGTH = 50;
+
+// Letters (any script, with their marks), spaces, and the punctuation of real names: initials'
+// dots, hyphens and dashes, apostrophes, commas. No digits, no `@ : / < >`, no look-alike dots.
+const NAME_CHARACTERS = /^[\p{L}\p{M}\p{Zs}.,'’\p{Pd}]+$/u;
+// What mail clients turn into a link even without a scheme: a dot between letters ("evil.example").
+const DOTTED_HOST = /\p{L}\.\p{L}{2}/u;
+
+/**
+ * How an email to a requester begins. Anyone can submit a request with someone else's address,
+ * so the name is the only text of the submitter's that such an email carries (never their
+ * message, never in the subject or a header), and only when it reads as a name: a name a mail
+ * client could turn into a link or a number to call, or longer than NAME_IN_EMAIL_MAX_LENGTH,
+ * gives a greeting without it.
+ */
+export function requesterGreeting(name: string): string {
+  const showable = name.length <= NAME_IN_EMAIL_MAX_LENGTH && NAME_CHARACTERS.test(name) && !DOTTED_HOST.test(name);
+  return showable ? `Hello ${name},` : 'Hello,';
+}
+
 const longDate = (date: Date): string =>
   date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-/** The approval: the book's name, the private link and its limits, the owner's note. */
+/**
+ * The approval (and a resend): the book's name, the private link and its limits, the owner's
+ * note. Of the request, only the greeting's name and the address it goes to.
+ */
 export function approvalEmail(settings: EmailSettings, request: ScholarshipRequest, link: DownloadLink): OutgoingEmail {
   const before = [
-    `Hello ${request.name},`,
+    requesterGreeting(request.name),
     `Good news: your request for a free copy of ${settings.bookTitle} has been approved. Your copy is ready to download:`,
   ];
   const after = [
@@ -52,10 +80,13 @@ export function approvalEmail(settings: EmailSettings, request: ScholarshipReque
   };
 }
 
-/** The polite no, with the owner's note when there is one. */
+/**
+ * The polite no (only with NOTIFY_REJECTIONS on), with the owner's note when there is one. Of
+ * the request, only the greeting's name and the address it goes to.
+ */
 export function rejectionEmail(settings: EmailSettings, request: ScholarshipRequest): OutgoingEmail {
   const paragraphs = [
-    `Hello ${request.name},`,
+    requesterGreeting(request.name),
     `Thank you for your interest in ${settings.bookTitle}, and for taking the time to write. ` +
       'I am sorry: I cannot send you a free copy this time.',
     ...(request.adminNotes === null ? [] : [`A note from the author:\n${request.adminNotes}`]),

@@ -101,27 +101,34 @@ describe('DecideScholarshipRequestUseCase', () => {
     ]);
   });
 
-  it('queues a polite rejection email, unless rejection emails are turned off', async () => {
+  it('queues no email after a rejection unless the owner turned rejection emails on', async () => {
+    // Anyone can submit a request with someone else's address: a rejection email, sent by
+    // default, would let them make the site write to any address the owner rejects.
     valueOf(await decide({ status: 'rejected' }));
-    expect((await world.repositories.deliveries.listForRequests([requestId])).map((d) => d.kind)).toEqual([
-      'rejection',
-    ]);
+    expect(await world.repositories.deliveries.listForRequests([requestId])).toEqual([]);
 
-    const quiet = new DecideScholarshipRequestUseCase({
-      unitOfWork: world.persistence.unitOfWork,
-      clock: world.clock,
-      ids: world.ids,
-      notifyRejections: false,
-    });
-    const other = valueOf(
-      await world.useCases.submitScholarshipRequest.execute({
-        name: 'Ada',
-        email: 'ada@example.org',
-        riddleAnswer: SCHOLARSHIP_ANSWER,
-      }),
-    );
-    valueOf(await quiet.execute({ id: other.id, status: 'rejected' }, owner));
-    expect(await world.repositories.deliveries.listForRequests([other.id])).toEqual([]);
+    const submitOther = async () =>
+      valueOf(
+        await world.useCases.submitScholarshipRequest.execute({
+          name: 'Ada',
+          email: 'ada@example.org',
+          riddleAnswer: SCHOLARSHIP_ANSWER,
+        }),
+      ).id;
+    const useCase = (notifyRejections?: boolean) =>
+      new DecideScholarshipRequestUseCase({
+        unitOfWork: world.persistence.unitOfWork,
+        clock: world.clock,
+        ids: world.ids,
+        ...(notifyRejections === undefined ? {} : { notifyRejections }),
+      });
+    const unset = await submitOther();
+    valueOf(await useCase().execute({ id: unset, status: 'rejected' }, owner));
+    expect(await world.repositories.deliveries.listForRequests([unset])).toEqual([]);
+
+    const turnedOn = await submitOther();
+    valueOf(await useCase(true).execute({ id: turnedOn, status: 'rejected' }, owner));
+    expect((await world.repositories.deliveries.listForRequests([turnedOn])).map((d) => d.kind)).toEqual(['rejection']);
   });
 
   it('queues nothing when the decision is refused', async () => {

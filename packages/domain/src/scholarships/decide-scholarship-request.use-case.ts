@@ -33,7 +33,11 @@ export class DecideScholarshipRequestUseCase {
       readonly unitOfWork: UnitOfWork;
       readonly clock: Clock;
       readonly ids: IdGenerator;
-      /** Send a polite email after a rejection too (the PDF always follows an approval). */
+      /**
+       * Send a polite email after a rejection too (the PDF always follows an approval). Off
+       * unless set: anyone can submit a request with someone else's address, so a rejection
+       * email by default would let them make the site write to strangers.
+       */
       readonly notifyRejections?: boolean;
     },
   ) {}
@@ -81,7 +85,7 @@ export class DecideScholarshipRequestUseCase {
         ),
       );
       // The promise of the landing page: the email is owed from this very transaction on.
-      if (status === 'approved' || (this.deps.notifyRejections ?? true)) {
+      if (status === 'approved' || (this.deps.notifyRejections ?? false)) {
         await deliveries.add(
           newDelivery({
             id: this.deps.ids.next(),
