@@ -7,6 +7,8 @@
 //   pnpm bench --mysql            on a throwaway MariaDB (or TEST_MYSQL_URL)
 //   pnpm bench:quick              a few seconds per scenario, one Lighthouse run: CI's check
 //                                 that the harness works; it never fails on a timing
+//   pnpm bench --scale            the admin calls at 2,000 and at 100,000 entries, and the CSV
+//                                 export of 200,000 audit events (add --mysql for MariaDB)
 //   --no-build                    reuse the dist/ folders when they exist
 //   --no-lighthouse               skip the Lighthouse runs
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -20,11 +22,13 @@ import { CHROMIUM, runLighthouse, type LighthouseFigures } from './lighthouse';
 import { runLoad, type LoadOptions, type LoadResult } from './load';
 import { ROOT, SERVER_MAIN, startControl, startServer, type Child, type ServerSettings } from './processes';
 import { formatTable, median, row, summarize, type Goal, type Row } from './report';
+import { measureScale, SCALE_SETS, scaleRows } from './scale';
 import { SEED_COUNTS, seedDatabase } from './seed';
 
 interface Options {
   readonly quick: boolean;
   readonly mysql: boolean;
+  readonly scale: boolean;
   readonly build: boolean;
   readonly lighthouse: boolean;
 }
@@ -57,14 +61,16 @@ const GOALS = {
   coldStart: { op: '<=', target: 1500, unit: 'ms' },
 } satisfies Record<string, Goal>;
 
-const HELP = `pnpm bench [--quick] [--mysql] [--no-build] [--no-lighthouse]
+const HELP = `pnpm bench [--quick] [--mysql] [--scale] [--no-build] [--no-lighthouse]
   --quick          a few seconds per scenario and one Lighthouse run (CI)
   --mysql          run on MariaDB (TEST_MYSQL_URL, or a throwaway server) instead of SQLite
+  --scale          the back office at 2,000 and at 100,000 entries, and the CSV export of
+                   200,000 audit events (about 5 minutes on SQLite)
   --no-build       skip pnpm build when the server and both apps are already built
   --no-lighthouse  skip Lighthouse`;
 
 function parseOptions(argv: readonly string[]): Options {
-  const known = new Set(['--quick', '--mysql', '--no-build', '--no-lighthouse', '--help']);
+  const known = new Set(['--quick', '--mysql', '--scale', '--no-build', '--no-lighthouse', '--help']);
   const unknown = argv.filter((arg) => !known.has(arg));
   if (argv.includes('--help') || unknown.length > 0) {
     if (unknown.length > 0) process.stderr.write(`Unknown option: ${unknown.join(' ')}\n`);
@@ -74,6 +80,7 @@ function parseOptions(argv: readonly string[]): Options {
   return {
     quick: argv.includes('--quick'),
     mysql: argv.includes('--mysql'),
+    scale: argv.includes('--scale'),
     build: !argv.includes('--no-build'),
     lighthouse: !argv.includes('--no-lighthouse'),
   };
@@ -565,11 +572,55 @@ function markdown(measured: Measured, table: Row[], meta: Record<string, string>
   ].join('\n');
 }
 
+/** `--scale`: the admin calls on a small and a large data set (scale.ts). */
+async function mainScale(options: Options, profile: Profile, started: number): Promise<void> {
+  const measured = await measureScale({
+    seconds: profile.seconds,
+    warmupSeconds: profile.warmupSeconds,
+    openDatabase: (dataDir) => openDatabase(options, dataDir),
+    makeDataDir: () => mkdtempSync(join(tmpdir(), 'memoir-bench-scale-')),
+    removeDataDir: (dir) => rmSync(dir, { recursive: true, force: true }),
+    log,
+  });
+  const table = scaleRows(measured);
+  const meta: Record<string, string> = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    database: measured.large.database,
+    mode: `scale${options.quick ? ', quick' : ''}`,
+    load: `autocannon 9, ${profile.seconds} s per scenario after ${profile.warmupSeconds} s of warm-up, 10 connections; LOG_LEVEL=warn`,
+    seed: `small ${JSON.stringify(SCALE_SETS.small)} (${Math.round(measured.small.seedMs / 1000)} s); large ${JSON.stringify(SCALE_SETS.large)} (${Math.round(measured.large.seedMs / 1000)} s)`,
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
+  };
+  const name = ['latest-scale', options.mysql ? 'mysql' : null].filter(Boolean).join('-');
+  const outDir = join(ROOT, 'bench-results');
+  mkdirSync(outDir, { recursive: true });
+  const { met, missed, notMeasured } = summarize(table);
+  const text = [
+    `# Benchmark, the back office at scale: ${meta.date}`,
+    '',
+    ...Object.entries(meta).map(([key, value]) => `- ${key}: ${value}`),
+    '',
+    formatTable(table),
+    '',
+    `Goals: ${met} met, ${missed} missed${notMeasured > 0 ? `, ${notMeasured} not measured` : ''}.`,
+    '',
+  ].join('\n');
+  writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify({ meta, measured, rows: table }, null, 2)}\n`);
+  writeFileSync(join(outDir, `${name}.md`), text);
+  log(`\n${text}`);
+  log(`wrote bench-results/${name}.json and .md in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const profile = options.quick ? QUICK : FULL;
   const started = Date.now();
   build(options);
+  if (options.scale) {
+    await mainScale(options, profile, started);
+    return;
+  }
   const measured = await measure(options, profile);
   const table = rows(measured, options);
   const meta: Record<string, string> = {

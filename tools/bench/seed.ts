@@ -8,6 +8,7 @@ import { aGuestbookEntry, anAuditEvent, aScholarshipRequest, aUuid } from '../..
 export interface SeedCounts {
   readonly approvedEntries: number;
   readonly pendingEntries: number;
+  readonly rejectedEntries?: number;
   readonly scholarshipRequests: number;
   readonly auditEvents: number;
 }
@@ -37,6 +38,10 @@ const WORDS = (
 ).split(' ');
 const ACTIONS = ['login', 'approve', 'reject', 'logout', 'login_failed'];
 
+/** A word in one guestbook entry and one audit event of every RARE_EVERY: searches for it find few. */
+export const RARE_WORD = 'Zanzibar';
+const RARE_EVERY = 20_000;
+
 function sentence(random: () => number, minWords: number, maxWords: number): string {
   const count = minWords + Math.floor(random() * (maxWords - minWords + 1));
   const words = Array.from({ length: count }, () => WORDS[Math.floor(random() * WORDS.length)] ?? 'memoir');
@@ -65,19 +70,29 @@ export async function seedDatabase(
   const at = (index: number, total: number) => new Date(now - year + Math.floor((index / total) * year));
 
   const entries: GuestbookEntry[] = [];
-  const totalEntries = counts.approvedEntries + counts.pendingEntries;
+  const rejectedEntries = counts.rejectedEntries ?? 0;
+  const totalEntries = counts.approvedEntries + counts.pendingEntries + rejectedEntries;
+  // The classes interleave in time, as they would in real life: the i-th entry's class is the
+  // one furthest behind its share so far.
+  const made = { approved: 0, pending: 0, rejected: 0 };
+  const share = { approved: counts.approvedEntries, pending: counts.pendingEntries, rejected: rejectedEntries };
   for (let i = 0; i < totalEntries; i += 1) {
-    // Approved and pending entries interleave in time, as they would in real life.
-    const approved = i % 2 === 0 ? i / 2 < counts.approvedEntries : (i - 1) / 2 >= counts.pendingEntries;
+    const entryClass =
+      (['approved', 'pending', 'rejected'] as const)
+        .filter((name) => made[name] < share[name])
+        .sort((a, b) => made[a] / share[a] - made[b] / share[b])[0] ?? 'pending';
+    made[entryClass] += 1;
     const createdAt = at(i, totalEntries);
+    // A rare word, in one entry of every RARE_EVERY: the search that has to look hardest.
+    const rare = i % RARE_EVERY === RARE_EVERY - 1 ? ` ${RARE_WORD}` : '';
     entries.push(
       aGuestbookEntry({
         name: pick(random, NAMES),
         location: pick(random, PLACES),
-        message: sentence(random, 6, 60).slice(0, 500),
+        message: `${sentence(random, 6, 60).slice(0, 480)}${rare}`,
         createdAt,
-        isApproved: approved,
-        reviewedAt: approved ? new Date(createdAt.getTime() + 3_600_000) : null,
+        isApproved: entryClass === 'approved',
+        reviewedAt: entryClass === 'pending' ? null : new Date(createdAt.getTime() + 3_600_000),
       }),
     );
   }
@@ -111,7 +126,9 @@ export async function seedDatabase(
         resourceType: isDecision ? pick(random, ['guestbook_entry', 'scholarship_request']) : 'admin_session',
         resourceId: aUuid(),
         userId: action === 'login_failed' ? null : adminId,
-        details: isDecision ? { adminNotes: random() < 0.5 ? null : 'Thank you!' } : null,
+        details: isDecision
+          ? { adminNotes: i % RARE_EVERY === RARE_EVERY - 1 ? RARE_WORD : random() < 0.5 ? null : 'Thank you!' }
+          : null,
         ipAddress: `203.0.113.${Math.floor(random() * 254) + 1}`,
         userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
         createdAt: at(i, counts.auditEvents),
