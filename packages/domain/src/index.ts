@@ -8,6 +8,7 @@ export * from './shared/request-context';
 export * from './shared/result';
 export * from './shared/unit-of-work';
 export { FieldErrors } from './shared/text-fields';
+export { hasHiddenCharacters } from './shared/hidden-characters';
 
 // Riddles
 export * from './riddles/riddle-answers';
