@@ -1,5 +1,5 @@
 /**
- * Text for the tests of the text rules (docs/domain.md, "Text fields"): characters a reader
+ * Text for the tests of the text rules (docs/domain.md#text-fields): characters a reader
  * cannot see, each put where it does harm, and real writing in many scripts that must pass,
  * the joiners and selectors it needs included.
  */

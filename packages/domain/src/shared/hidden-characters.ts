@@ -6,7 +6,7 @@
 // past a filter, make two names that look the same differ, or carry hidden data.
 //
 // A few of them are how real people write, so they are allowed where they do that work, one
-// at a time (docs/domain.md, "Text fields"):
+// at a time (docs/domain.md#text-fields):
 // - the zero-width non-joiner and joiner (U+200C, U+200D) next to a virama (Indic conjuncts,
 //   half forms, Malayalam chillus, Sinhala's yansaya), between two letters or marks of a
 //   script that joins its letters (Persian می‌خواهم, Urdu, Syriac, Mongolian, ...), and the

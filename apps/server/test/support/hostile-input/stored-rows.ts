@@ -12,7 +12,7 @@ import {
  * After a fuzz on SQLite (which stores a text of any length): no stored row breaks a limit of
  * @memoir/shared or a column length of the schema, holds a lone surrogate, a control
  * character, a bidirectional control or another invisible character where writing does not
- * need one (docs/domain.md, "Text fields"), or an untrimmed or uncomposed (not NFC) value; and
+ * need one (docs/domain.md#text-fields), or an untrimmed or uncomposed (not NFC) value; and
  * the fuzz did reach the database.
  */
 export async function expectStoredRowsWithinLimits(persistence: TypeOrmPersistence): Promise<void> {
