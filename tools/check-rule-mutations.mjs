@@ -129,6 +129,12 @@ const MUTATIONS = [
   ['moderation is audited', 'guestbook/moderate-guestbook-entry.use-case.ts', 'await auditEvents.append(', 'void ('],
   ['scholarship email checked', 'shared/text-fields.ts', 'if (!EMAIL_PATTERN.test(text)) {', 'if (false) {'],
   [
+    'email ends stripped of ASCII whitespace only',
+    'shared/text-fields.ts',
+    "raw.replace(ASCII_WHITESPACE_AT_ENDS, '')",
+    'raw.trim()',
+  ],
+  [
     'scholarship message blank -> null',
     'scholarships/submit-scholarship-request.use-case.ts',
     '    const message = optionalText(',

@@ -70,6 +70,14 @@ describe('SubmitScholarshipRequestUseCase', () => {
     expect(await world.repositories.scholarshipRequests.listAll()).toEqual([]);
   });
 
+  it('strips only ASCII whitespace from an address, as the browser does', async () => {
+    expect(valueOf(await submit({ email: ' \t grace@example.org\r\n' })).email).toBe('grace@example.org');
+    // No-break space, byte-order mark, line separator: the browser keeps them, so the address is invalid.
+    for (const email of ['\u00A0grace@example.org', 'grace@example.org\uFEFF', '\u2028grace@example.org']) {
+      expect(errorOf(await submit({ email })).fieldErrors).toEqual({ email: 'Please enter a valid email address.' });
+    }
+  });
+
   it('does not compose an address: it is ASCII as typed', async () => {
     // The Kelvin sign composes (NFC) to "K"; the browser refuses it, and so does the server.
     expect(errorOf(await submit({ email: '\u212A@example.org' })).fieldErrors).toEqual({

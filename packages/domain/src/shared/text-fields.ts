@@ -91,8 +91,14 @@ function checkText(errors: FieldErrors, rule: TextRule, text: string): string | 
 // can receive mail. The browser and the server then agree on what an email address is.
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+// What the browser strips from an email field's ends: ASCII whitespace only (WHATWG).
+const ASCII_WHITESPACE_AT_ENDS = /^[\t\n\f\r ]+|[\t\n\f\r ]+$/g;
 
-/** An email address: trimmed, nothing else changed (a valid address is ASCII: nothing to compose). */
+/**
+ * An email address as the browser's `type=email` field takes it: ASCII whitespace stripped
+ * from its ends, nothing else changed (a valid address is ASCII, so there is nothing to
+ * compose), then the grammar.
+ */
 export function requiredEmail(
   errors: FieldErrors,
   field: string,
@@ -100,7 +106,7 @@ export function requiredEmail(
   maxLength: number,
   raw: string | null | undefined,
 ): string | null {
-  const text = typeof raw === 'string' ? raw.trim() : '';
+  const text = typeof raw === 'string' ? raw.replace(ASCII_WHITESPACE_AT_ENDS, '') : '';
   if (text === '') {
     errors.add(field, FIELD_MESSAGES.required(label));
     return null;
