@@ -11,6 +11,10 @@ import {
   type SiteServer,
 } from '../../../tools/browser-testing/browser';
 
+// Valid under the WHATWG rule (the local part may hold % and ?); written into a mailto: link
+// as it is, "?cc=" would add a recipient.
+const HOSTILE_EMAIL = 'attacker%40evil.example?cc=x@y.example';
+
 // Each payload, if it ever ran, sets window.__pwned or opens a dialog.
 const PAYLOADS = {
   guestName: '<img src=x onerror=alert(1)>',
@@ -50,6 +54,12 @@ describe('stored HTML and script in both apps', () => {
       riddleAnswer: 'kernel',
     });
     expect(request.status).toBe(201);
+    const hostileAddress = await post(site.url, '/api/scholarship-request', {
+      name: 'Eve',
+      email: HOSTILE_EMAIL,
+      riddleAnswer: 'kernel',
+    });
+    expect(hostileAddress.status).toBe(201);
     const headers = await adminHeaders(site.url);
     const { entries } = (await (await fetch(`${site.url}/api/admin/guestbook`, { headers })).json()) as {
       entries: Array<{ id: string }>;
@@ -129,6 +139,30 @@ describe('stored HTML and script in both apps', () => {
     await page.goto('/admin/logs');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expectShownAsText(page, [], dialogs, errors);
+    await page.context().close();
+  });
+  it("the admin scholarship card's mailto: link writes to the stored address alone, with no headers", async () => {
+    const { page, errors } = await open();
+    await page.goto('/admin/login');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/?$/);
+    await page.goto('/admin/scholarships');
+    const link = page
+      .getByTestId('scholarship-request')
+      .filter({ hasText: HOSTILE_EMAIL })
+      .locator('a[href^="mailto:"]');
+    await expect(link.textContent()).resolves.toBe(HOSTILE_EMAIL);
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toBe('mailto:attacker%2540evil.example%3Fcc%3Dx@y.example');
+    // As the browser parses it, and a mail program after it: one address, no headers, no fragment.
+    const parsed = await page.evaluate((value) => {
+      const url = new URL(value);
+      return { to: decodeURIComponent(url.pathname), search: url.search, hash: url.hash };
+    }, href);
+    expect(parsed).toEqual({ to: HOSTILE_EMAIL, search: '', hash: '' });
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

@@ -4,6 +4,7 @@ import {
   SCREEN_TEXTS,
   type ScholarshipRequestDto,
 } from '@memoir/shared';
+import { mailtoHref } from '@memoir/web-ui';
 import { useState } from 'react';
 
 import { RefreshError } from '../../../shared/load-error';
@@ -48,7 +49,7 @@ function RequestCard(props: {
         <strong dir="auto">{request.name}</strong> <span className={`badge badge-${badge.toLowerCase()}`}>{badge}</span>
       </p>
       <p>
-        <a href={`mailto:${request.email}`} dir="auto">
+        <a href={mailtoHref(request.email)} dir="auto">
           {request.email}
         </a>{' '}
         · <time dateTime={request.createdAt}>{new Date(request.createdAt).toLocaleString()}</time>
