@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SCREEN_TEXTS, TOASTS } from '@memoir/shared';
 import type { Browser, Page } from 'playwright-core';
 
+import { createWorld, SCHOLARSHIP_ANSWER } from '../../../packages/domain/test/world';
 import {
   approveAllEntries,
   launchChromium,
@@ -171,6 +172,120 @@ describe('the landing page in Chromium', () => {
       await page.locator('.toast', { hasText: TOASTS.formNetworkError }).first().waitFor();
       await page.context().close();
     });
+  });
+
+  it('shows the server refusal of an invisible character beside the field, with the failure toast', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/');
+    const form = await fillGuestbook(page, { name: 'Ada\u202Eecalevol', message: 'Hello', riddle: 'network' });
+    await form.getByRole('button', { name: '[ SIGN GUESTBOOK ]' }).click();
+    const refusal = 'Name contains invisible or direction-changing characters.';
+    await page.locator('.toast', { hasText: TOASTS.guestbookFailed.title }).first().waitFor();
+    await page.locator('.toast', { hasText: refusal }).first().waitFor();
+    await expect(form.locator('.field-error').textContent()).resolves.toBe(refusal);
+    await page.context().close();
+  });
+
+  it('agrees with the server on what an email address is, but for the dot the server wants in the domain', async () => {
+    const label = (n: number) => 'x'.repeat(n);
+    const candidates = [
+      // ordinary
+      'grace@example.org',
+      'first.last+tag@sub.example.co.uk',
+      "o'brien@example.ie",
+      'UPPER@EXAMPLE.ORG',
+      "!#$%&'*+/=?^_`{|}~-@example.org",
+      'a@1.2.3.4',
+      // no dot in the domain: valid for the browser, not for the server
+      'a@b',
+      'user@localhost',
+      // quoted local parts, comments, IP literals
+      '"a b"@example.org',
+      '"a"@example.org',
+      'a(comment)@example.org',
+      'a@[127.0.0.1]',
+      'a@[IPv6:::1]',
+      // beyond ASCII (typed, the browser spells a domain in punycode)
+      'josé@example.org',
+      'a@exämple.org',
+      'a@xn--exmple-cua.org',
+      '用户@例子.广告',
+      '\u212A@example.org',
+      'a\u200B@example.org',
+      // dots
+      '.a@example.org',
+      'a.@example.org',
+      'a..b@example.org',
+      'a@.example.org',
+      'a@example.org.',
+      'a@example..org',
+      // hyphens and label lengths
+      'a@-example.org',
+      'a@example-.org',
+      'a@ex-ample.org',
+      'a@example.-org',
+      `a@${label(63)}.org`,
+      `a@${label(64)}.org`,
+      `a@example.${label(63)}`,
+      // spaces
+      'a b@example.org',
+      'a@exa mple.org',
+      ' a@example.org ',
+      '\ta@example.org\n',
+      'a@exam\nple.org',
+      '\u00A0a@example.org',
+      'a@example.org\u00A0',
+      '\uFEFFa@example.org',
+      '\u2028a@example.org',
+      // the rest
+      '',
+      '@example.org',
+      'a@',
+      'a@@example.org',
+      'a@b@example.org',
+      'a@example.org,b@example.org',
+      'a@exa_mple.org',
+      'a\\b@example.org',
+      'a"b@example.org',
+      'attacker%40evil.example?cc=x@y.example',
+      'a#b@example.org',
+    ];
+    const world = createWorld();
+    const serverAccepts = async (email: string) => {
+      const result = await world.useCases.submitScholarshipRequest.execute({
+        name: 'Grace',
+        email,
+        riddleAnswer: SCHOLARSHIP_ANSWER,
+      });
+      return result.ok || result.error.fieldErrors?.email === undefined;
+    };
+    const { page } = await openPage(browser);
+    await page.goto('/');
+    const input = page.locator('#free-pdf form').getByLabel('Email');
+    const disagreements: Array<{ candidate: string; sent: string; browser: boolean; server: boolean }> = [];
+    for (const candidate of candidates) {
+      // Set as a script or autofill would, and typed: the browser sends the field's value.
+      const assigned = await input.evaluate((element: HTMLInputElement, value) => {
+        element.value = value;
+        return { sent: element.value, valid: element.checkValidity() };
+      }, candidate);
+      await input.fill(candidate);
+      const typed = await input.evaluate((element: HTMLInputElement) => ({
+        sent: element.value,
+        valid: element.checkValidity(),
+      }));
+      for (const { sent, valid } of [assigned, typed]) {
+        const server = await serverAccepts(sent);
+        if (server !== valid) disagreements.push({ candidate, sent, browser: valid, server });
+      }
+    }
+    expect(disagreements).toEqual(
+      ['a@b', 'user@localhost'].flatMap((candidate) => [
+        { candidate, sent: candidate, browser: true, server: false },
+        { candidate, sent: candidate, browser: true, server: false },
+      ]),
+    );
+    await page.context().close();
   });
 
   it('enforces the maximum lengths as you type', async () => {

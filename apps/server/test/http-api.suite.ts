@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { WRITING_SAMPLES } from '@memoir/domain/testing';
 
 import {
   ANSWERS,
@@ -157,6 +158,38 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
         ).toEqual({
           message: 'Message must be at most 500 characters.',
         });
+      });
+
+      it('refuses a name with a right-to-left override, naming the field, and stores nothing', async () => {
+        const response = await app.call('POST', '/api/guestbook-entry', {
+          body: guestbookBody({ name: 'Ada\u202Eecalevol' }),
+        });
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({
+          success: false,
+          code: 'GUESTBOOK_ENTRY.INVALID',
+          error: 'Name contains invisible or direction-changing characters.',
+          fieldErrors: { name: 'Name contains invisible or direction-changing characters.' },
+        });
+        const token = await app.signIn();
+        expect((await app.call('GET', '/api/admin/guestbook', { token })).body.entries).toEqual([]);
+      });
+
+      it('keeps names in every script as written, joiners and emoji sequences included, composed (NFC)', async () => {
+        for (const [, name] of WRITING_SAMPLES) {
+          expect((await app.call('POST', '/api/guestbook-entry', { body: guestbookBody({ name }) })).status).toBe(201);
+        }
+        expect(
+          (await app.call('POST', '/api/guestbook-entry', { body: guestbookBody({ name: 'Nguye\u0302\u0303n' }) }))
+            .status,
+        ).toBe(201);
+        const token = await app.signIn();
+        const entries = (await app.call('GET', '/api/admin/guestbook', { token })).body.entries as Array<{
+          name: string;
+        }>;
+        expect(entries.map((entry) => entry.name).sort()).toEqual(
+          [...WRITING_SAMPLES.map(([, name]) => name), 'Nguy\u1EC5n'].sort(),
+        );
       });
 
       it('refuses missing fields and wrong types with a message per field', async () => {

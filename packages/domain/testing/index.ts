@@ -1,3 +1,4 @@
 export * from './builders';
 export * from './contracts/persistence.contract';
 export * from './contracts/secrets.contract';
+export * from './text-samples';

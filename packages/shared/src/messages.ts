@@ -82,6 +82,7 @@ export const FIELD_MESSAGES = {
   tooLong: (label: string, max: number): string => `${label} must be at most ${max} characters.`,
   tooShort: (label: string, min: number): string => `${label} must be at least ${min} characters.`,
   malformedText: (label: string): string => `${label} contains characters that are not allowed.`,
+  hiddenCharacters: (label: string): string => `${label} contains invisible or direction-changing characters.`,
   invalidEmail: 'Please enter a valid email address.',
   mustBeBoolean: (label: string): string => `${label} must be true or false.`,
   invalidDecision: 'Decision must be approved or rejected.',

@@ -3,4 +3,5 @@ export { toast, type ToastInput } from './toast';
 export { AppShell } from './app-shell';
 export { NotFoundScreen } from './not-found';
 export { serverMessage, toastFailure } from './failure';
+export { mailtoHref } from './mailto';
 export * from './icons';

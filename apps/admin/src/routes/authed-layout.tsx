@@ -23,7 +23,9 @@ export function AuthedLayout() {
         <Link to="/" className="brand">
           root@memoir:~# admin
         </Link>
-        <span className="who">Signed in as {user?.username}</span>
+        <span className="who">
+          Signed in as <bdi>{user?.username}</bdi>
+        </span>
         <button type="button" className="button button-ghost button-small" onClick={() => void logOut()}>
           Log out
         </button>

@@ -51,6 +51,15 @@ describe('admin accounts', () => {
         username: 'Username must be at most 50 characters.',
       });
     });
+    it('refuses a username with hidden characters, and signs in with a composed one however it is typed', async () => {
+      const create = (username: string) => world.useCases.createAdmin.execute({ username, password: OWNER_PASSWORD });
+      expect(errorOf(await create('ow\u200Bner')).fieldErrors).toEqual({
+        username: 'Username contains invisible or direction-changing characters.',
+      });
+      expect(valueOf(await create('Jose\u0301')).username).toBe('jos\u00E9');
+      expect((await logIn('jose\u0301', OWNER_PASSWORD)).ok).toBe(true);
+      expect((await logIn('JOS\u00C9', OWNER_PASSWORD)).ok).toBe(true);
+    });
   });
 
   describe('EnsureInitialAdminUseCase', () => {

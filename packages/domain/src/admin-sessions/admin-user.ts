@@ -17,7 +17,10 @@ export function toAdminUserView(user: AdminUser): AdminUserView {
   return { id: user.id, username: user.username };
 }
 
-/** Usernames match case-insensitively and ignore surrounding spaces. */
+/**
+ * Usernames match case-insensitively, composed (NFC, as every stored text is), and ignore
+ * surrounding spaces.
+ */
 export function normalizeUsername(username: string): string {
-  return username.trim().toLowerCase();
+  return username.normalize('NFC').trim().toLowerCase();
 }

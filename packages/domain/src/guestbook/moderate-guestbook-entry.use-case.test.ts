@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { classifyGuestbookEntry } from '@memoir/shared';
 
 import type { Actor } from '../shared/request-context';
+import { HIDDEN_CHARACTERS, hideIn, WRITING_SAMPLES } from '../../testing/text-samples';
 import { chars, createWorld, errorOf, GUESTBOOK_ANSWER, valueOf, type World } from '../../test/world';
 
 describe('ModerateGuestbookEntryUseCase', () => {
@@ -82,5 +83,22 @@ describe('ModerateGuestbookEntryUseCase', () => {
     expect(valueOf(await moderate({ isApproved: true, adminNotes: chars(1000) })).adminNotes).toHaveLength(1000);
     const notBoolean = { isApproved: 'yes' } as unknown as { isApproved: boolean };
     expect(errorOf(await moderate(notBoolean)).code).toBe('GUESTBOOK_ENTRY.INVALID');
+  });
+
+  it.each(HIDDEN_CHARACTERS)('refuses notes with %s, and decides nothing', async (_name, char) => {
+    expect(errorOf(await moderate({ isApproved: true, adminNotes: hideIn(char) }))).toEqual({
+      code: 'GUESTBOOK_ENTRY.INVALID',
+      message: 'Admin notes contains invisible or direction-changing characters.',
+      fieldErrors: { adminNotes: 'Admin notes contains invisible or direction-changing characters.' },
+    });
+    expect(await moderationEvents()).toEqual([]);
+  });
+
+  it('keeps notes in any script, with their line breaks, composed (NFC)', async () => {
+    const notes = WRITING_SAMPLES.map(([, text]) => text).join('\n');
+    expect(valueOf(await moderate({ isApproved: true, adminNotes: notes })).adminNotes).toBe(notes);
+    expect(valueOf(await moderate({ isApproved: true, adminNotes: 'Cafe\u0301\u2029ok' })).adminNotes).toBe(
+      'Caf\u00E9\nok',
+    );
   });
 });

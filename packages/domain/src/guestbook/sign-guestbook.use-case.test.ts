@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 
+import { HIDDEN_CHARACTERS, hideIn, WRITING_SAMPLES } from '../../testing/text-samples';
 import { chars, createWorld, errorOf, GUESTBOOK_ANSWER, valueOf, type World } from '../../test/world';
 
 describe('SignGuestbookUseCase', () => {
@@ -91,6 +92,48 @@ describe('SignGuestbookUseCase', () => {
       });
     }
     expect(valueOf(await sign({ name: 'Zoë 👋🏽' })).name).toBe('Zoë 👋🏽');
+  });
+
+  describe.each([
+    ['name', 'Name'],
+    ['location', 'Location'],
+    ['message', 'Message'],
+  ] as const)('the %s', (field, label) => {
+    it.each(HIDDEN_CHARACTERS)('refuses %s, naming the field, and stores nothing', async (_name, char) => {
+      const error = errorOf(await sign({ [field]: hideIn(char) }));
+      expect(error).toEqual({
+        code: 'GUESTBOOK_ENTRY.INVALID',
+        message: `${label} contains invisible or direction-changing characters.`,
+        fieldErrors: { [field]: `${label} contains invisible or direction-changing characters.` },
+      });
+      expect(await stored()).toEqual([]);
+    });
+
+    it.each(WRITING_SAMPLES)('accepts %s as written', async (_language, text) => {
+      expect(valueOf(await sign({ [field]: text }))[field]).toBe(text);
+    });
+  });
+
+  it('stores text composed (NFC) and counts its length composed', async () => {
+    const decomposed = 'Nguye\u0302\u0303n The\u0301'; // "Nguyễn Thé" typed with combining marks
+    expect(valueOf(await sign({ name: decomposed })).name).toBe('Nguy\u1EC5n Th\u00E9');
+    // 50 "é" spelled as e + combining acute: 100 code units, 50 characters once composed.
+    expect(valueOf(await sign({ name: 'e\u0301'.repeat(50) })).name).toBe('\u00E9'.repeat(50));
+    expect(errorOf(await sign({ name: 'e\u0301'.repeat(51) })).fieldErrors).toEqual({
+      name: 'Name must be at most 50 characters.',
+    });
+  });
+
+  it('keeps line breaks in a message, turns a line or paragraph separator into one, and refuses both in a name', async () => {
+    expect(valueOf(await sign({ message: 'Dear author,\r\nthanks.\nAda' })).message).toBe(
+      'Dear author,\r\nthanks.\nAda',
+    );
+    expect(valueOf(await sign({ message: 'One\u2028two\u2029three' })).message).toBe('One\ntwo\nthree');
+    for (const name of ['Ada\u2028Lovelace', 'Ada\u2029Lovelace']) {
+      expect(errorOf(await sign({ name })).fieldErrors).toEqual({
+        name: 'Name contains characters that are not allowed.',
+      });
+    }
   });
 
   it('accepts the riddle answer trimmed and in any case', async () => {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 
 import type { Actor } from '../shared/request-context';
 import { DecideScholarshipRequestUseCase } from './decide-scholarship-request.use-case';
+import { HIDDEN_CHARACTERS, hideIn, WRITING_SAMPLES } from '../../testing/text-samples';
 import { createWorld, errorOf, SCHOLARSHIP_ANSWER, valueOf, type World } from '../../test/world';
 
 describe('DecideScholarshipRequestUseCase', () => {
@@ -144,5 +145,21 @@ describe('DecideScholarshipRequestUseCase', () => {
     await expect(decide({ status: 'approved' })).rejects.toThrow('disk full');
     expect((await world.repositories.scholarshipRequests.findById(requestId))?.status).toBe('pending');
     expect(await world.repositories.deliveries.listForRequests([requestId])).toEqual([]);
+  });
+
+  it.each(HIDDEN_CHARACTERS)('refuses notes with %s, and decides nothing', async (_name, char) => {
+    expect(errorOf(await decide({ status: 'approved', adminNotes: hideIn(char) }))).toEqual({
+      code: 'SCHOLARSHIP_REQUEST.INVALID',
+      message: 'Admin notes contains invisible or direction-changing characters.',
+      fieldErrors: { adminNotes: 'Admin notes contains invisible or direction-changing characters.' },
+    });
+    expect(await decisionEvents()).toEqual([]);
+  });
+
+  it('keeps notes in any script, with their line breaks, composed (NFC)', async () => {
+    const notes = `${WRITING_SAMPLES.map(([, text]) => text).join('\n')}\nCafe\u0301`;
+    expect(valueOf(await decide({ status: 'approved', adminNotes: notes })).adminNotes).toBe(
+      notes.replace('Cafe\u0301', 'Caf\u00E9'),
+    );
   });
 });

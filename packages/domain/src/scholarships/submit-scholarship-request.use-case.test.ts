@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 
+import { HIDDEN_CHARACTERS, hideIn, WRITING_SAMPLES } from '../../testing/text-samples';
 import { chars, createWorld, errorOf, SCHOLARSHIP_ANSWER, valueOf, type World } from '../../test/world';
 
 describe('SubmitScholarshipRequestUseCase', () => {
@@ -69,10 +70,49 @@ describe('SubmitScholarshipRequestUseCase', () => {
     expect(await world.repositories.scholarshipRequests.listAll()).toEqual([]);
   });
 
+  it('strips only ASCII whitespace from an address, as the browser does', async () => {
+    expect(valueOf(await submit({ email: ' \t grace@example.org\r\n' })).email).toBe('grace@example.org');
+    // No-break space, byte-order mark, line separator: the browser keeps them, so the address is invalid.
+    for (const email of ['\u00A0grace@example.org', 'grace@example.org\uFEFF', '\u2028grace@example.org']) {
+      expect(errorOf(await submit({ email })).fieldErrors).toEqual({ email: 'Please enter a valid email address.' });
+    }
+  });
+
+  it('does not compose an address: it is ASCII as typed', async () => {
+    // The Kelvin sign composes (NFC) to "K"; the browser refuses it, and so does the server.
+    expect(errorOf(await submit({ email: '\u212A@example.org' })).fieldErrors).toEqual({
+      email: 'Please enter a valid email address.',
+    });
+  });
+
   it('refuses an email address longer than 254 characters', async () => {
     const email = `${chars(64)}@${chars(63, 'b')}.${chars(63, 'c')}.${chars(60, 'd')}.org`;
     expect(email.length).toBeGreaterThan(254);
     expect(errorOf(await submit({ email })).fieldErrors).toEqual({ email: 'Email must be at most 254 characters.' });
+  });
+
+  describe.each([
+    ['name', 'Name'],
+    ['message', 'Message'],
+  ] as const)('the %s', (field, label) => {
+    it.each(HIDDEN_CHARACTERS)('refuses %s, naming the field, and stores nothing', async (_name, char) => {
+      const error = errorOf(await submit({ [field]: hideIn(char) }));
+      expect(error).toEqual({
+        code: 'SCHOLARSHIP_REQUEST.INVALID',
+        message: `${label} contains invisible or direction-changing characters.`,
+        fieldErrors: { [field]: `${label} contains invisible or direction-changing characters.` },
+      });
+      expect(await world.repositories.scholarshipRequests.listAll()).toEqual([]);
+    });
+
+    it.each(WRITING_SAMPLES)('accepts %s as written', async (_language, text) => {
+      expect(valueOf(await submit({ [field]: text }))[field]).toBe(text);
+    });
+  });
+
+  it('stores a name and a message composed (NFC)', async () => {
+    const request = valueOf(await submit({ name: 'Ze\u0301ro', message: 'Merci\u2028beaucoup' }));
+    expect(request).toMatchObject({ name: 'Z\u00E9ro', message: 'Merci\nbeaucoup' });
   });
 
   it('accepts the riddle answer trimmed and in any case, and refuses a wrong one', async () => {

@@ -1,5 +1,7 @@
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '@memoir/shared';
 
+import { hasHiddenCharacters } from './hidden-characters';
+
 /** Collects per-field messages so one answer can name every field at fault. */
 export class FieldErrors {
   private readonly errors: Record<string, string> = {};
@@ -32,16 +34,29 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 // C0 controls, DEL and C1 controls; tab and newlines are handled separately.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-const NEWLINES = /[\r\n]/;
+// Line breaks, Unicode's line and paragraph separators included.
+const NEWLINES = /[\r\n\u2028\u2029]/;
+const UNICODE_LINE_BREAKS = /[\u2028\u2029]/g;
 
 function isStorable(text: string, multiline: boolean): boolean {
   if (LONE_SURROGATE.test(text) || CONTROL_CHARACTERS.test(text)) return false;
   return multiline || !NEWLINES.test(text);
 }
 
-/** Trims; absent or blank is "required". Returns the trimmed text, or null when at fault. */
+/**
+ * The text as it is checked and stored: in its composed form (NFC), so that "e" and a
+ * combining acute count and are kept as the one "é" the browser shows; a line or paragraph
+ * separator in a multi-line field becomes the newline it means; then trimmed.
+ */
+function normalizeText(rule: TextRule, raw: string | null | undefined): string {
+  if (typeof raw !== 'string') return '';
+  const text = rule.multiline ? raw.replace(UNICODE_LINE_BREAKS, '\n') : raw;
+  return text.normalize('NFC').trim();
+}
+
+/** Normalizes and trims; absent or blank is "required". Returns the text, or null when at fault. */
 export function requiredText(errors: FieldErrors, rule: TextRule, raw: string | null | undefined): string | null {
-  const text = typeof raw === 'string' ? raw.trim() : '';
+  const text = normalizeText(rule, raw);
   if (text === '') {
     errors.add(rule.field, FIELD_MESSAGES.required(rule.label));
     return null;
@@ -49,9 +64,9 @@ export function requiredText(errors: FieldErrors, rule: TextRule, raw: string | 
   return checkText(errors, rule, text);
 }
 
-/** Trims; absent or blank becomes null (the spec stores "empty" as null). */
+/** Normalizes and trims; absent or blank becomes null (the spec stores "empty" as null). */
 export function optionalText(errors: FieldErrors, rule: TextRule, raw: string | null | undefined): string | null {
-  const text = typeof raw === 'string' ? raw.trim() : '';
+  const text = normalizeText(rule, raw);
   if (text === '') return null;
   return checkText(errors, rule, text);
 }
@@ -65,6 +80,10 @@ function checkText(errors: FieldErrors, rule: TextRule, text: string): string | 
     errors.add(rule.field, FIELD_MESSAGES.malformedText(rule.label));
     return null;
   }
+  if (hasHiddenCharacters(text)) {
+    errors.add(rule.field, FIELD_MESSAGES.hiddenCharacters(rule.label));
+    return null;
+  }
   return text;
 }
 
@@ -72,7 +91,14 @@ function checkText(errors: FieldErrors, rule: TextRule, text: string): string | 
 // can receive mail. The browser and the server then agree on what an email address is.
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+// What the browser strips from an email field's ends: ASCII whitespace only (WHATWG).
+const ASCII_WHITESPACE_AT_ENDS = /^[\t\n\f\r ]+|[\t\n\f\r ]+$/g;
 
+/**
+ * An email address as the browser's `type=email` field takes it: ASCII whitespace stripped
+ * from its ends, nothing else changed (a valid address is ASCII, so there is nothing to
+ * compose), then the grammar.
+ */
 export function requiredEmail(
   errors: FieldErrors,
   field: string,
@@ -80,8 +106,15 @@ export function requiredEmail(
   maxLength: number,
   raw: string | null | undefined,
 ): string | null {
-  const text = requiredText(errors, { field, label, maxLength }, raw);
-  if (text === null) return null;
+  const text = typeof raw === 'string' ? raw.replace(ASCII_WHITESPACE_AT_ENDS, '') : '';
+  if (text === '') {
+    errors.add(field, FIELD_MESSAGES.required(label));
+    return null;
+  }
+  if (text.length > maxLength) {
+    errors.add(field, FIELD_MESSAGES.tooLong(label, maxLength));
+    return null;
+  }
   if (!EMAIL_PATTERN.test(text)) {
     errors.add(field, FIELD_MESSAGES.invalidEmail);
     return null;

@@ -21,6 +21,7 @@ const TEMPLATED = [
   new RegExp(`^${LABEL} must be at most \\d+ characters\\.$`),
   new RegExp(`^${LABEL} must be at least \\d+ characters\\.$`),
   new RegExp(`^${LABEL} contains characters that are not allowed\\.$`),
+  new RegExp(`^${LABEL} contains invisible or direction-changing characters\\.$`),
   new RegExp(`^${LABEL} must be true or false\\.$`),
   new RegExp(`^${LABEL} must be text\\.$`),
   /^Unknown field "[\s\S]*"\.$/,

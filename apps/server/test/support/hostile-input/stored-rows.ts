@@ -1,4 +1,5 @@
 import { expect } from '@jest/globals';
+import { hasHiddenCharacters } from '@memoir/domain';
 import type { TypeOrmPersistence } from '@memoir/persistence-typeorm';
 import {
   ADMIN_NOTES_MAX_LENGTH,
@@ -9,8 +10,10 @@ import {
 
 /**
  * After a fuzz on SQLite (which stores a text of any length): no stored row breaks a limit of
- * @memoir/shared or a column length of the schema, holds a lone surrogate or a control
- * character, or an untrimmed value; and the fuzz did reach the database.
+ * @memoir/shared or a column length of the schema, holds a lone surrogate, a control
+ * character, a bidirectional control or another invisible character where writing does not
+ * need one (docs/domain.md#text-fields), or an untrimmed or uncomposed (not NFC) value; and
+ * the fuzz did reach the database.
  */
 export async function expectStoredRowsWithinLimits(persistence: TypeOrmPersistence): Promise<void> {
   const { dataSource } = persistence;
@@ -19,6 +22,8 @@ export async function expectStoredRowsWithinLimits(persistence: TypeOrmPersisten
   const characters = (value: string) => [...value].length;
   // eslint-disable-next-line no-control-regex
   const UNSTORABLE = /[\uD800-\uDFFF]|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+  // Whatever else the text rules allow, never one of these.
+  const BIDI_CONTROL = /\p{Bidi_Control}/u;
   let rows = 0;
   for (const metadata of dataSource.entityMetadatas) {
     const stored = (await dataSource.getRepository(metadata.target).find()) as Array<Record<string, unknown>>;
@@ -57,7 +62,12 @@ export async function expectStoredRowsWithinLimits(persistence: TypeOrmPersisten
       if (table !== 'audit_events' && (v !== v.trim() || v === '')) problems.push(`${table}.${column}: untrimmed`);
       if (table !== 'audit_events' && UNSTORABLE.test(v))
         problems.push(`${table}.${column}: unstorable ${JSON.stringify(v)}`);
-      if (!multiline && /[\r\n]/.test(v)) problems.push(`${table}.${column}: a newline in a one-line field`);
+      if (table !== 'audit_events' && (BIDI_CONTROL.test(v) || hasHiddenCharacters(v)))
+        problems.push(`${table}.${column}: hidden characters ${JSON.stringify(v)}`);
+      if (table !== 'audit_events' && v !== v.normalize('NFC'))
+        problems.push(`${table}.${column}: not composed (NFC) ${JSON.stringify(v)}`);
+      if (!multiline && /[\r\n\u2028\u2029]/.test(v))
+        problems.push(`${table}.${column}: a newline in a one-line field`);
     }
   }
   const entries = (await dataSource.query('SELECT COUNT(*) AS n FROM "guestbook_entries"')) as Array<{ n: number }>;

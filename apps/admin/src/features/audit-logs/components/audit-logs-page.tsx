@@ -1,10 +1,19 @@
 import { SCREEN_TEXTS, type AuditLogDto } from '@memoir/shared';
 import { CircleDotIcon, GavelIcon, PowerIcon } from '@memoir/web-ui';
+import { Fragment } from 'react';
 
 import { LoadError, RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useAuditLogs } from '../api/audit-logs';
-import { actionBadge, actionFailed, actionIcon, resourceLabel, shortId, truncate } from '../utils/audit-format';
+import {
+  actionBadge,
+  actionFailed,
+  actionIcon,
+  detailsParts,
+  resourceLabel,
+  shortId,
+  truncate,
+} from '../utils/audit-format';
 
 export const AUDIT_LOGS_SCREEN: ScreenTexts = {
   title: SCREEN_TEXTS.auditLogsTitle,
@@ -14,6 +23,17 @@ export const AUDIT_LOGS_SCREEN: ScreenTexts = {
 };
 
 const ICONS = { session: PowerIcon, decision: GavelIcon, other: CircleDotIcon } as const;
+
+/** The details, pretty-printed; each string in them isolated, so none can reorder the rest. */
+function Details({ details }: { readonly details: NonNullable<AuditLogDto['details']> }) {
+  return (
+    <pre className="details">
+      {detailsParts(details).map((part, index) =>
+        part.isString ? <bdi key={index}>{part.text}</bdi> : <Fragment key={index}>{part.text}</Fragment>,
+      )}
+    </pre>
+  );
+}
 
 function LogEntry({ log }: { readonly log: AuditLogDto }) {
   const badge = actionBadge(log.action);
@@ -38,10 +58,20 @@ function LogEntry({ log }: { readonly log: AuditLogDto }) {
           </span>
         ) : null}
         <time dateTime={log.createdAt}>{new Date(log.createdAt).toLocaleString()}</time>
-        {log.ipAddress ? <span> · {log.ipAddress}</span> : null}
-        {log.userAgent ? <span title={log.userAgent}> · {truncate(log.userAgent)}</span> : null}
+        {log.ipAddress ? (
+          <span>
+            {' · '}
+            <bdi>{log.ipAddress}</bdi>
+          </span>
+        ) : null}
+        {log.userAgent ? (
+          <span title={log.userAgent}>
+            {' · '}
+            <bdi>{truncate(log.userAgent)}</bdi>
+          </span>
+        ) : null}
       </p>
-      {log.details ? <pre className="details">{JSON.stringify(log.details, null, 2)}</pre> : null}
+      {log.details ? <Details details={log.details} /> : null}
     </li>
   );
 }

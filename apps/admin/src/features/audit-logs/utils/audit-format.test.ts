@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { actionBadge, actionFailed, actionIcon, resourceLabel, shortId, truncate } from './audit-format';
+import { actionBadge, actionFailed, actionIcon, detailsParts, resourceLabel, shortId, truncate } from './audit-format';
 
 describe('audit log display rules (spec section 2)', () => {
   it('badges by action', () => {
@@ -32,5 +32,23 @@ describe('audit log display rules (spec section 2)', () => {
     expect(shortId('6f1c1bd2-6c64-4a8e-9d55-2a6c1c4f0000')).toBe('6f1c1bd2...');
     expect(truncate('x'.repeat(61))).toBe(`${'x'.repeat(60)}...`);
     expect(truncate('short')).toBe('short');
+  });
+});
+
+describe('detailsParts', () => {
+  it('cuts the pretty-printed details into strings and what lies between, losing no character', () => {
+    const details = { adminNotes: 'שלום "friend"\nbye', previousClass: 'pending', refusals: 3, nested: { a: [''] } };
+    const parts = detailsParts(details);
+    expect(parts.map((part) => part.text).join('')).toBe(JSON.stringify(details, null, 2));
+    expect(parts.filter((part) => part.isString).map((part) => part.text)).toEqual([
+      'adminNotes',
+      'שלום \\"friend\\"\\nbye',
+      'previousClass',
+      'pending',
+      'refusals',
+      'nested',
+      'a',
+      '',
+    ]);
   });
 });

@@ -32,6 +32,27 @@ export const resourceLabel = (resourceType: string): string => resourceType.toUp
 /** The first 8 characters and an ellipsis. */
 export const shortId = (id: string): string => `${id.slice(0, DISPLAYED_ID_LENGTH)}...`;
 
+// A string of pretty-printed JSON: its quotes, and what is between them (escapes included).
+const JSON_STRING = /"((?:[^"\\]|\\.)*)"/g;
+
+/**
+ * The details as `JSON.stringify(details, null, 2)` prints them, cut into the text between
+ * strings and the strings' contents (`isString`), so that each string a person wrote can be
+ * shown isolated (a <bdi>) without changing a character of the whole.
+ */
+export function detailsParts(details: unknown): Array<{ readonly text: string; readonly isString: boolean }> {
+  const json = JSON.stringify(details, null, 2) ?? '';
+  const parts: Array<{ text: string; isString: boolean }> = [];
+  let last = 0;
+  for (const match of json.matchAll(JSON_STRING)) {
+    parts.push({ text: `${json.slice(last, match.index)}"`, isString: false });
+    parts.push({ text: match[1] ?? '', isString: true });
+    last = match.index + match[0].length - 1;
+  }
+  parts.push({ text: json.slice(last), isString: false });
+  return parts.filter((part) => part.isString || part.text !== '');
+}
+
 export const USER_AGENT_SHOWN = 60;
 export const truncate = (text: string, max = USER_AGENT_SHOWN): string =>
   text.length > max ? `${text.slice(0, max)}...` : text;

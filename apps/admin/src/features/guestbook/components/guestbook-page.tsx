@@ -31,12 +31,23 @@ function EntryCard({ entry }: { readonly entry: GuestbookEntryDto }) {
   return (
     <li className="item" data-testid="guestbook-entry">
       <p className="item-head">
-        <strong>{entry.name}</strong>
-        {entry.location ? <span> · {entry.location}</span> : null}
+        <strong dir="auto">{entry.name}</strong>
+        {entry.location ? (
+          <span>
+            {' · '}
+            <bdi>{entry.location}</bdi>
+          </span>
+        ) : null}
         <time dateTime={entry.createdAt}> · {new Date(entry.createdAt).toLocaleString()}</time>
       </p>
-      <p className="item-body">{entry.message}</p>
-      {entry.adminNotes ? <p className="notes">Notes: {entry.adminNotes}</p> : null}
+      <p className="item-body" dir="auto">
+        {entry.message}
+      </p>
+      {entry.adminNotes ? (
+        <p className="notes">
+          Notes: <bdi>{entry.adminNotes}</bdi>
+        </p>
+      ) : null}
       {pending && !reviewing ? (
         <button type="button" className="button button-small" onClick={() => setReviewing(true)}>
           Review

@@ -4,6 +4,7 @@ import {
   SCREEN_TEXTS,
   type ScholarshipRequestDto,
 } from '@memoir/shared';
+import { mailtoHref } from '@memoir/web-ui';
 import { useState } from 'react';
 
 import { RefreshError } from '../../../shared/load-error';
@@ -45,15 +46,23 @@ function RequestCard(props: {
   return (
     <li className="item" data-testid="scholarship-request">
       <p className="item-head">
-        <strong>{request.name}</strong> <span className={`badge badge-${badge.toLowerCase()}`}>{badge}</span>
+        <strong dir="auto">{request.name}</strong> <span className={`badge badge-${badge.toLowerCase()}`}>{badge}</span>
       </p>
       <p>
-        <a href={`mailto:${request.email}`}>{request.email}</a> ·{' '}
-        <time dateTime={request.createdAt}>{new Date(request.createdAt).toLocaleString()}</time>
+        <a href={mailtoHref(request.email)} dir="auto">
+          {request.email}
+        </a>{' '}
+        · <time dateTime={request.createdAt}>{new Date(request.createdAt).toLocaleString()}</time>
       </p>
-      {request.message ? <p className="item-body">{request.message}</p> : null}
+      {request.message ? (
+        <p className="item-body" dir="auto">
+          {request.message}
+        </p>
+      ) : null}
       {request.status !== 'pending' && request.adminNotes ? (
-        <p className="notes">Admin notes: {request.adminNotes}</p>
+        <p className="notes">
+          Admin notes: <bdi>{request.adminNotes}</bdi>
+        </p>
       ) : null}
       {delivery ? (
         <p className={`delivery delivery-${delivery.status}`} data-testid="delivery-state">

@@ -26,11 +26,20 @@ function RecentVisitors() {
           {entries.map((entry) => (
             <li key={entry.id} className="entry">
               <p className="entry-meta">
-                <span className="entry-name">{entry.name}</span>
-                {entry.location ? <span className="entry-location"> from {entry.location}</span> : null}
+                <span className="entry-name" dir="auto">
+                  {entry.name}
+                </span>
+                {entry.location ? (
+                  <span className="entry-location">
+                    {' from '}
+                    <bdi>{entry.location}</bdi>
+                  </span>
+                ) : null}
                 <time dateTime={entry.createdAt}> · {shortDate.format(new Date(entry.createdAt))}</time>
               </p>
-              <p className="entry-message">{entry.message}</p>
+              <p className="entry-message" dir="auto">
+                {entry.message}
+              </p>
             </li>
           ))}
         </ul>
