@@ -90,6 +90,12 @@ async function deepPage(base: string, headers: Record<string, string>, first: st
 
 const SCENARIOS: readonly Scenario[] = [
   {
+    key: 'dashboard',
+    label: 'GET /api/admin/dashboard',
+    kind: 'default',
+    path: async () => '/api/admin/dashboard',
+  },
+  {
     key: 'guestbook',
     label: 'GET /api/admin/guestbook (the screen)',
     kind: 'default',

@@ -39,6 +39,7 @@ import {
 import { ListScholarshipRequestsUseCase } from './scholarships/list-scholarship-requests.use-case';
 import { SubmitScholarshipRequestUseCase } from './scholarships/submit-scholarship-request.use-case';
 import type { Clock } from './shared/clock';
+import { forgettingCounts, RECENT_COUNTS_TTL_MS, RecentCounts } from './shared/recent-counts';
 import type { IdGenerator } from './shared/id-generator';
 import type { Repositories, UnitOfWork } from './shared/unit-of-work';
 
@@ -77,19 +78,21 @@ export interface UseCaseSettings {
   readonly sessionPolicy?: SessionPolicy;
   /** How long a process may serve a public list that another process changed since. */
   readonly publicListCacheTtlMs?: number;
+  /** How long a process may show counts another process has changed since (RECENT_COUNTS_TTL_MS). */
+  readonly recentCountsTtlMs?: number;
 }
 
 /** Every use case of the product: what the HTTP adapter, the CLI, the delivery worker and the tests drive. */
 export interface UseCases {
-  readonly signGuestbook: SignGuestbookUseCase;
+  readonly signGuestbook: Pick<SignGuestbookUseCase, 'execute'>;
   /** Served from memory; a decision through `moderateGuestbookEntry` forgets it at once. */
   readonly listPublicGuestbookEntries: PublicGuestbookList;
   readonly listGuestbookEntries: ListGuestbookEntriesUseCase;
   readonly moderateGuestbookEntry: GuestbookModeration;
   readonly bulkModerateGuestbookEntries: BulkModerateGuestbookEntriesUseCase;
-  readonly submitScholarshipRequest: SubmitScholarshipRequestUseCase;
+  readonly submitScholarshipRequest: Pick<SubmitScholarshipRequestUseCase, 'execute'>;
   readonly listScholarshipRequests: ListScholarshipRequestsUseCase;
-  readonly decideScholarshipRequest: DecideScholarshipRequestUseCase;
+  readonly decideScholarshipRequest: Pick<DecideScholarshipRequestUseCase, 'execute'>;
   readonly bulkDecideScholarshipRequests: BulkDecideScholarshipRequestsUseCase;
   readonly logIn: LogInUseCase;
   readonly authenticate: AuthenticateUseCase;
@@ -125,22 +128,30 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
   });
   const authenticate = new AuthenticateUseCase({ ...repositories, tokens, sessionPolicy, clock });
   const createAdmin = new CreateAdminUseCase({ ...decisions, passwordHasher });
-  const moderate = invalidatingPublicList(new ModerateGuestbookEntryUseCase(decisions), publicList);
-  const decide = new DecideScholarshipRequestUseCase({ ...decisions, notifyRejections: settings.notifyRejections });
+  const counts = new RecentCounts({ clock, ttlMs: settings.recentCountsTtlMs ?? RECENT_COUNTS_TTL_MS });
+  const moderate = forgettingCounts(
+    invalidatingPublicList(new ModerateGuestbookEntryUseCase(decisions), publicList),
+    counts,
+  );
+  const decide = forgettingCounts(
+    new DecideScholarshipRequestUseCase({ ...decisions, notifyRejections: settings.notifyRejections }),
+    counts,
+  );
 
   return {
-    signGuestbook: new SignGuestbookUseCase({ ...repositories, ...decisions, riddles, ownerNotifications }),
+    signGuestbook: forgettingCounts(
+      new SignGuestbookUseCase({ ...repositories, ...decisions, riddles, ownerNotifications }),
+      counts,
+    ),
     listPublicGuestbookEntries: publicList,
-    listGuestbookEntries: new ListGuestbookEntriesUseCase(repositories),
+    listGuestbookEntries: new ListGuestbookEntriesUseCase({ ...repositories, counts }),
     moderateGuestbookEntry: moderate,
     bulkModerateGuestbookEntries: new BulkModerateGuestbookEntriesUseCase({ moderate }),
-    submitScholarshipRequest: new SubmitScholarshipRequestUseCase({
-      ...repositories,
-      ...decisions,
-      riddles,
-      ownerNotifications,
-    }),
-    listScholarshipRequests: new ListScholarshipRequestsUseCase(repositories),
+    submitScholarshipRequest: forgettingCounts(
+      new SubmitScholarshipRequestUseCase({ ...repositories, ...decisions, riddles, ownerNotifications }),
+      counts,
+    ),
+    listScholarshipRequests: new ListScholarshipRequestsUseCase({ ...repositories, counts }),
     decideScholarshipRequest: decide,
     bulkDecideScholarshipRequests: new BulkDecideScholarshipRequestsUseCase({ decide }),
     logIn: new LogInUseCase({
@@ -161,7 +172,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     ensureInitialAdmin: new EnsureInitialAdminUseCase({ ...repositories, createAdmin, tokens }),
     resetAdminPassword: new ResetAdminPasswordUseCase({ ...decisions, passwordHasher }),
     listAuditEvents: new ListAuditEventsUseCase(repositories),
-    getDashboard: new GetDashboardUseCase({ ...repositories, clock }),
+    getDashboard: new GetDashboardUseCase({ ...repositories, clock, counts }),
     sendDueDeliveries: new SendDueDeliveriesUseCase({
       ...repositories,
       mailer,

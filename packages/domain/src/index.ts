@@ -11,6 +11,7 @@ export { FieldErrors } from './shared/text-fields';
 export * from './shared/list-page';
 export * from './shared/list.errors';
 export * from './shared/bulk-decisions';
+export * from './shared/recent-counts';
 export { hasHiddenCharacters } from './shared/hidden-characters';
 
 // Riddles

@@ -3,6 +3,7 @@ import { RECENT_ACTIVITY_WINDOW_DAYS } from '@memoir/shared';
 import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repository';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { Clock } from '../shared/clock';
+import { countThrough, type RecentCounts } from '../shared/recent-counts';
 
 export interface Dashboard {
   readonly guestbook: { readonly total: number; readonly pending: number };
@@ -28,10 +29,15 @@ export class GetDashboardUseCase {
       readonly guestbookEntries: GuestbookEntryRepository;
       readonly scholarshipRequests: ScholarshipRequestRepository;
       readonly clock: Clock;
+      readonly counts?: RecentCounts;
     },
   ) {}
 
-  async execute(): Promise<Dashboard> {
+  execute(): Promise<Dashboard> {
+    return countThrough(this.deps.counts, 'dashboard', () => this.read());
+  }
+
+  private async read(): Promise<Dashboard> {
     const now = this.deps.clock.now().getTime();
     const since = new Date(now - WINDOW_MS);
     const [guestbook, scholarships, pendingAge] = await Promise.all([

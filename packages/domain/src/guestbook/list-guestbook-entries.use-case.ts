@@ -8,6 +8,7 @@ import {
 
 import { clampPageSize, everyItem, normalizeSearch, parseBefore, readPage } from '../shared/list-page';
 import { invalidCursor, invalidFilter, type ListError } from '../shared/list.errors';
+import { countThrough, type RecentCounts } from '../shared/recent-counts';
 import { err, ok, type Result } from '../shared/result';
 import type { GuestbookEntry } from './guestbook-entry';
 import type { GuestbookEntryRepository, GuestbookListFilter } from './guestbook-entry.repository';
@@ -43,7 +44,9 @@ const EXPORT_BATCH = 500;
  * With `class`, `q`, `limit` or `before`, one list of the matching entries, newest first.
  */
 export class ListGuestbookEntriesUseCase {
-  constructor(private readonly deps: { readonly guestbookEntries: GuestbookEntryRepository }) {}
+  constructor(
+    private readonly deps: { readonly guestbookEntries: GuestbookEntryRepository; readonly counts?: RecentCounts },
+  ) {}
 
   async execute(query: GuestbookListQuery = {}): Promise<Result<GuestbookListPage, ListError>> {
     const repo = this.deps.guestbookEntries;
@@ -52,7 +55,7 @@ export class ListGuestbookEntriesUseCase {
     const limit = clampPageSize(query.limit, ADMIN_LIST_DEFAULT_PAGE_SIZE, ADMIN_LIST_MAX_PAGE_SIZE);
     const filter = toFilter(query);
     if (filter === 'invalid') return err(invalidClass(query.class));
-    const counts = await repo.countByClass();
+    const counts = await countThrough(this.deps.counts, 'guestbook', () => repo.countByClass());
     const isDefault =
       filter.class === undefined && filter.search === undefined && query.limit == null && before === undefined;
     if (isDefault) {

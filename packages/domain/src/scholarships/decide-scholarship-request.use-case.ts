@@ -106,7 +106,7 @@ function notFound(): ScholarshipError {
 
 /** Approves or rejects many pending requests with one optional note; each decided and audited on its own. */
 export class BulkDecideScholarshipRequestsUseCase {
-  constructor(private readonly deps: { readonly decide: DecideScholarshipRequestUseCase }) {}
+  constructor(private readonly deps: { readonly decide: Pick<DecideScholarshipRequestUseCase, 'execute'> }) {}
 
   execute(
     input: { readonly ids: readonly string[]; readonly status: string; readonly adminNotes?: string | null },

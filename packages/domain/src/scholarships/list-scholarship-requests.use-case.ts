@@ -9,6 +9,7 @@ import {
 
 import { clampPageSize, everyItem, normalizeSearch, parseBefore, readPage } from '../shared/list-page';
 import { invalidCursor, invalidFilter, type ListError } from '../shared/list.errors';
+import { countThrough, type RecentCounts } from '../shared/recent-counts';
 import { err, ok, type Result } from '../shared/result';
 import type { ScholarshipRequest, ScholarshipStatus } from './scholarship-request';
 import type { ScholarshipListFilter, ScholarshipRequestRepository } from './scholarship-request.repository';
@@ -65,6 +66,7 @@ export class ListScholarshipRequestsUseCase {
     private readonly deps: {
       readonly scholarshipRequests: ScholarshipRequestRepository;
       readonly deliveries: DeliveryRepository;
+      readonly counts?: RecentCounts;
     },
   ) {}
 
@@ -75,7 +77,7 @@ export class ListScholarshipRequestsUseCase {
     const limit = clampPageSize(query.limit, ADMIN_LIST_DEFAULT_PAGE_SIZE, ADMIN_LIST_MAX_PAGE_SIZE);
     const filter = toFilter(query);
     if (filter === 'invalid') return err(invalidStatus(query.status));
-    const counts = await repo.countByStatus();
+    const counts = await countThrough(this.deps.counts, 'scholarships', () => repo.countByStatus());
     const isDefault =
       filter.status === undefined && filter.search === undefined && query.limit == null && before === undefined;
     if (isDefault) {
