@@ -40,7 +40,6 @@ export class InMemoryAuditEventRepository implements AuditEventRepository {
         event.details === null ? null : JSON.stringify(event.details),
         event.resourceId,
         event.ipAddress,
-        event.userAgent,
       ]);
     return pageOf(this.db.auditEvents, matches, options);
   }

@@ -242,7 +242,7 @@ const auditFilters = [
   query('actor', "The acting admin's username"),
   query('from', 'ISO 8601, inclusive', { type: 'string', format: 'date-time' }),
   query('to', 'ISO 8601, exclusive', { type: 'string', format: 'date-time' }),
-  query('q', 'Text in the details, the resource id, the address or the user agent'),
+  query('q', 'Text in the details, the resource id or the address'),
 ];
 const listErrors = { '400': error('A cursor this server did not make, or a filter value it does not know') };
 const csv = (what: string) => ({

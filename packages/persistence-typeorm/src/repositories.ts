@@ -144,20 +144,62 @@ function olderThan<T extends ObjectLiteral>(
 /** LIKE's wildcards and our escape character, escaped with '!'. */
 const likeFragment = (text: string): string => `%${text.replace(/[!%_]/g, '!$&')}%`;
 
+/** A search index of SQLite's (migrations/sqlite/…-search-index.ts): the full-text table and its id map. */
+interface SearchIndex {
+  readonly index: string;
+  readonly map: string;
+}
+
+export const SEARCH_INDEX = {
+  guestbook: { index: 'guestbook_search', map: 'guestbook_search_rows' },
+  scholarships: { index: 'scholarship_search', map: 'scholarship_search_rows' },
+  audit: { index: 'audit_search', map: 'audit_search_rows' },
+} as const satisfies Record<string, SearchIndex>;
+
+/** The trigram index finds fragments of three characters or more; shorter ones are read row by row. */
+const INDEXED_SEARCH_MIN_LENGTH = 3;
+
 /**
- * Keeps the rows where one of `columns` contains `search` (lower case already). Case-
- * insensitive: SQLite's LIKE folds ASCII letters; MySQL's utf8mb4_unicode_ci collation folds
- * case and accents.
+ * From this many matches a search is common: its matches lie thick along the newest-first
+ * index, so reading that index row by row finds a page within a few rows, where gathering every
+ * match from the search index and sorting them costs more the more there are.
  */
-function containing<T extends ObjectLiteral>(
+const COMMON_SEARCH_MATCHES = 500;
+
+/**
+ * Keeps the rows where one of `columns` contains `search` (lower case already). On SQLite, a
+ * rare search of three characters or more is answered by the table's trigram index (case and
+ * accents ignored). A common one (COMMON_SEARCH_MATCHES, counted on that index), a shorter one,
+ * and every search on MySQL is LIKE, read row by row along the list's index: SQLite's LIKE
+ * ignores the case of ASCII letters, MySQL's utf8mb4_unicode_ci collation case and accents.
+ */
+async function containing<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
+  manager: EntityManager,
   dialect: Dialect,
   alias: string,
   columns: readonly string[],
   search: string | undefined,
-): SelectQueryBuilder<T> {
+  searchIndex: SearchIndex,
+): Promise<SelectQueryBuilder<T>> {
   if (search === undefined) return query;
   const q = dialect.id;
+  if (dialect.kind === 'sqlite' && [...search].length >= INDEXED_SEARCH_MIN_LENGTH) {
+    const index = q(searchIndex.index);
+    const map = q(searchIndex.map);
+    // One phrase: the whole text as typed, quotes doubled.
+    const match = `"${search.replace(/"/g, '""')}"`;
+    const [found] = (await manager.query(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM ${index} WHERE ${index} MATCH ? LIMIT ${COMMON_SEARCH_MATCHES})`,
+      [match],
+    )) as Array<{ n: unknown }>;
+    if (count(found?.n) < COMMON_SEARCH_MATCHES) {
+      return query.andWhere(
+        `${alias}.${q('id')} IN (SELECT m.${q('id')} FROM ${index} s JOIN ${map} m ON m.${q('fts_rowid')} = s.rowid WHERE ${index} MATCH :match)`,
+        { match },
+      );
+    }
+  }
   const anyColumn = columns.map((column) => `${alias}.${q(column)} LIKE :search ESCAPE '!'`).join(' OR ');
   return query.andWhere(`(${anyColumn})`, { search: likeFragment(search) });
 }
@@ -212,7 +254,15 @@ export class TypeOrmGuestbookEntryRepository implements GuestbookEntryRepository
   ): Promise<GuestbookEntry[]> {
     let query = this.manager.createQueryBuilder(GuestbookEntrySchema, 'entry');
     if (filter.class !== undefined) query = query.andWhere('entry.reviewClass = :class', { class: filter.class });
-    query = containing(query, this.dialect, 'entry', ['name', 'location', 'message', 'admin_notes'], filter.search);
+    query = await containing(
+      query,
+      this.manager,
+      this.dialect,
+      'entry',
+      ['name', 'location', 'message', 'admin_notes'],
+      filter.search,
+      SEARCH_INDEX.guestbook,
+    );
     query = olderThan(query, this.dialect, 'entry', page.before);
     return (await newestFirstPage(query, 'entry', page.limit).getMany()).map(toGuestbookEntry);
   }
@@ -285,7 +335,15 @@ export class TypeOrmScholarshipRequestRepository implements ScholarshipRequestRe
   ): Promise<ScholarshipRequest[]> {
     let query = this.manager.createQueryBuilder(ScholarshipRequestSchema, 'request');
     if (filter.status !== undefined) query = query.andWhere('request.status = :status', { status: filter.status });
-    query = containing(query, this.dialect, 'request', ['name', 'email', 'message', 'admin_notes'], filter.search);
+    query = await containing(
+      query,
+      this.manager,
+      this.dialect,
+      'request',
+      ['name', 'email', 'message', 'admin_notes'],
+      filter.search,
+      SEARCH_INDEX.scholarships,
+    );
     query = olderThan(query, this.dialect, 'request', page.before);
     return (await newestFirstPage(query, 'request', page.limit).getMany()).map(toScholarshipRequest);
   }
@@ -486,12 +544,14 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
     if (filter.userId !== undefined) query = query.andWhere('event.userId = :userId', { userId: filter.userId });
     if (filter.from !== undefined) query = query.andWhere('event.createdAt >= :from', { from: time(filter.from) });
     if (filter.to !== undefined) query = query.andWhere('event.createdAt < :to', { to: time(filter.to) });
-    query = containing(
+    query = await containing(
       query,
+      this.manager,
       this.dialect,
       'event',
-      ['details', 'resource_id', 'ip_address', 'user_agent'],
+      ['details', 'resource_id', 'ip_address'],
       filter.search,
+      SEARCH_INDEX.audit,
     );
     query = olderThan(query, this.dialect, 'event', options.before);
     return (await newestFirstPage(query, 'event', options.limit).getMany()).map(toAuditEvent);

@@ -15,7 +15,7 @@ import {
 } from '@memoir/shared';
 
 import { createTypeOrmPersistence, parseDatabaseUrl, type LooseFileMode, type TypeOrmPersistence } from '../src';
-import { expectNoPendingSchemaChanges, TABLES } from './schema';
+import { expectNoPendingSchemaChanges, SQLITE_SEARCH_TABLES, TABLES } from './schema';
 
 describe('SQLite data source', () => {
   let dir: string;
@@ -37,7 +37,7 @@ describe('SQLite data source', () => {
     const tables = (await persistence.dataSource.query(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
     )) as Array<{ name: string }>;
-    expect(tables.map((table) => table.name)).toEqual(TABLES);
+    expect(tables.map((table) => table.name)).toEqual([...TABLES, ...SQLITE_SEARCH_TABLES].sort());
   });
 
   it('creates its folders 0700 and the database, -wal and -shm files 0600, whatever the umask', async () => {

@@ -13,7 +13,7 @@ export interface AuditListFilter {
   readonly to?: Date;
   /**
    * Text (as `normalizeSearch` gives it) found, case-insensitively, in the details (as JSON),
-   * the resource id, the address or the user agent.
+   * the resource id or the address.
    */
   readonly search?: string;
 }

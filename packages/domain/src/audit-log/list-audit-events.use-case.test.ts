@@ -113,10 +113,9 @@ describe('ListAuditEventsUseCase', () => {
       expect(await actions({ from: '2030-02-03', to: '2030-02-03T13:00:00+02:00' })).toEqual(['login_failed']);
     });
 
-    it('by text in the details, the address or the user agent, whatever the case', async () => {
+    it('by text in the details or the address, whatever the case', async () => {
       expect(await actions({ q: 'MALLORY' })).toEqual(['login_failed']);
       expect(await actions({ q: '198.51.100.2' })).toEqual(['login_failed']);
-      expect(await actions({ q: 'LYNX' })).toEqual(['approve']);
       expect(await actions({ q: 'wunderbar', action: 'approve' })).toEqual(['approve']);
     });
 

@@ -21,7 +21,7 @@ export interface AuditLogQuery {
   /** ISO 8601; `from` inclusive, `to` exclusive. */
   readonly from?: string | null;
   readonly to?: string | null;
-  /** Text in the details, the resource id, the address or the user agent. */
+  /** Text in the details, the resource id or the address. */
   readonly q?: string | null;
 }
 

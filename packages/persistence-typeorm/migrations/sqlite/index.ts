@@ -1,3 +1,4 @@
+import { SearchIndex1795824000000 } from './1795824000000-search-index';
 import { AdminLists1795737600000 } from './1795737600000-admin-lists';
 import { DeliveryLinks1795305600000 } from './1795305600000-delivery-links';
 import { Deliveries1795262400000 } from './1795262400000-deliveries';
@@ -9,4 +10,5 @@ export const SQLITE_MIGRATIONS = [
   Deliveries1795262400000,
   DeliveryLinks1795305600000,
   AdminLists1795737600000,
+  SearchIndex1795824000000,
 ];
