@@ -10,6 +10,7 @@ import { GUESTBOOK_SCREEN, GuestbookPage } from './features/guestbook/components
 import { parseGuestbookSearch } from './features/guestbook/utils/guestbook-search';
 import { scholarshipRequestsQueryOptions } from './features/scholarships/api/scholarship-requests';
 import { SCHOLARSHIPS_SCREEN, ScholarshipsPage } from './features/scholarships/components/scholarships-page';
+import { parseScholarshipSearch } from './features/scholarships/utils/scholarship-search';
 import { sessionQueryOptions } from './features/session/api/session';
 import { LoginPage } from './features/session/components/login-page';
 import { AuthedLayout } from './routes/authed-layout';
@@ -96,7 +97,11 @@ const guestbookRoute = createRoute({
 const scholarshipsRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/scholarships',
-  loader: ({ context }) => context.queryClient.ensureQueryData(scholarshipRequestsQueryOptions),
+  validateSearch: parseScholarshipSearch,
+  loader: ({ context, location }) =>
+    context.queryClient.ensureInfiniteQueryData(
+      scholarshipRequestsQueryOptions(parseScholarshipSearch(location.search)),
+    ),
   component: ScholarshipsPage,
   ...screenStates(SCHOLARSHIPS_SCREEN),
 });
