@@ -3,6 +3,7 @@ import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect
 
 import { auditLogsQueryOptions } from './features/audit-logs/api/audit-logs';
 import { AUDIT_LOGS_SCREEN, AuditLogsPage } from './features/audit-logs/components/audit-logs-page';
+import { parseAuditLogSearch } from './features/audit-logs/utils/audit-search';
 import { dashboardQueryOptions } from './features/dashboard/api/dashboard';
 import { DASHBOARD_SCREEN, DashboardPage } from './features/dashboard/components/dashboard-page';
 import { guestbookEntriesQueryOptions } from './features/guestbook/api/guestbook-entries';
@@ -108,7 +109,9 @@ const scholarshipsRoute = createRoute({
 const logsRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/logs',
-  loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(auditLogsQueryOptions),
+  validateSearch: parseAuditLogSearch,
+  loader: ({ context, location }) =>
+    context.queryClient.ensureInfiniteQueryData(auditLogsQueryOptions(parseAuditLogSearch(location.search))),
   component: AuditLogsPage,
   ...screenStates(AUDIT_LOGS_SCREEN),
 });
