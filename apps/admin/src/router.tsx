@@ -3,12 +3,15 @@ import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect
 
 import { auditLogsQueryOptions } from './features/audit-logs/api/audit-logs';
 import { AUDIT_LOGS_SCREEN, AuditLogsPage } from './features/audit-logs/components/audit-logs-page';
+import { parseAuditLogSearch } from './features/audit-logs/utils/audit-search';
 import { dashboardQueryOptions } from './features/dashboard/api/dashboard';
 import { DASHBOARD_SCREEN, DashboardPage } from './features/dashboard/components/dashboard-page';
 import { guestbookEntriesQueryOptions } from './features/guestbook/api/guestbook-entries';
 import { GUESTBOOK_SCREEN, GuestbookPage } from './features/guestbook/components/guestbook-page';
+import { parseGuestbookSearch } from './features/guestbook/utils/guestbook-search';
 import { scholarshipRequestsQueryOptions } from './features/scholarships/api/scholarship-requests';
 import { SCHOLARSHIPS_SCREEN, ScholarshipsPage } from './features/scholarships/components/scholarships-page';
+import { parseScholarshipSearch } from './features/scholarships/utils/scholarship-search';
 import { sessionQueryOptions } from './features/session/api/session';
 import { LoginPage } from './features/session/components/login-page';
 import { AuthedLayout } from './routes/authed-layout';
@@ -74,24 +77,41 @@ const dashboardRoute = createRoute({
   component: DashboardPage,
   ...screenStates(DASHBOARD_SCREEN),
 });
+
+/*
+ * The list screens keep their filters in the URL (validateSearch). Their loader waits for the
+ * list the screen opens with, so the screen shows its loading text, then its data or its error
+ * with Retry. It reads the filters from the location rather than through loaderDeps: a change
+ * of filter on the screen then keeps the screen (and the focus in the search box) and the list
+ * shows its own loading text while the new page comes, instead of the whole screen going back
+ * to its loading state.
+ */
 const guestbookRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/guestbook',
-  loader: ({ context }) => context.queryClient.ensureQueryData(guestbookEntriesQueryOptions),
+  validateSearch: parseGuestbookSearch,
+  loader: ({ context, location }) =>
+    context.queryClient.ensureInfiniteQueryData(guestbookEntriesQueryOptions(parseGuestbookSearch(location.search))),
   component: GuestbookPage,
   ...screenStates(GUESTBOOK_SCREEN),
 });
 const scholarshipsRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/scholarships',
-  loader: ({ context }) => context.queryClient.ensureQueryData(scholarshipRequestsQueryOptions),
+  validateSearch: parseScholarshipSearch,
+  loader: ({ context, location }) =>
+    context.queryClient.ensureInfiniteQueryData(
+      scholarshipRequestsQueryOptions(parseScholarshipSearch(location.search)),
+    ),
   component: ScholarshipsPage,
   ...screenStates(SCHOLARSHIPS_SCREEN),
 });
 const logsRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/logs',
-  loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(auditLogsQueryOptions),
+  validateSearch: parseAuditLogSearch,
+  loader: ({ context, location }) =>
+    context.queryClient.ensureInfiniteQueryData(auditLogsQueryOptions(parseAuditLogSearch(location.search))),
   component: AuditLogsPage,
   ...screenStates(AUDIT_LOGS_SCREEN),
 });

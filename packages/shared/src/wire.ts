@@ -158,6 +158,26 @@ export interface DashboardResponse {
   scholarshipPromise?: { overdue: number; oldestPendingAt: string | null };
 }
 
+/**
+ * The audit log's filter values, as `GET /api/admin/audit-logs?action=&resourceType=` takes
+ * them: the actions the trail records and the kinds of thing they act on. The domain's
+ * AuditAction and AuditResourceType hold the same values (a domain test checks it).
+ */
+export const AUDIT_ACTIONS = [
+  'login',
+  'login_failed',
+  'logout',
+  'approve',
+  'reject',
+  'admin_created',
+  'password_reset',
+  'resend',
+] as const;
+export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_RESOURCE_TYPES = ['admin_session', 'admin_user', 'guestbook_entry', 'scholarship_request'] as const;
+export type AuditResourceTypeName = (typeof AUDIT_RESOURCE_TYPES)[number];
+
 export interface AuditLogDto {
   id: string;
   action: string;

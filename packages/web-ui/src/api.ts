@@ -64,6 +64,28 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH', path: stri
   return (await response.json()) as T;
 }
 
+/** A file the API answered (a CSV export): its bytes and the name the server gave it, if any. */
+export interface DownloadedFile {
+  readonly blob: Blob;
+  readonly filename: string | null;
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="..."` header. */
+export function attachmentFilename(disposition: string | null): string | null {
+  const match = /filename="([^"]+)"|filename=([^;\s]+)/i.exec(disposition ?? '');
+  return match?.[1] ?? match?.[2] ?? null;
+}
+
+/**
+ * Fetches a file with the same headers as any call (the bearer header on admin paths), so a
+ * download needs no token in its URL. Rejects with HttpError on a non-OK answer.
+ */
+export async function downloadFile(path: string): Promise<DownloadedFile> {
+  const response = await fetch(path, { credentials: 'include', headers: headersFor(path, false) });
+  if (!response.ok) throw await failure(path, response);
+  return { blob: await response.blob(), filename: attachmentFilename(response.headers.get('Content-Disposition')) };
+}
+
 export const getJson = <T>(path: string): Promise<T> => apiRequest<T>('GET', path);
 
 export const postJson = <T>(path: string, body: unknown): Promise<T> => apiRequest<T>('POST', path, body);

@@ -3,6 +3,7 @@ import { HttpError, serverMessage } from '@memoir/web-ui';
 /** Not in the spec, which shows nothing when a load fails; the owner must tell "failed" from "empty". */
 export const LOAD_ERROR_TEXTS = {
   noAnswer: 'The server did not answer. Check the connection and try again.',
+  stale: 'What is shown may be out of date.',
   retry: 'Retry',
 } as const;
 
@@ -21,11 +22,14 @@ export function LoadError(props: {
   readonly error: unknown;
   readonly onRetry: () => void;
   readonly retrying?: boolean;
+  /** Data is still on screen from before the failure: say it may be out of date. */
+  readonly stale?: boolean;
 }) {
   return (
-    <div role="alert" className="load-error">
+    <div role="alert" className={props.stale ? 'load-error load-error-stale' : 'load-error'}>
       <p>
         <strong>{props.title}</strong> {loadFailureReason(props.error)}
+        {props.stale ? <em className="stale"> {LOAD_ERROR_TEXTS.stale}</em> : null}
       </p>
       <button type="button" className="button button-small" disabled={props.retrying} onClick={props.onRetry}>
         {LOAD_ERROR_TEXTS.retry}
@@ -42,10 +46,64 @@ interface RefreshableQuery {
   refetch(): Promise<unknown>;
 }
 
-/** A refresh (polling, or after a decision) that failed: the last data stays, with this above it. */
+/**
+ * A refresh (polling, or after a decision) that failed: the last data stays, with this above it
+ * saying it may be out of date. Never mistaken for an empty list, nor for a first load.
+ */
 export function RefreshError({ query, title }: { readonly query: RefreshableQuery; readonly title: string }) {
   if (!query.isRefetchError) return null;
   return (
-    <LoadError title={title} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    <LoadError
+      title={title}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+      stale
+    />
+  );
+}
+
+/** The paging state of a list read with useInfiniteQuery. */
+interface PagedQuery {
+  readonly hasNextPage: boolean;
+  readonly isFetchingNextPage: boolean;
+  readonly isFetchNextPageError: boolean;
+  readonly error: unknown;
+  fetchNextPage(): Promise<unknown>;
+}
+
+/**
+ * "Load more" under a list while the server has more (its `nextCursor`): a failure to load
+ * the next page shows here, with Retry, and leaves the items already shown as they are.
+ */
+export function LoadMore({ query, what }: { readonly query: PagedQuery; readonly what: string }) {
+  // The button stays enabled while loading (a disabled button would drop the keyboard focus);
+  // a second press then does nothing.
+  const more = () => {
+    if (!query.isFetchingNextPage) void query.fetchNextPage();
+  };
+  if (query.isFetchNextPageError) {
+    return (
+      <LoadError
+        title={`Could not load more ${what}.`}
+        error={query.error}
+        onRetry={more}
+        retrying={query.isFetchingNextPage}
+      />
+    );
+  }
+  if (!query.hasNextPage) return null;
+  return (
+    <p className="load-more">
+      <button
+        type="button"
+        className="button button-ghost"
+        aria-disabled={query.isFetchingNextPage}
+        aria-busy={query.isFetchingNextPage}
+        onClick={more}
+      >
+        {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+      </button>
+    </p>
   );
 }

@@ -10,7 +10,7 @@ export const adminNotesField = (notes: string): { adminNotes?: string } =>
 /**
  * A moderation decision (a guestbook entry, a scholarship request), with the spec's toasts.
  * `onDecided` runs at once (it closes the form, whose card then moves to another list); the
- * decided list and the dashboard's counts refresh after.
+ * decided list, the dashboard's counts and the audit log refresh after.
  */
 export function useDecision<TDecision>(options: {
   readonly decide: (decision: TDecision) => Promise<unknown>;
@@ -30,6 +30,7 @@ export function useDecision<TDecision>(options: {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: options.list }),
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.auditLogs }),
       ]);
     },
     onError: (error) => toastFailure(error, options.messages.failure),

@@ -2,9 +2,14 @@ import { SCREEN_TEXTS, type AuditLogDto } from '@memoir/shared';
 import { CircleDotIcon, GavelIcon, PowerIcon } from '@memoir/web-ui';
 import { Fragment } from 'react';
 
-import { LoadError, RefreshError } from '../../../shared/load-error';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+
+import { DownloadCsvButton } from '../../../shared/download-csv';
+import { LoadError, LoadMore, RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useAuditLogs } from '../api/audit-logs';
+import { auditLogsCsvPath, type AuditLogSearch } from '../utils/audit-search';
+import { AuditFilters } from './audit-filters';
 import {
   actionBadge,
   actionFailed,
@@ -76,38 +81,66 @@ function LogEntry({ log }: { readonly log: AuditLogDto }) {
   );
 }
 
-export function AuditLogsPage() {
-  const query = useAuditLogs();
+/** The log for the URL's filters, newest first, with "Load more" while there are older events. */
+function AuditLogList({ search }: { readonly search: AuditLogSearch }) {
+  const navigate = useNavigate({ from: '/logs' });
+  const query = useAuditLogs(search);
+  if (query.data === undefined || query.isPlaceholderData) {
+    return query.isError ? (
+      <LoadError
+        title={AUDIT_LOGS_SCREEN.loadFailed}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    ) : (
+      <p aria-busy="true">{AUDIT_LOGS_SCREEN.loading}</p>
+    );
+  }
   const logs = query.data.pages.flatMap((page) => page.logs);
+  const filtered = Object.keys(search).length > 0;
   return (
     <>
-      <ScreenHeader screen={AUDIT_LOGS_SCREEN} />
-      <p>{SCREEN_TEXTS.auditLogsIntro}</p>
       <RefreshError query={query} title="Could not refresh the audit logs." />
-      {logs.length === 0 ? <p className="empty">{SCREEN_TEXTS.auditLogsEmpty}</p> : null}
+      {logs.length === 0 ? (
+        <>
+          <p className="empty">{SCREEN_TEXTS.auditLogsEmpty}</p>
+          {filtered ? (
+            <p>
+              Nothing matches these filters.{' '}
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                onClick={() => void navigate({ search: {} })}
+              >
+                Clear filters
+              </button>
+            </p>
+          ) : null}
+        </>
+      ) : null}
       <ul className="items">
         {logs.map((log) => (
           <LogEntry key={log.id} log={log} />
         ))}
       </ul>
-      {query.isFetchNextPageError ? (
-        <LoadError
-          title="Could not load older entries."
-          error={query.error}
-          onRetry={() => void query.fetchNextPage()}
-          retrying={query.isFetchingNextPage}
-        />
-      ) : null}
-      {query.hasNextPage && !query.isFetchNextPageError ? (
-        <button
-          type="button"
-          className="button button-ghost"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          Load older entries
-        </button>
-      ) : null}
+      <LoadMore query={query} what="entries" />
+    </>
+  );
+}
+
+export function AuditLogsPage() {
+  const search = useSearch({ from: '/authed/logs' });
+  const navigate = useNavigate({ from: '/logs' });
+  return (
+    <>
+      <ScreenHeader screen={AUDIT_LOGS_SCREEN} />
+      <p>{SCREEN_TEXTS.auditLogsIntro}</p>
+      <div className="toolbar">
+        <AuditFilters search={search} onApply={(next) => void navigate({ search: next })} />
+        <DownloadCsvButton path={auditLogsCsvPath(search)} fallbackName="audit-log.csv" />
+      </div>
+      <AuditLogList search={search} />
     </>
   );
 }

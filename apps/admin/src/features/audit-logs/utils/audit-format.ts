@@ -1,4 +1,4 @@
-import { DISPLAYED_ID_LENGTH } from '@memoir/shared';
+import { DISPLAYED_ID_LENGTH, type AuditActionName } from '@memoir/shared';
 
 /** The badge of spec section 2: LOGIN, LOGOUT, APPROVE, REJECT, or the action upper-cased. */
 export function actionBadge(action: string): string {
@@ -56,3 +56,15 @@ export function detailsParts(details: unknown): Array<{ readonly text: string; r
 export const USER_AGENT_SHOWN = 60;
 export const truncate = (text: string, max = USER_AGENT_SHOWN): string =>
   text.length > max ? `${text.slice(0, max)}...` : text;
+
+/** How the action filter names each action the log records. */
+export const ACTION_LABELS: Readonly<Record<AuditActionName, string>> = {
+  login: 'Sign-in',
+  login_failed: 'Refused sign-in',
+  logout: 'Sign-out',
+  approve: 'Approve',
+  reject: 'Reject',
+  admin_created: 'Admin created',
+  password_reset: 'Password reset',
+  resend: 'Resend',
+};

@@ -1,19 +1,28 @@
-import { TOASTS, type AdminGuestbookEntriesResponse } from '@memoir/shared';
-import { apiRequest, getJson } from '@memoir/web-ui';
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { TOASTS, type AdminGuestbookEntriesResponse, type BulkDecisionResponse } from '@memoir/shared';
+import { apiRequest, getJson, postJson } from '@memoir/web-ui';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { queryKeys } from '../../../shared/query-keys';
+import { useBulkDecision } from '../../../shared/use-bulk-decision';
 import { adminNotesField, useDecision } from '../../../shared/use-decision';
+import { guestbookPagePath, type GuestbookSearch } from '../utils/guestbook-search';
 
-const fetchGuestbookEntries = () => getJson<AdminGuestbookEntriesResponse>('/api/admin/guestbook');
+export const guestbookEntriesQueryOptions = (search: GuestbookSearch) =>
+  infiniteQueryOptions({
+    queryKey: [...queryKeys.guestbookEntries, search],
+    queryFn: ({ pageParam }: { readonly pageParam: string | null }) =>
+      getJson<AdminGuestbookEntriesResponse>(guestbookPagePath(search, pageParam)),
+    initialPageParam: null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
 
-export const guestbookEntriesQueryOptions = queryOptions({
-  queryKey: queryKeys.guestbookEntries,
-  queryFn: fetchGuestbookEntries,
-});
-
-/** The route's loader has fetched it: the data is there from the first render. */
-export const useGuestbookEntries = () => useSuspenseQuery(guestbookEntriesQueryOptions);
+/**
+ * The route's loader has fetched the list for the URL the screen opened with. When the owner
+ * changes the filters the screen stays, showing the loading text in place of the list until
+ * the new one comes, so the search box keeps its focus.
+ */
+export const useGuestbookEntries = (search: GuestbookSearch) =>
+  useInfiniteQuery({ ...guestbookEntriesQueryOptions(search), placeholderData: keepPreviousData });
 
 export interface GuestbookDecision {
   readonly isApproved: boolean;
@@ -33,4 +42,17 @@ export const useModerateGuestbookEntry = (id: string, onDecided: () => void) =>
     list: queryKeys.guestbookEntries,
     messages: { success: TOASTS.guestbookEntryUpdated, failure: TOASTS.guestbookEntryUpdateFailed },
     onDecided,
+  });
+
+/** Approves or rejects the selected entries with one note; each succeeds or fails on its own. */
+export const useBulkModerateGuestbookEntries = () =>
+  useBulkDecision({
+    decide: (ids, decision: GuestbookDecision) =>
+      postJson<BulkDecisionResponse>('/api/admin/guestbook/bulk', {
+        ids,
+        isApproved: decision.isApproved,
+        ...adminNotesField(decision.notes),
+      }),
+    approves: (decision) => decision.isApproved,
+    list: queryKeys.guestbookEntries,
   });

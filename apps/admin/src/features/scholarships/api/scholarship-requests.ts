@@ -1,25 +1,42 @@
-import { TOASTS, type ScholarshipRequestsResponse } from '@memoir/shared';
-import { apiRequest, getJson, toast, toastFailure } from '@memoir/web-ui';
-import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { TOASTS, type BulkDecisionResponse, type ScholarshipRequestsResponse } from '@memoir/shared';
+import { apiRequest, getJson, postJson, toast, toastFailure } from '@memoir/web-ui';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 
 import { queryKeys } from '../../../shared/query-keys';
+import { useBulkDecision } from '../../../shared/use-bulk-decision';
 import { adminNotesField, useDecision } from '../../../shared/use-decision';
 import { RESEND_TOASTS } from '../utils/delivery-state';
+import { scholarshipPagePath, type ScholarshipSearch } from '../utils/scholarship-search';
 
 /** While an email is queued, the list refreshes this often so the owner sees it go out. */
 const DELIVERY_REFRESH_MS = 5000;
 
-const fetchScholarshipRequests = () => getJson<ScholarshipRequestsResponse>('/api/admin/scholarships');
+export const scholarshipRequestsQueryOptions = (search: ScholarshipSearch) =>
+  infiniteQueryOptions({
+    queryKey: [...queryKeys.scholarshipRequests, search],
+    queryFn: ({ pageParam }: { readonly pageParam: string | null }) =>
+      getJson<ScholarshipRequestsResponse>(scholarshipPagePath(search, pageParam)),
+    initialPageParam: null,
+    getNextPageParam: (page) => page.nextCursor,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.requests.some((request) => request.delivery?.status === 'queued'))
+        ? DELIVERY_REFRESH_MS
+        : false,
+  });
 
-export const scholarshipRequestsQueryOptions = queryOptions({
-  queryKey: queryKeys.scholarshipRequests,
-  queryFn: fetchScholarshipRequests,
-  refetchInterval: (query) =>
-    query.state.data?.requests.some((request) => request.delivery?.status === 'queued') ? DELIVERY_REFRESH_MS : false,
-});
-
-/** The route's loader has fetched it: the data is there from the first render. */
-export const useScholarshipRequests = () => useSuspenseQuery(scholarshipRequestsQueryOptions);
+/**
+ * The route's loader has fetched the list for the URL the screen opened with. When the owner
+ * changes the filters the screen stays, showing the loading text in place of the list until
+ * the new one comes, so the search box keeps its focus.
+ */
+export const useScholarshipRequests = (search: ScholarshipSearch) =>
+  useInfiniteQuery({ ...scholarshipRequestsQueryOptions(search), placeholderData: keepPreviousData });
 
 export interface ScholarshipDecision {
   readonly decision: 'approved' | 'rejected';
@@ -40,6 +57,19 @@ export const useDecideScholarshipRequest = (id: string, onDecided: () => void) =
     list: queryKeys.scholarshipRequests,
     messages: { success: TOASTS.scholarshipUpdated, failure: TOASTS.scholarshipUpdateFailed },
     onDecided,
+  });
+
+/** Approves or rejects the selected requests with one note; one no longer pending fails alone. */
+export const useBulkDecideScholarshipRequests = () =>
+  useBulkDecision({
+    decide: (ids, { decision, notes }: ScholarshipDecision) =>
+      postJson<BulkDecisionResponse>('/api/admin/scholarships/bulk', {
+        ids,
+        status: decision,
+        ...adminNotesField(notes),
+      }),
+    approves: (decision) => decision.decision === 'approved',
+    list: queryKeys.scholarshipRequests,
   });
 
 /** Sends an approved request's PDF again, with a new link; the list then shows it queued. */
