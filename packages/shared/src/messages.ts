@@ -88,5 +88,5 @@ export const FIELD_MESSAGES = {
   invalidDecision: 'Decision must be approved or rejected.',
   mustBeText: (label: string): string => `${label} must be text.`,
   unknownField: (field: string): string => `Unknown field "${field}".`,
-  idsList: 'ids must be a list of the ids of the items to decide.',
+  idsList: 'The ids must be a list of the ids of the items to decide.',
 } as const;

@@ -87,14 +87,12 @@ export class ListAuditEventsUseCase {
       value === null || value === undefined || value.trim() === '' ? null : value.trim();
     const action = given(query.action);
     if (action !== null && !ACTIONS.includes(action)) {
-      return err(invalidFilter(`There is no action "${action.slice(0, 50)}". The actions are: ${ACTIONS.join(', ')}.`));
+      return err(invalidFilter(`There is no such action. The actions are: ${ACTIONS.join(', ')}.`));
     }
     const resourceType = given(query.resourceType);
     if (resourceType !== null && !RESOURCE_TYPES.includes(resourceType)) {
       return err(
-        invalidFilter(
-          `There is no resource type "${resourceType.slice(0, 50)}". They are: ${RESOURCE_TYPES.join(', ')}.`,
-        ),
+        invalidFilter(`There is no such resource type. The resource types are: ${RESOURCE_TYPES.join(', ')}.`),
       );
     }
     const dates: Record<'from' | 'to', Date | null> = { from: null, to: null };
@@ -103,7 +101,7 @@ export class ListAuditEventsUseCase {
       if (text === null) continue;
       const date = ISO_8601.test(text) ? new Date(text) : new Date(Number.NaN);
       if (Number.isNaN(date.getTime())) {
-        return err(invalidFilter(`"${bound}" must be a date such as 2026-11-21 or 2026-11-21T10:00:00Z.`));
+        return err(invalidFilter(`The "${bound}" filter must be a date such as 2026-11-21 or 2026-11-21T10:00:00Z.`));
       }
       dates[bound] = date;
     }

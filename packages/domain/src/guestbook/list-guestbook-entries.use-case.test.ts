@@ -110,7 +110,7 @@ describe('ListGuestbookEntriesUseCase', () => {
     const world = await worldWith([]);
     expect(errorOf(await world.useCases.listGuestbookEntries.execute({ class: 'spam' }))).toMatchObject({
       code: 'LIST.INVALID_FILTER',
-      message: 'There is no class "spam": use pending, approved or rejected.',
+      message: 'There is no such class: use pending, approved or rejected.',
     });
     expect(errorOf(await world.useCases.listGuestbookEntries.execute({ before: 'page-2' })).code).toBe(
       'LIST.INVALID_CURSOR',

@@ -51,9 +51,21 @@ export function clampPageSize(limit: number | null | undefined, fallback: number
  * person types; null when nothing is left (no search).
  */
 export function normalizeSearch(q: string | null | undefined): string | null {
-  const text = (q ?? '').normalize('NFC').trim().toLowerCase().slice(0, ADMIN_LIST_SEARCH_MAX_LENGTH);
+  // No stored text holds a control character or half a surrogate pair, so neither can be
+  // searched for; and a NUL would end the search index's query early.
+  const text = (q ?? '')
+    .replace(UNSEARCHABLE, '')
+    .normalize('NFC')
+    .trim()
+    .toLowerCase()
+    .slice(0, ADMIN_LIST_SEARCH_MAX_LENGTH);
   return text === '' ? null : text;
 }
+
+// C0 and C1 controls (line breaks included: a search is one line), and lone surrogates.
+const UNSEARCHABLE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
  * Reads one more item than the page holds, so the page knows whether another follows

@@ -13,6 +13,7 @@ const KNOWN_MESSAGES = new Set<string>([
   ...Object.values(ERROR_MESSAGES),
   FIELD_MESSAGES.invalidEmail,
   FIELD_MESSAGES.invalidDecision,
+  FIELD_MESSAGES.idsList,
 ]);
 // The messages built from a field's label; labels are ours, or (for unknown fields) the key sent.
 const LABEL = '[A-Za-z][A-Za-z ]{0,40}';
@@ -98,6 +99,16 @@ export function judge(
     }
     if (documented?.[String(answer.status)] === undefined) {
       throw new Error(`a status the OpenAPI document does not describe for this operation:\n${where}`);
+    }
+    return;
+  }
+  const csv = (documented?.[String(answer.status)] as { content?: Record<string, unknown> } | undefined)?.content?.[
+    'text/csv'
+  ];
+  if (csv !== undefined) {
+    // An export: CSV at a documented status (its errors are JSON, judged below).
+    if (!String(answer.headers['content-type']).startsWith('text/csv')) {
+      throw new Error(`an export that is not CSV:\n${where}`);
     }
     return;
   }

@@ -18,6 +18,12 @@ export interface Operation {
 }
 
 const text = (...good: string[]) => fc.constantFrom(...good);
+/** A bulk decision's ids: none, a few unknown ones, or far too many. */
+const someIds = fc.oneof(
+  fc.array(fc.uuid(), { maxLength: 3 }),
+  fc.constant(Array.from({ length: 101 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`)),
+);
+const AUDIT_FILTERS = ['action', 'resourceType', 'actor', 'from', 'to', 'q'];
 /** Every operation of the OpenAPI document, and the fields and parameters it reads. */
 export const OPERATIONS: readonly Operation[] = [
   { method: 'GET', template: '/healthz', auth: 'none' },
@@ -60,7 +66,14 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'GET', template: '/api/admin/me', auth: 'session' },
   { method: 'POST', template: '/api/admin/logout', auth: 'fresh-session' },
   { method: 'GET', template: '/api/admin/dashboard', auth: 'session' },
-  { method: 'GET', template: '/api/admin/guestbook', auth: 'session' },
+  { method: 'GET', template: '/api/admin/guestbook', auth: 'session', query: ['class', 'q', 'limit', 'before'] },
+  { method: 'GET', template: '/api/admin/guestbook.csv', auth: 'session', query: ['class', 'q'] },
+  {
+    method: 'POST',
+    template: '/api/admin/guestbook/bulk',
+    auth: 'session',
+    fields: { ids: someIds, isApproved: fc.boolean(), adminNotes: text('Lovely', '', 'a'.repeat(1000)) },
+  },
   {
     method: 'PATCH',
     template: '/api/admin/guestbook/{id}',
@@ -68,7 +81,14 @@ export const OPERATIONS: readonly Operation[] = [
     id: 'guestbook entry',
     fields: { isApproved: fc.boolean(), adminNotes: text('Lovely', '', 'a'.repeat(1000)) },
   },
-  { method: 'GET', template: '/api/admin/scholarships', auth: 'session' },
+  { method: 'GET', template: '/api/admin/scholarships', auth: 'session', query: ['status', 'q', 'limit', 'before'] },
+  { method: 'GET', template: '/api/admin/scholarships.csv', auth: 'session', query: ['status', 'q'] },
+  {
+    method: 'POST',
+    template: '/api/admin/scholarships/bulk',
+    auth: 'session',
+    fields: { ids: someIds, status: text('approved', 'rejected', 'pending'), adminNotes: text('Enjoy', '') },
+  },
   {
     method: 'PATCH',
     template: '/api/admin/scholarships/{id}',
@@ -76,7 +96,8 @@ export const OPERATIONS: readonly Operation[] = [
     id: 'scholarship request',
     fields: { status: text('approved', 'rejected', 'pending', 'APPROVED'), adminNotes: text('Enjoy', '') },
   },
-  { method: 'GET', template: '/api/admin/audit-logs', auth: 'session', query: ['limit', 'before'] },
+  { method: 'GET', template: '/api/admin/audit-logs', auth: 'session', query: [...AUDIT_FILTERS, 'limit', 'before'] },
+  { method: 'GET', template: '/api/admin/audit-logs.csv', auth: 'session', query: AUDIT_FILTERS },
   {
     method: 'POST',
     template: '/api/admin/scholarships/{id}/resend',
