@@ -169,12 +169,28 @@ async function main() {
       ['GET /api/admin/me', `${baseUrl}/api/admin/me`, { method: 'GET', token }],
       ['GET /api/admin/dashboard', `${baseUrl}/api/admin/dashboard`, { method: 'GET', token }],
       ['GET /api/admin/guestbook', `${baseUrl}/api/admin/guestbook`, { method: 'GET', token }],
+      // The search and the filters go into SQL (the search index's MATCH, LIKE, the class).
+      [
+        'GET /api/admin/guestbook?class&q',
+        `${baseUrl}/api/admin/guestbook?class=pending&q=grace&limit=10`,
+        { method: 'GET', token },
+      ],
+      [
+        'POST /api/admin/guestbook/bulk',
+        `${baseUrl}/api/admin/guestbook/bulk`,
+        { method: 'POST', data: JSON.stringify({ ids: [guestbookId], isApproved: true, adminNotes: 'ok' }), token },
+      ],
       [
         'PATCH /api/admin/guestbook/{id}',
         `${baseUrl}/api/admin/guestbook/${guestbookId}*`,
         { method: 'PATCH', data: JSON.stringify({ isApproved: true, adminNotes: 'ok' }), token },
       ],
       ['GET /api/admin/scholarships', `${baseUrl}/api/admin/scholarships`, { method: 'GET', token }],
+      [
+        'GET /api/admin/scholarships.csv?status&q',
+        `${baseUrl}/api/admin/scholarships.csv?status=pending&q=dan%40example.com`,
+        { method: 'GET', token },
+      ],
       [
         'PATCH /api/admin/scholarships/{id}',
         `${baseUrl}/api/admin/scholarships/${pendingId}*`,
@@ -188,6 +204,11 @@ async function main() {
       [
         'GET /api/admin/audit-logs',
         `${baseUrl}/api/admin/audit-logs?limit=10&before=2099-01-01T00:00:00.000Z`,
+        { method: 'GET', token },
+      ],
+      [
+        'GET /api/admin/audit-logs (filters)',
+        `${baseUrl}/api/admin/audit-logs?action=approve&resourceType=guestbook_entry&actor=owner&from=2026-01-01&to=2099-01-01&q=ok`,
         { method: 'GET', token },
       ],
       ['GET /download/{token}', `${baseUrl}/download/abcdefabcdefabcdef*`, { method: 'GET' }],
