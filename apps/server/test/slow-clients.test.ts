@@ -7,6 +7,15 @@ import { startTestApp, type ListeningTestApp } from './support/test-app';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits until `done` holds, asking every 50 ms; fails after `timeoutMs`. */
+async function until(done: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`still not so after ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
 interface Outcome {
   /** What the server wrote back (empty when it only closed the socket). */
   readonly answer: string;
@@ -38,26 +47,36 @@ function trickle(url: string, pieces: readonly string[], everyMs: number): Promi
           socket.write(piece);
           await sleep(everyMs);
         }
+        // Out of pieces: the server has had its chance to answer or close; close our end.
+        await sleep(2_000);
+        socket.destroy();
       })().catch(reject);
     });
   });
 }
 
-/** Opens `count` sockets that send nothing; resolves once each is connected or refused. */
+/**
+ * Opens `count` sockets that send nothing, 200 at a time (a burst past the listen backlog
+ * would wait for the kernel's SYN retries); resolves once each is connected.
+ */
 async function openIdle(url: string, count: number): Promise<{ sockets: Socket[]; closedEarly: () => number }> {
   const { hostname, port } = new URL(url);
   let closed = 0;
-  const sockets = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<Socket>((resolve) => {
-          const socket = connect(Number(port), hostname, () => resolve(socket));
-          socket.on('error', () => undefined);
-          socket.on('close', () => (closed += 1));
-        }),
-    ),
-  );
+  const sockets: Socket[] = [];
+  for (let start = 0; start < count; start += 200) {
+    const batch = await Promise.all(
+      Array.from(
+        { length: Math.min(200, count - start) },
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect(Number(port), hostname, () => resolve(socket));
+            socket.on('error', () => undefined);
+            socket.on('close', () => (closed += 1));
+          }),
+      ),
+    );
+    sockets.push(...batch);
+  }
   return { sockets, closedEarly: () => closed };
 }
 
@@ -80,15 +99,27 @@ describe('slow and greedy clients, over real sockets', () => {
   });
 
   it(`refuses connections past ${MAX_CONNECTIONS_PER_ADDRESS} from one address, and takes new ones once some close`, async () => {
+    // A server of its own, so that the connections counted are this test's alone.
+    const own = await startTestApp({ listen: true });
     const extra = 10;
-    const idle = await openIdle(app.url, MAX_CONNECTIONS_PER_ADDRESS + extra);
-    await sleep(500);
-    expect(idle.closedEarly()).toBe(extra);
-    for (const socket of idle.sockets) socket.destroy();
-    await sleep(200);
-    const again = await trickle(app.url, ['GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'], 0);
-    expect(again.answer).toMatch(/^HTTP\/1\.1 200 /);
-  });
+    const idle = await openIdle(own.url, MAX_CONNECTIONS_PER_ADDRESS + extra);
+    try {
+      await until(() => idle.closedEarly() >= extra, 20_000);
+      await sleep(300); // and no more than those
+      expect(idle.closedEarly()).toBe(extra);
+      for (const socket of idle.sockets) socket.destroy();
+      let again = '';
+      await until(async () => {
+        again = (await trickle(own.url, ['GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'], 0))
+          .answer;
+        return again.startsWith('HTTP/1.1 200 ');
+      }, 20_000);
+      expect(again).toMatch(/^HTTP\/1\.1 200 /);
+    } finally {
+      for (const socket of idle.sockets) socket.destroy();
+      await own.close();
+    }
+  }, 60_000);
 
   it("serves a phone's slow request; cuts a client trickling its headers at 15 s and its body at 30 s", async () => {
     const headerLines = [
