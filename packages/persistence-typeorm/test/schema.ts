@@ -19,9 +19,10 @@ export const TABLES = [
   'scholarship_requests',
 ];
 
-/** SQLite's search indexes (full-text tables, their shadow tables and id maps), beside TABLES there. */
+/** SQLite's search indexes (full-text tables, their shadow tables, id maps and queues), beside TABLES there. */
 export const SQLITE_SEARCH_TABLES = ['audit', 'guestbook', 'scholarship'].flatMap((name) => [
   `${name}_search`,
   ...['config', 'content', 'data', 'docsize', 'idx'].map((shadow) => `${name}_search_${shadow}`),
+  `${name}_search_queue`,
   `${name}_search_rows`,
 ]);

@@ -137,7 +137,10 @@ describe('SQLite query plans', () => {
   });
 
   it('never scans a table without an index', () => {
-    const scans = [...plans].filter(([, details]) => details.some((detail) => /^SCAN \w+$/.test(detail)));
+    // Indexing the search queue reads all of it, by design: it holds what was written since the last search.
+    const scans = [...plans].filter(
+      ([query, details]) => !query.includes('_search_queue') && details.some((detail) => /^SCAN \w+$/.test(detail)),
+    );
     expect(scans).toEqual([]);
   });
 

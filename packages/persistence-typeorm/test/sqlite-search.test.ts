@@ -70,6 +70,22 @@ describe('SQLite search, rare and common', () => {
     expect((await repo.listPage({ search: 'merci' }, { limit: 10 })).map((entry) => entry.name)).toEqual(['Zoë']);
   });
 
+  it('queues what is written and indexes the queue at the next search, in one batch', async () => {
+    const repo = persistence.repositories.guestbookEntries;
+    const queued = async () =>
+      (
+        (await persistence.dataSource.query('SELECT count(*) AS n FROM guestbook_search_queue')) as Array<{ n: number }>
+      )[0]?.n;
+    await repo.listPage({ search: 'anything at all' }, { limit: 1 });
+    expect(await queued()).toBe(0);
+    await repo.add(
+      aGuestbookEntry({ name: 'Late', message: 'Written after the last search: Quokka', createdAt: at(950) }),
+    );
+    expect(await queued()).toBe(1);
+    expect((await repo.listPage({ search: 'quokka' }, { limit: 5 })).map((entry) => entry.name)).toEqual(['Late']);
+    expect(await queued()).toBe(0);
+  });
+
   it('keeps the index right when an entry is reviewed with notes', async () => {
     const repo = persistence.repositories.guestbookEntries;
     const [entry] = await repo.listPage({ search: 'quiet night 14' }, { limit: 1 });
