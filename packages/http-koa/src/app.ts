@@ -58,8 +58,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const forwarded = forwardedHeaders(options);
   if (forwarded !== null) app.use(forwarded);
   app.use(securityHeaders());
-  app.use(knownMethodsOnly((path) => allowedMethods(routers, path)));
+  // The hottest route first: a plain GET of the public list needs none of what follows.
   app.use(publicListFastPath(options));
+  app.use(knownMethodsOnly((path) => allowedMethods(routers, path)));
   app.use(adminHostOnly(options.adminHost));
   app.use(jsonBodiesOnly);
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' }));
