@@ -137,7 +137,11 @@ async function openDatabase(options: Options, dataDir: string): Promise<Database
     url: scratch.url,
     async dispose() {
       await scratch.drop();
-      await server?.stop();
+      if (server !== null) {
+        await server.stop();
+        // The next database (the scale run's second set) starts a server of its own.
+        delete process.env.TEST_MYSQL_URL;
+      }
     },
   };
 }
