@@ -6,7 +6,7 @@ import {
   type GuestbookEntryClass,
 } from '@memoir/shared';
 
-import { clampPageSize, everyItem, normalizeSearch, parseBefore, readPage } from '../shared/list-page';
+import { clampPageSize, everyItem, normalizeSearch, parseBefore, parseChoice, readPage } from '../shared/list-page';
 import { invalidCursor, invalidFilter, type ListError } from '../shared/list.errors';
 import { countThrough, type RecentCounts } from '../shared/recent-counts';
 import { err, ok, type Result } from '../shared/result';
@@ -88,9 +88,8 @@ const CLASSES: readonly GuestbookEntryClass[] = ['pending', 'approved', 'rejecte
 
 function toFilter(query: GuestbookListQuery): GuestbookListFilter | 'invalid' {
   const search = normalizeSearch(query.q);
-  const given = query.class?.trim().toLowerCase() ?? '';
-  const entryClass = CLASSES.find((candidate) => candidate === given);
-  if (given !== '' && entryClass === undefined) return 'invalid';
+  const entryClass = parseChoice(query.class, CLASSES);
+  if (entryClass === 'invalid') return 'invalid';
   return {
     ...(entryClass === undefined ? {} : { class: entryClass }),
     ...(search === null ? {} : { search }),

@@ -7,7 +7,7 @@ import {
   ADMIN_REJECTED_LIST_LIMIT,
 } from '@memoir/shared';
 
-import { clampPageSize, everyItem, normalizeSearch, parseBefore, readPage } from '../shared/list-page';
+import { clampPageSize, everyItem, normalizeSearch, parseBefore, parseChoice, readPage } from '../shared/list-page';
 import { invalidCursor, invalidFilter, type ListError } from '../shared/list.errors';
 import { countThrough, type RecentCounts } from '../shared/recent-counts';
 import { err, ok, type Result } from '../shared/result';
@@ -133,9 +133,8 @@ const STATUSES: readonly ScholarshipStatus[] = ['pending', 'approved', 'rejected
 
 function toFilter(query: ScholarshipListQuery): ScholarshipListFilter | 'invalid' {
   const search = normalizeSearch(query.q);
-  const given = query.status?.trim().toLowerCase() ?? '';
-  const status = STATUSES.find((candidate) => candidate === given);
-  if (given !== '' && status === undefined) return 'invalid';
+  const status = parseChoice(query.status, STATUSES);
+  if (status === 'invalid') return 'invalid';
   return {
     ...(status === undefined ? {} : { status }),
     ...(search === null ? {} : { search }),

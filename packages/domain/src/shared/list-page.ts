@@ -34,6 +34,19 @@ export function decodeCursor(cursor: string): ListCursor | null {
   return isUuid(id) ? { createdAt, id: id.toLowerCase() } : null;
 }
 
+/**
+ * A filter value as the API received it (any case, spaces around): absent, one of `values`,
+ * or one the list does not know.
+ */
+export function parseChoice<T extends string>(
+  given: string | null | undefined,
+  values: readonly T[],
+): T | undefined | 'invalid' {
+  const word = given?.trim().toLowerCase() ?? '';
+  if (word === '') return undefined;
+  return values.find((value) => value === word) ?? 'invalid';
+}
+
 /** A `before` as the API received it: absent, a cursor, or one we did not make. */
 export function parseBefore(before: string | null | undefined): ListCursor | undefined | 'invalid' {
   if (before === null || before === undefined || before === '') return undefined;

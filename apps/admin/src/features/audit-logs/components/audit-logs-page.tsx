@@ -5,6 +5,7 @@ import { Fragment } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 
 import { DownloadCsvButton } from '../../../shared/download-csv';
+import { NothingMatches } from '../../../shared/filtered-results';
 import { LoadError, LoadMore, RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useAuditLogs } from '../api/audit-logs';
@@ -105,18 +106,7 @@ function AuditLogList({ search }: { readonly search: AuditLogSearch }) {
       {logs.length === 0 ? (
         <>
           <p className="empty">{SCREEN_TEXTS.auditLogsEmpty}</p>
-          {filtered ? (
-            <p>
-              Nothing matches these filters.{' '}
-              <button
-                type="button"
-                className="button button-ghost button-small"
-                onClick={() => void navigate({ search: {} })}
-              >
-                Clear filters
-              </button>
-            </p>
-          ) : null}
+          {filtered ? <NothingMatches what="these filters" onClear={() => void navigate({ search: {} })} /> : null}
         </>
       ) : null}
       <ul className="items">

@@ -14,6 +14,7 @@ import { BulkBar, BulkOutcomeNotice, SelectBox } from '../../../shared/bulk-bar'
 import { DownloadCsvButton } from '../../../shared/download-csv';
 import { ListFilters, type FilterChoice } from '../../../shared/list-filters';
 import { definedOnly } from '../../../shared/list-search';
+import { FilteredResults } from '../../../shared/filtered-results';
 import { LoadError, LoadMore, RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useSelection, type Selection } from '../../../shared/selection';
@@ -230,32 +231,17 @@ function GuestbookLists({ search }: { readonly search: GuestbookSearch }) {
     return (
       <>
         {stale}
-        <section aria-label={title} className="list-section">
-          <h2>{title}</h2>
-          {all.length === 0 ? (
-            <>
-              <p className="empty">{SCREEN_TEXTS.adminGuestbookEmpty}</p>
-              <p>
-                Nothing matches this search and filter.{' '}
-                <button
-                  type="button"
-                  className="button button-ghost button-small"
-                  onClick={() => void navigate({ search: {} })}
-                >
-                  Clear filters
-                </button>
-              </p>
-            </>
-          ) : (
-            <p className="meta" data-testid="shown-count">
-              Showing {all.length}
-              {total === null ? '' : ` of ${total}`}
-            </p>
-          )}
+        <FilteredResults
+          title={title}
+          emptyText={SCREEN_TEXTS.adminGuestbookEmpty}
+          shown={all.length}
+          total={total}
+          onClear={() => void navigate({ search: {} })}
+        >
           {bulkTools}
           <EntryItems entries={all} selection={selection} />
           <LoadMore query={query} what="entries" />
-        </section>
+        </FilteredResults>
       </>
     );
   }
