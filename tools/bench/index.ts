@@ -154,7 +154,7 @@ function probe(
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: string },
   expected: number,
-): Promise<{ body: Buffer; contentType: string; encoding: string | undefined }> {
+): Promise<{ body: Buffer; contentType: string; encoding: string | undefined; rawHeaders: string[] }> {
   return new Promise((resolve, reject) => {
     const sent = request(url, { method: init.method ?? 'GET', headers: init.headers ?? {} }, (response) => {
       const chunks: Buffer[] = [];
@@ -173,6 +173,7 @@ function probe(
           body,
           contentType: response.headers['content-type'] ?? 'application/json',
           encoding: response.headers['content-encoding'],
+          rawHeaders: response.rawHeaders,
         });
       });
     });
@@ -327,7 +328,7 @@ async function drive(
   log('load (reads first, so that the writes do not change what they read):');
   const listPath = '/api/guestbook-entries?limit=5';
   const list = await probe(`${url}${listPath}`, {}, 200);
-  const control = await startControl(list.body, list.contentType);
+  const control = await startControl(list.body, list.rawHeaders);
   live.add(control);
   try {
     // Control, server, control: the two control runs bracket the server's, so drift in the

@@ -65,12 +65,19 @@ export async function startServer(settings: ServerSettings): Promise<{ server: S
   return { server, readyMs: server.readyMs };
 }
 
-/** The control: a bare node:http server answering every request with `body` (JSON) from memory. */
-export async function startControl(body: Buffer, contentType: string): Promise<Child> {
+/**
+ * The control: a bare node:http server answering every request with the very bytes the server
+ * sent (its headers, in order, and `body`) from memory.
+ */
+export async function startControl(body: Buffer, rawHeaders: readonly string[]): Promise<Child> {
   const port = await freePort();
   const control = spawnNodeProcess(CONTROL_MAIN, {
     args: [String(port)],
-    env: { PATH: process.env.PATH ?? '', CONTROL_BODY: body.toString('base64'), CONTROL_TYPE: contentType },
+    env: {
+      PATH: process.env.PATH ?? '',
+      CONTROL_BODY: body.toString('base64'),
+      CONTROL_HEADERS: JSON.stringify(rawHeaders),
+    },
   });
   const url = `http://127.0.0.1:${port}`;
   try {

@@ -58,6 +58,8 @@ export async function ensureInitialAdmin(
 export interface BuiltApp {
   readonly app: HttpApp['app'];
   readonly routes: HttpApp['routes'];
+  /** What the HTTP server runs (HttpApp's `handler`): tests that go through it use this. */
+  readonly handler: HttpApp['handler'];
   readonly container: Container;
   /** Every use case, as the app drives them (the container's `TYPES.UseCases`). */
   readonly useCases: UseCases;
@@ -73,7 +75,7 @@ export async function buildApp(
   const container = buildContainer(config, logger, persistence, overrides);
   const useCases = container.get(TYPES.UseCases);
   await ensureInitialAdmin(config, logger, useCases.ensureInitialAdmin);
-  const { app, routes } = createHttpApp({
+  const { app, handler, routes } = createHttpApp({
     useCases,
     rateLimiter: useCases.rateLimiter,
     formRateLimit: config.formRateLimit,
@@ -86,7 +88,7 @@ export async function buildApp(
     bookStamper: container.get(TYPES.BookStamper),
     fallback: staticApps({ rootDir: config.rootDir, adminHost: config.adminHost }),
   });
-  return { app, routes, container, useCases };
+  return { app, handler, routes, container, useCases };
 }
 
 /** Connects the database, wires the app, creates the first admin, and listens. */
@@ -107,7 +109,7 @@ export async function startServer(
       onLooseFileMode: noteLoose,
     }));
   logLooseFiles(logger, config.dataDir, looseFiles);
-  const { app, container, useCases } = await buildApp(config, logger, persistence, overrides);
+  const { handler, container, useCases } = await buildApp(config, logger, persistence, overrides);
   // A missing or broken book must stop the start, not the first reader's download.
   await container
     .get(TYPES.BookStamper)
@@ -144,7 +146,7 @@ export async function startServer(
     logger,
   });
 
-  const server = createHttpServer(app.callback(), config.trustProxy);
+  const server = createHttpServer(handler, config.trustProxy);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

@@ -185,7 +185,7 @@ describe('authentication', () => {
     const lines: string[] = [];
     // The production logger (with its redaction), at its most talkative, into memory.
     const logged = await start({ logger: createLogger('trace', { write: (line: string) => void lines.push(line) }) });
-    const server = logged.app.callback();
+    const server = logged.handler;
     const WRONG = 'wrong-password-that-must-not-be-logged';
 
     expect((await request(server).post('/api/admin/login').send({ username: 'owner', password: WRONG })).status).toBe(

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { bodyParser } from '@koa/bodyparser';
 import type { Router } from '@koa/router';
 import Koa from 'koa';
@@ -7,7 +9,8 @@ import { downloadRoutes } from './download';
 import { forwardedHeaders } from './forwarded';
 import { adminHostOnly, errorsAndLogging, jsonBodiesOnly, knownMethodsOnly, securityHeaders } from './middleware';
 import { openApiRoutes } from './openapi';
-import { adminLoginRoutes, adminRoutes, healthRoutes, publicListFastPath, publicRoutes } from './routes';
+import { publicListFirst } from './public-list';
+import { adminLoginRoutes, adminRoutes, healthRoutes, publicRoutes } from './routes';
 
 /** Request bodies are small JSON objects; 16 KB is many times the largest form. */
 export const BODY_LIMIT = '16kb';
@@ -19,6 +22,8 @@ export interface RouteDescription {
 
 export interface HttpApp {
   readonly app: Koa;
+  /** What the HTTP server runs: the public list's own answer in front of `app.callback()`. */
+  readonly handler: (req: IncomingMessage, res: ServerResponse) => void;
   /** Every route of every router, for tests that must cover them all. */
   readonly routes: readonly RouteDescription[];
 }
@@ -57,9 +62,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use(errorsAndLogging(options.logger, options.isDatabaseUnavailable));
   const forwarded = forwardedHeaders(options);
   if (forwarded !== null) app.use(forwarded);
-  app.use(securityHeaders());
-  // The hottest route first: a plain GET of the public list needs none of what follows.
-  app.use(publicListFastPath(options));
+  app.use(securityHeaders(options.trustProxy));
   app.use(knownMethodsOnly((path) => allowedMethods(routers, path)));
   app.use(adminHostOnly(options.adminHost));
   app.use(jsonBodiesOnly);
@@ -70,5 +73,5 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   }
   if (options.fallback !== undefined) app.use(options.fallback);
 
-  return { app, routes: routers.flatMap(describe) };
+  return { app, handler: publicListFirst(options, app.callback()), routes: routers.flatMap(describe) };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 
 import type { Context, Middleware } from 'koa';
@@ -73,6 +74,20 @@ function trustTest(trust: TrustProxy): (address: string, index: number) => boole
 export function isTrustedPeer(trust: TrustProxy): (address: string) => boolean {
   const isTrusted = trustTest(trust);
   return (address) => isTrusted(address, 0);
+}
+
+/**
+ * Did the client reach us over HTTPS? Its own TLS connection, or a trusted proxy's
+ * X-Forwarded-Proto (its first value, as Koa reads it). The one test behind HSTS on every path.
+ */
+export function isSecureRequest(trust: TrustProxy): (req: IncomingMessage) => boolean {
+  const isTrusted = trustTest(trust);
+  return (req) => {
+    if ((req.socket as { encrypted?: boolean }).encrypted === true) return true;
+    if (trust.kind === 'none' || !isTrusted(req.socket.remoteAddress ?? '', 0)) return false;
+    const proto = req.headers['x-forwarded-proto'];
+    return typeof proto === 'string' && proto.split(/\s*,\s*/, 1)[0] === 'https';
+  };
 }
 
 const values = (header: string | string[] | undefined): string[] =>

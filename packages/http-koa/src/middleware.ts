@@ -8,7 +8,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Logger } from 'pino';
 
 import { UnmappedDomainError } from './error-status';
-import { plainAddress } from './forwarded';
+import { isSecureRequest, plainAddress, type TrustProxy } from './forwarded';
 import { HttpError } from './http-error';
 
 /** Matches `prefix` itself and everything below it, in any case. The prefixes hold no special characters. */
@@ -53,6 +53,17 @@ export function knownMethodsOnly(allowFor: (path: string) => readonly string[]):
   };
 }
 
+/** The caller's X-Request-Id when it is one well-formed value, else a fresh UUID. */
+export function requestIdFor(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** The access log's fields for one answered request (the `request` line). */
+export function accessLine(method: string, path: string, status: number, started: bigint) {
+  const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
+  return { method, path: loggedPath(path), status, ms };
+}
+
 export interface RequestState {
   requestId: string;
   log: Logger;
@@ -66,8 +77,7 @@ export interface RequestState {
  */
 export function errorsAndLogging(logger: Logger, isDatabaseUnavailable: (error: unknown) => boolean): Middleware {
   return async (ctx: Context, next: Next) => {
-    const incoming = ctx.get('x-request-id');
-    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFor(ctx.req.headers['x-request-id']);
     // The per-request child logger is made on first use: most requests log nothing but the
     // access line, which takes the request id as a field instead (the same JSON line).
     let child: Logger | undefined;
@@ -86,8 +96,7 @@ export function errorsAndLogging(logger: Logger, isDatabaseUnavailable: (error: 
     } finally {
       if (isAdminApiPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
       if (logger.isLevelEnabled('info')) {
-        const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
-        const line = { method: ctx.method, path: loggedPath(ctx.path), status: ctx.status, ms };
+        const line = accessLine(ctx.method, ctx.path, ctx.status, started);
         if (child === undefined) logger.info({ requestId, ...line }, 'request');
         else child.info(line, 'request');
       }
@@ -197,20 +206,23 @@ function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
   return headers;
 }
 
+/** The security headers every response carries, in the order they are sent (HSTS aside). */
+export const SECURITY_HEADERS = helmetHeaders();
+
 /** HTTPS only, for a year, subdomains included (the admin host is one). */
-const HSTS = 'max-age=31536000; includeSubDomains';
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Security headers on every response, API and files alike (helmet). The policy allows only
  * our own scripts, styles and connections: no inline script, no plugin, no framing, no
  * <base> rewriting. HSTS is sent over HTTPS only (on plain HTTP a browser ignores it anyway).
  */
-export function securityHeaders(): Middleware {
-  const headers = helmetHeaders();
+export function securityHeaders(trust: TrustProxy): Middleware {
+  const isSecure = isSecureRequest(trust);
   return async (ctx, next) => {
     const { res } = ctx;
-    for (const [name, value] of headers) res.setHeader(name, value);
-    if (ctx.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+    if (isSecure(ctx.req)) res.setHeader('Strict-Transport-Security', HSTS);
     await next();
   };
 }

@@ -1,5 +1,5 @@
 import { Router, type RouterContext } from '@koa/router';
-import type { Authenticated, PublicGuestbookEntry } from '@memoir/domain';
+import type { Authenticated } from '@memoir/domain';
 import {
   ADMIN_API_PREFIX,
   ADMIN_API_ROUTES,
@@ -18,7 +18,6 @@ import {
   presentAuditEvent,
   presentDashboard,
   presentEntry,
-  presentPublicEntry,
   presentRequest,
   presentRequestWithDelivery,
   presentUser,
@@ -41,6 +40,7 @@ import {
 } from './exports';
 import { sendCsv } from './csv';
 import { fitPage } from './page-budget';
+import { publicListBody } from './public-list';
 import { parseBody, parseIds, queryNumber, queryValue, withoutIds } from './validation';
 
 type AdminState = RequestState & { admin: Authenticated; token: string };
@@ -51,40 +51,10 @@ export function bearerToken(ctx: Context): string | null {
   return match?.[1] ?? null;
 }
 
-// A cached list (the same array until it is invalidated) is serialised once, not per request.
-const serialisedLists = new WeakMap<readonly PublicGuestbookEntry[], Buffer>();
-
-/** GET /api/guestbook-entries: `{ success, entries }`, the body built once per cached list. */
+/** GET /api/guestbook-entries: `{ success, entries }` (public-list.ts answers it first, in front of Koa). */
 async function sendPublicList(ctx: Context, options: HttpAppOptions): Promise<void> {
-  const entries = await options.useCases.listPublicGuestbookEntries.execute({ limit: queryNumber(ctx.query.limit) });
-  let body = serialisedLists.get(entries);
-  if (body === undefined) {
-    body = Buffer.from(JSON.stringify({ success: true, entries: entries.map(presentPublicEntry) }));
-    serialisedLists.set(entries, body);
-  }
   ctx.type = 'application/json';
-  ctx.body = body;
-}
-
-/**
- * The landing page's one call, the hottest route, answered before the admin-host and JSON-only
- * checks, the body parser and the routers, none of which it needs: a plain GET of the exact
- * path without a body. Anything else (HEAD, a trailing slash, another case, a body) goes the
- * usual way to the same handler in `publicRoutes`.
- */
-export function publicListFastPath(options: HttpAppOptions): Middleware {
-  return async (ctx, next) => {
-    if (
-      ctx.method === 'GET' &&
-      ctx.path === '/api/guestbook-entries' &&
-      ctx.req.headers['content-length'] === undefined &&
-      ctx.req.headers['transfer-encoding'] === undefined
-    ) {
-      await sendPublicList(ctx, options);
-      return;
-    }
-    await next();
-  };
+  ctx.body = await publicListBody(options, ctx.query.limit);
 }
 
 /** The visitor-facing calls: the public list and the two forms. */

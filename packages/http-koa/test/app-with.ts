@@ -4,10 +4,16 @@ import { RateLimiter } from '@memoir/domain';
 import { createInMemoryPersistence, ManualClock } from '@memoir/domain/memory';
 import pino from 'pino';
 
-import { createHttpApp, TRUST_NO_PROXY, type HttpUseCases } from '../src';
+import { createHttpApp, TRUST_NO_PROXY, type HttpUseCases, type TrustProxy } from '../src';
 
-/** An app driving `useCases` (the rest absent), with its log lines and its routes. */
-export function appWith(useCases: Partial<HttpUseCases>, options: { unavailable?: boolean; ready?: boolean } = {}) {
+/**
+ * An app driving `useCases` (the rest absent), with its log lines and its routes. `server` is
+ * what the HTTP server runs (the public list's own answer in front of Koa); `koa` is Koa alone.
+ */
+export function appWith(
+  useCases: Partial<HttpUseCases>,
+  options: { unavailable?: boolean; ready?: boolean; trustProxy?: TrustProxy } = {},
+) {
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -15,11 +21,11 @@ export function appWith(useCases: Partial<HttpUseCases>, options: { unavailable?
       done();
     },
   });
-  const { app, routes } = createHttpApp({
+  const { app, handler, routes } = createHttpApp({
     useCases: useCases as HttpUseCases,
     rateLimiter: new RateLimiter(createInMemoryPersistence().rateLimits, new ManualClock()),
     formRateLimit: { max: 10, windowMs: 60_000 },
-    trustProxy: TRUST_NO_PROXY,
+    trustProxy: options.trustProxy ?? TRUST_NO_PROXY,
     trustForwardedHost: false,
     adminHost: null,
     logger: pino({ level: 'info' }, sink),
@@ -27,5 +33,5 @@ export function appWith(useCases: Partial<HttpUseCases>, options: { unavailable?
     checkReadiness: async () => options.ready ?? true,
     bookStamper: { stamp: () => Promise.reject(new Error('not in this test')) },
   });
-  return { server: app.callback(), lines, routes };
+  return { server: handler, koa: app.callback(), lines, routes };
 }

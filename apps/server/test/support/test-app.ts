@@ -202,7 +202,7 @@ export async function startTestApp(
     return failed(error);
   });
   return {
-    ...client(built.app.callback()),
+    ...client(built.handler),
     ...built,
     persistence,
     async close() {
