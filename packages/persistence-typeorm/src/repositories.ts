@@ -144,10 +144,16 @@ function olderThan<T extends ObjectLiteral>(
 /** LIKE's wildcards and our escape character, escaped with '!'. */
 const likeFragment = (text: string): string => `%${text.replace(/[!%_]/g, '!$&')}%`;
 
-/** A search index of SQLite's (migrations/sqlite/…-search-index.ts): the table it indexes, its columns, the full-text table, its id map and its queue. */
+/**
+ * What a table's search reads: its columns (MySQL's FULLTEXT index holds the same ones,
+ * migrations/mysql/…-search-index.ts) and, on SQLite, the full-text table, its id map and its
+ * queue (migrations/sqlite/…-search-index.ts).
+ */
 interface SearchIndex {
   readonly table: string;
   readonly columns: readonly string[];
+  /** The table's (created_at, id) index: its newest rows, in order. */
+  readonly newest: string;
   readonly index: string;
   readonly map: string;
   readonly queue: string;
@@ -156,6 +162,7 @@ interface SearchIndex {
 export const SEARCH_INDEX = {
   guestbook: {
     table: 'guestbook_entries',
+    newest: 'idx_guestbook_entries_created',
     columns: ['name', 'location', 'message', 'admin_notes'],
     index: 'guestbook_search',
     map: 'guestbook_search_rows',
@@ -163,6 +170,7 @@ export const SEARCH_INDEX = {
   },
   scholarships: {
     table: 'scholarship_requests',
+    newest: 'idx_scholarship_requests_created',
     columns: ['name', 'email', 'message', 'admin_notes'],
     index: 'scholarship_search',
     map: 'scholarship_search_rows',
@@ -170,6 +178,7 @@ export const SEARCH_INDEX = {
   },
   audit: {
     table: 'audit_events',
+    newest: 'idx_audit_events_created',
     columns: ['details', 'resource_id', 'ip_address'],
     index: 'audit_search',
     map: 'audit_search_rows',
@@ -212,49 +221,118 @@ const INDEXED_SEARCH_MIN_LENGTH = 3;
 const COMMON_SEARCH_MATCHES = 500;
 
 /**
- * Keeps the rows where one of `columns` contains `search` (lower case already). On SQLite, a
- * rare search of three characters or more is answered by the table's trigram index (case and
- * accents ignored). A common one (COMMON_SEARCH_MATCHES, counted on that index), a shorter one,
- * and every search on MySQL is LIKE, read row by row along the list's index: SQLite's LIKE
- * ignores the case of ASCII letters, MySQL's utf8mb4_unicode_ci collation case and accents.
+ * The word of a search that MySQL's FULLTEXT index looks up: its longest run of letters, digits
+ * and `_` (InnoDB's word characters) of three characters or more (`innodb_ft_min_token_size`),
+ * as a word's beginning (`+word*` in boolean mode). One word: the index intersects every word's
+ * rows, and "example" or "org" of an email address are in every row. Nothing else of the text
+ * reaches the boolean query, so none of its operators can. Null when there is no such word.
+ */
+export function fullTextTerm(search: string): string | null {
+  const words = search.split(/[^\p{L}\p{M}\p{N}_]+/u).filter((word) => [...word].length >= INDEXED_SEARCH_MIN_LENGTH);
+  const longest = words.reduce<string | null>(
+    (best, word) => (best === null || [...word].length > [...best].length ? word : best),
+    null,
+  );
+  return longest === null ? null : `+${longest}*`;
+}
+
+/**
+ * On MySQL, how many of the newest MYSQL_SAMPLE_ROWS rows a search must match to be common.
+ * A common text (3 % of rows or more) fills a page of 100 within about 3,300 rows read along
+ * the list's index; a rarer one is at most 3 % of the table fetched from the FULLTEXT index and
+ * sorted. Both grow with the square root of the table, not with the table.
+ */
+const MYSQL_SAMPLE_ROWS = 500;
+const MYSQL_COMMON_IN_SAMPLE = 15;
+
+/** How many rows (up to COMMON_SEARCH_MATCHES) `sql` finds: a search is rare below that. */
+async function isRare(manager: EntityManager, sql: string, parameter: string): Promise<boolean> {
+  const [found] = (await manager.query(`SELECT count(*) AS n FROM (${sql} LIMIT ${COMMON_SEARCH_MATCHES}) found`, [
+    parameter,
+  ])) as Array<{ n: unknown }>;
+  return count(found?.n) < COMMON_SEARCH_MATCHES;
+}
+
+/**
+ * Keeps the rows where one of `columns` contains `search` (lower case already), and says
+ * whether a text index finds them (`textIndex`). A rare search is answered from the table's
+ * text index. On SQLite that is the trigram index: any fragment of three characters or more,
+ * case and accents ignored; common there means COMMON_SEARCH_MATCHES. On MySQL it is the
+ * FULLTEXT index, which finds the rows where the search's longest word (`fullTextTerm`)
+ * begins a word, LIKE then keeping those that contain the text as typed; common there means
+ * MYSQL_COMMON_IN_SAMPLE of the newest rows. A common search, a shorter one, and on MySQL
+ * one without a word of three characters, is LIKE, read row by row along the list's index:
+ * SQLite's LIKE ignores the case of ASCII letters, MySQL's utf8mb4_unicode_ci collation case
+ * and accents.
  */
 async function containing<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   manager: EntityManager,
   dialect: Dialect,
   alias: string,
-  columns: readonly string[],
   search: string | undefined,
   searchIndex: SearchIndex,
-): Promise<SelectQueryBuilder<T>> {
-  if (search === undefined) return query;
+): Promise<{ query: SelectQueryBuilder<T>; textIndex: boolean }> {
+  if (search === undefined) return { query, textIndex: false };
   const q = dialect.id;
+  const { columns } = searchIndex;
+  const like = (textIndex: boolean) => {
+    const anyColumn = columns.map((column) => `${alias}.${q(column)} LIKE :search ESCAPE '!'`).join(' OR ');
+    return { query: query.andWhere(`(${anyColumn})`, { search: likeFragment(search) }), textIndex };
+  };
+  if (dialect.kind === 'mysql') {
+    const term = fullTextTerm(search);
+    if (term === null) return like(false);
+    const table = q(searchIndex.table);
+    const anyColumn = columns.map((column) => `recent.${q(column)} LIKE ? ESCAPE '!'`).join(' OR ');
+    const [sampled] = (await manager.query(
+      `SELECT count(*) AS n FROM (SELECT ${columns.map(q).join(', ')} FROM ${table} FORCE INDEX (${q(searchIndex.newest)}) ORDER BY ${q('created_at')} DESC, ${q('id')} DESC LIMIT ${MYSQL_SAMPLE_ROWS}) recent WHERE ${anyColumn}`,
+      columns.map(() => likeFragment(search)),
+    )) as Array<{ n: unknown }>;
+    if (count(sampled?.n) >= MYSQL_COMMON_IN_SAMPLE) return like(false);
+    const against = `MATCH(${columns.map((column) => `${alias}.${q(column)}`).join(', ')}) AGAINST (:term IN BOOLEAN MODE)`;
+    query = query.andWhere(against, { term });
+    return like(true);
+  }
   const indexed =
-    dialect.kind === 'sqlite' &&
     [...search].length >= INDEXED_SEARCH_MIN_LENGTH &&
     // A queue it could not index now (the file busy): read by LIKE this time, correct if slower.
     (await indexQueued(manager, searchIndex).then(
       () => true,
       () => false,
     ));
-  if (indexed) {
-    const index = q(searchIndex.index);
-    const map = q(searchIndex.map);
-    // One phrase: the whole text as typed, quotes doubled.
-    const match = `"${search.replace(/"/g, '""')}"`;
-    const [found] = (await manager.query(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM ${index} WHERE ${index} MATCH ? LIMIT ${COMMON_SEARCH_MATCHES})`,
-      [match],
-    )) as Array<{ n: unknown }>;
-    if (count(found?.n) < COMMON_SEARCH_MATCHES) {
-      return query.andWhere(
-        `${alias}.${q('id')} IN (SELECT m.${q('id')} FROM ${index} s JOIN ${map} m ON m.${q('fts_rowid')} = s.rowid WHERE ${index} MATCH :match)`,
-        { match },
-      );
-    }
-  }
-  const anyColumn = columns.map((column) => `${alias}.${q(column)} LIKE :search ESCAPE '!'`).join(' OR ');
-  return query.andWhere(`(${anyColumn})`, { search: likeFragment(search) });
+  if (!indexed) return like(false);
+  const index = q(searchIndex.index);
+  const map = q(searchIndex.map);
+  // One phrase: the whole text as typed, quotes doubled.
+  const match = `"${search.replace(/"/g, '""')}"`;
+  if (!(await isRare(manager, `SELECT 1 FROM ${index} WHERE ${index} MATCH ?`, match))) return like(false);
+  const found = query.andWhere(
+    `${alias}.${q('id')} IN (SELECT m.${q('id')} FROM ${index} s JOIN ${map} m ON m.${q('fts_rowid')} = s.rowid WHERE ${index} MATCH :match)`,
+    { match },
+  );
+  return { query: found, textIndex: true };
+}
+
+/**
+ * A page after a cursor, read along `index` (a filter's (column, created_at, id) index) from
+ * the cursor on. MariaDB's planner, given `column = ? AND created_at <= ?`, reads that index
+ * from the filter's newest row instead (a `ref` on the column alone) and skips every row
+ * before the cursor: a page 500 rows deep read 600. FORCE INDEX makes it seek; nothing else
+ * does (USE INDEX, other spellings of the range). Not when a text index finds the rows.
+ */
+function seekingAlong<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  dialect: Dialect,
+  index: string,
+  page: { readonly before?: ListCursor; readonly textIndex: boolean },
+): SelectQueryBuilder<T> {
+  if (dialect.kind !== 'mysql' || page.before === undefined || page.textIndex) return query;
+  // TypeORM writes USE INDEX only; the query it builds is read through getQuery.
+  query.useIndex(index);
+  const getQuery = query.getQuery.bind(query);
+  query.getQuery = () => getQuery().replace(' USE INDEX (', ' FORCE INDEX (');
+  return query;
 }
 
 /** Newest first, at most `limit`. */
@@ -307,16 +385,18 @@ export class TypeOrmGuestbookEntryRepository implements GuestbookEntryRepository
   ): Promise<GuestbookEntry[]> {
     let query = this.manager.createQueryBuilder(GuestbookEntrySchema, 'entry');
     if (filter.class !== undefined) query = query.andWhere('entry.reviewClass = :class', { class: filter.class });
-    query = await containing(
+    const searched = await containing(
       query,
       this.manager,
       this.dialect,
       'entry',
-      ['name', 'location', 'message', 'admin_notes'],
       filter.search,
       SEARCH_INDEX.guestbook,
     );
-    query = olderThan(query, this.dialect, 'entry', page.before);
+    query = olderThan(searched.query, this.dialect, 'entry', page.before);
+    if (filter.class !== undefined) {
+      query = seekingAlong(query, this.dialect, 'idx_guestbook_entries_class_created', { ...page, ...searched });
+    }
     return (await newestFirstPage(query, 'entry', page.limit).getMany()).map(toGuestbookEntry);
   }
 
@@ -388,16 +468,18 @@ export class TypeOrmScholarshipRequestRepository implements ScholarshipRequestRe
   ): Promise<ScholarshipRequest[]> {
     let query = this.manager.createQueryBuilder(ScholarshipRequestSchema, 'request');
     if (filter.status !== undefined) query = query.andWhere('request.status = :status', { status: filter.status });
-    query = await containing(
+    const searched = await containing(
       query,
       this.manager,
       this.dialect,
       'request',
-      ['name', 'email', 'message', 'admin_notes'],
       filter.search,
       SEARCH_INDEX.scholarships,
     );
-    query = olderThan(query, this.dialect, 'request', page.before);
+    query = olderThan(searched.query, this.dialect, 'request', page.before);
+    if (filter.status !== undefined) {
+      query = seekingAlong(query, this.dialect, 'idx_scholarship_requests_status_created', { ...page, ...searched });
+    }
     return (await newestFirstPage(query, 'request', page.limit).getMany()).map(toScholarshipRequest);
   }
 
@@ -597,16 +679,17 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
     if (filter.userId !== undefined) query = query.andWhere('event.userId = :userId', { userId: filter.userId });
     if (filter.from !== undefined) query = query.andWhere('event.createdAt >= :from', { from: time(filter.from) });
     if (filter.to !== undefined) query = query.andWhere('event.createdAt < :to', { to: time(filter.to) });
-    query = await containing(
-      query,
-      this.manager,
-      this.dialect,
-      'event',
-      ['details', 'resource_id', 'ip_address'],
-      filter.search,
-      SEARCH_INDEX.audit,
-    );
-    query = olderThan(query, this.dialect, 'event', options.before);
+    const searched = await containing(query, this.manager, this.dialect, 'event', filter.search, SEARCH_INDEX.audit);
+    query = olderThan(searched.query, this.dialect, 'event', options.before);
+    // One equality filter: its own index leads to the cursor. With several, the planner chooses.
+    const only = [
+      ['action', 'idx_audit_events_action'],
+      ['resourceType', 'idx_audit_events_resource_type'],
+      ['userId', 'idx_audit_events_user'],
+    ].filter(([key]) => filter[key as 'action' | 'resourceType' | 'userId'] !== undefined);
+    if (only.length === 1 && only[0]?.[1] !== undefined) {
+      query = seekingAlong(query, this.dialect, only[0][1], { before: options.before, textIndex: searched.textIndex });
+    }
     return (await newestFirstPage(query, 'event', options.limit).getMany()).map(toAuditEvent);
   }
 }

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { aGuestbookEntry } from '@memoir/domain/testing';
 
 import { createTypeOrmPersistence, isDatabaseUnavailable, type TypeOrmPersistence } from '../src';
+import { SEARCH_INDEX } from '../src/repositories';
 import { createScratchDatabase } from './mariadb-server';
-import { expectNoPendingSchemaChanges, TABLES } from './schema';
+import { expectNoPendingSchemaChanges, MYSQL_SEARCH_TABLES, TABLES } from './schema';
 
 describe('MySQL data source', () => {
   let database: Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -22,13 +23,39 @@ describe('MySQL data source', () => {
     const rows = (await persistence.dataSource.query(
       'SELECT TABLE_NAME AS name, TABLE_COLLATION AS collation FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME',
     )) as Array<{ name: string; collation: string }>;
-    expect(rows.map((row) => row.name)).toEqual(TABLES);
+    expect(rows.map((row) => row.name)).toEqual([...TABLES, ...MYSQL_SEARCH_TABLES].sort());
     for (const row of rows.filter((r) => r.name !== 'schema_migrations'))
       expect(row.collation).toBe('utf8mb4_unicode_ci');
   });
 
   it('produces by migration exactly the schema the entities describe', async () => {
     await expectNoPendingSchemaChanges(persistence);
+  });
+
+  it('indexes the searched columns for full-text search, with no stopword left out', async () => {
+    const indexes = (await persistence.dataSource.query(
+      "SELECT TABLE_NAME AS tableName, INDEX_NAME AS indexName, GROUP_CONCAT(COLUMN_NAME ORDER BY SEQ_IN_INDEX) AS columnList FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND INDEX_TYPE = 'FULLTEXT' GROUP BY TABLE_NAME, INDEX_NAME ORDER BY TABLE_NAME",
+    )) as Array<{ tableName: string; indexName: string; columnList: string }>;
+    expect(indexes).toEqual([
+      {
+        tableName: 'audit_events',
+        indexName: 'ft_audit_events_search',
+        columnList: SEARCH_INDEX.audit.columns.join(','),
+      },
+      {
+        tableName: 'guestbook_entries',
+        indexName: 'ft_guestbook_entries_search',
+        columnList: SEARCH_INDEX.guestbook.columns.join(','),
+      },
+      {
+        tableName: 'scholarship_requests',
+        indexName: 'ft_scholarship_requests_search',
+        columnList: SEARCH_INDEX.scholarships.columns.join(','),
+      },
+    ]);
+    await persistence.repositories.guestbookEntries.add(aGuestbookEntry({ message: 'What about the www?' }));
+    const found = await persistence.repositories.guestbookEntries.listPage({ search: 'about the www' }, { limit: 5 });
+    expect(found.map((entry) => entry.message)).toEqual(['What about the www?']);
   });
 
   it('runs each migration once: a second start finds nothing to do', async () => {

@@ -18,5 +18,5 @@ describePersistenceContract(
     await scratch.empty();
     return scratch.persistence;
   },
-  { concurrency: 50 },
+  { concurrency: 50, search: 'words' },
 );

@@ -148,7 +148,7 @@ export async function startTestApp(
   };
 
   /** The requests and the sign-in, whichever way the app is reached. */
-  const client = (target: string | ReturnType<BuiltApp['app']['callback']>) => {
+  const client = (target: string | BuiltApp['handler']) => {
     async function call(method: string, path: string, callOptions: CallOptions = {}): Promise<request.Response> {
       let req = request(target)[method.toLowerCase() as 'get'](path);
       if (callOptions.binary) req = req.responseType('blob');

@@ -13,7 +13,15 @@ import { unitOfWorkContract } from './unit-of-work.contract';
 export interface PersistenceContractOptions {
   /** How many concurrent calls the race tests make. */
   readonly concurrency?: number;
+  /**
+   * What a list's text search finds (`q`): any fragment of three characters or more
+   * (`fragments`: in-memory, SQLite's trigram index), or text whose every word of three
+   * characters or more begins a word (`words`: MySQL's FULLTEXT index). Default `fragments`.
+   */
+  readonly search?: SearchReach;
 }
+
+export type SearchReach = 'fragments' | 'words';
 
 /**
  * The one contract every storage adapter passes: in-memory, SQLite and MySQL. `create` must
@@ -40,7 +48,7 @@ export function describePersistenceContract(
       persistence = undefined;
     });
 
-    guestbookEntryRepositoryContract(store);
+    guestbookEntryRepositoryContract(store, options.search ?? 'fragments');
     scholarshipRequestRepositoryContract(store, concurrency);
     adminUserRepositoryContract(store, concurrency);
     adminSessionRepositoryContract(store);
