@@ -6,14 +6,17 @@ import { RandomSessionTokenService } from '@memoir/platform-node';
 
 import { ConfigError, loadConfig } from './config';
 import { buildContainer, TYPES } from './container';
+import { DATA_USAGE, isDataCommand, runDataCommand } from './data-commands';
 import { logLooseFiles } from './data-dir';
 import { createLogger } from './logger';
 
 const USAGE = `Usage: pnpm admin <command> <username> [--password-stdin]
+       pnpm admin <command> <file>
 
 Commands:
   create-admin <username>     create another admin account
   reset-password <username>   set a new password and sign that admin out everywhere
+${DATA_USAGE}
 
 The new password is generated and printed once, unless --password-stdin is given: then the
 first line of standard input is the password (12 to 128 characters).
@@ -27,6 +30,9 @@ async function readPasswordFromStdin(): Promise<string> {
 
 export async function runCli(args: readonly string[]): Promise<number> {
   const [command, username, ...flags] = args;
+  if (isDataCommand(command) && username !== undefined && !username.startsWith('-') && flags.length === 0) {
+    return runDataCommand(command, username, loadConfig());
+  }
   if (
     (command !== 'create-admin' && command !== 'reset-password') ||
     username === undefined ||

@@ -1,0 +1,176 @@
+import type { EntityManager, EntitySchema } from 'typeorm';
+
+import type { TypeOrmPersistence } from './persistence';
+import {
+  AdminSessionSchema,
+  AdminUserSchema,
+  AuditEventSchema,
+  DeliverySchema,
+  GuestbookEntrySchema,
+  RateLimitCounterSchema,
+  ScholarshipRequestSchema,
+} from './schemas';
+
+/**
+ * A database as data, the same for SQLite and MySQL: every row of every table, as the entity
+ * schemas describe it (times as ISO 8601 text in UTC, booleans as booleans, an audit event's
+ * details as an object). `pnpm admin backup` (MySQL), `export`, `restore` and `import` read
+ * and write it as JSON Lines (apps/server/src/backup.ts).
+ */
+export interface DumpedRow {
+  readonly table: string;
+  readonly row: Record<string, unknown>;
+}
+
+/** Raised for a dump this code cannot load, or a database it will not load into. */
+export class DumpError extends Error {
+  override readonly name = 'DumpError';
+}
+
+/**
+ * The rows' shape, versioned: a dump names the version it was written in, and one from a newer
+ * version is refused. Bump it when a migration adds, removes or changes a column (dump.test.ts
+ * holds the columns of this version and fails when they change).
+ */
+export const DUMP_SCHEMA_VERSION = 1;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables' row types differ; rows are plain records here
+type AnySchema = EntitySchema<any>;
+
+/** Parents before children, so that every foreign key finds its row when loaded in order. */
+const TABLES: ReadonlyArray<AnySchema> = [
+  AdminUserSchema,
+  AdminSessionSchema,
+  GuestbookEntrySchema,
+  ScholarshipRequestSchema,
+  DeliverySchema,
+  AuditEventSchema,
+  RateLimitCounterSchema,
+];
+
+/** Rows read or written at a time. */
+const BATCH = 500;
+
+const tableOf = (schema: AnySchema): string => schema.options.tableName ?? schema.options.name;
+
+/** Each table's columns (entity property names), in order: what a dump of this version holds. */
+export function dumpColumns(persistence: TypeOrmPersistence): Record<string, string[]> {
+  return Object.fromEntries(
+    TABLES.map((schema) => [
+      tableOf(schema),
+      persistence.dataSource.getMetadata(schema).columns.map((column) => column.propertyName),
+    ]),
+  );
+}
+
+/** The columns that hold a time: written as ISO text, read back into Dates. */
+function timeColumns(persistence: TypeOrmPersistence, schema: AnySchema): string[] {
+  return persistence.dataSource
+    .getMetadata(schema)
+    .columns.filter((column) => column.type === 'datetime')
+    .map((column) => column.propertyName);
+}
+
+/**
+ * Reads every row, table by table in primary-key order, `BATCH` at a time, inside one
+ * transaction: on MySQL a REPEATABLE READ snapshot, on SQLite one read transaction (WAL), so the
+ * rows are the database at one instant however many writes go on meanwhile. `write` receives
+ * each row and may wait (a file's back-pressure). Returns each table's row count.
+ */
+export async function dumpDatabase(
+  persistence: TypeOrmPersistence,
+  write: (row: DumpedRow) => Promise<void> | void,
+): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  const readAll = async (manager: EntityManager) => {
+    for (const schema of TABLES) {
+      const table = tableOf(schema);
+      const key = persistence.dataSource.getMetadata(schema).primaryColumns[0]?.propertyName ?? 'id';
+      counts[table] = 0;
+      let after: unknown;
+      for (;;) {
+        const query = manager.createQueryBuilder(schema, 't').orderBy(`t.${key}`, 'ASC').limit(BATCH);
+        if (after !== undefined) query.where(`t.${key} > :after`, { after });
+        const rows = (await query.getMany()) as Array<Record<string, unknown>>;
+        for (const row of rows) await write({ table, row: plain(row) });
+        counts[table] += rows.length;
+        if (rows.length < BATCH) break;
+        after = rows.at(-1)?.[key];
+      }
+    }
+  };
+  const mysql = persistence.dataSource.options.type !== 'better-sqlite3';
+  await (mysql
+    ? persistence.dataSource.transaction('REPEATABLE READ', readAll)
+    : persistence.dataSource.transaction(readAll));
+  return counts;
+}
+
+/** A row as JSON holds it: Dates as ISO text, nothing else changed. */
+function plain(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(row)) out[name] = value instanceof Date ? value.toISOString() : value;
+  return out;
+}
+
+/** How many rows each table holds. */
+export async function countRows(persistence: TypeOrmPersistence): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const schema of TABLES) counts[tableOf(schema)] = await persistence.dataSource.manager.count(schema);
+  return counts;
+}
+
+/**
+ * Loads `rows` (in the dump's order: parents first) into an empty database, in one
+ * transaction: all of them or, on any failure, none. Refuses a database that holds any row.
+ * Returns each table's row count.
+ */
+export async function loadDatabase(
+  persistence: TypeOrmPersistence,
+  rows: AsyncIterable<DumpedRow>,
+): Promise<Record<string, number>> {
+  const held = Object.entries(await countRows(persistence)).filter(([, n]) => n > 0);
+  if (held.length > 0) {
+    const list = held.map(([table, n]) => `${n} in ${table}`).join(', ');
+    throw new DumpError(
+      `The database is not empty (${list}). Restore or import into a new, empty database: one no server has started on yet.`,
+    );
+  }
+  const byTable = new Map(TABLES.map((schema) => [tableOf(schema), schema]));
+  const times = new Map(TABLES.map((schema) => [tableOf(schema), timeColumns(persistence, schema)]));
+  const counts: Record<string, number> = Object.fromEntries(TABLES.map((schema) => [tableOf(schema), 0]));
+  await persistence.dataSource.transaction(async (manager) => {
+    let pending: Array<Record<string, unknown>> = [];
+    let pendingTable: AnySchema | null = null;
+    const flush = async () => {
+      if (pendingTable === null || pending.length === 0) return;
+      try {
+        await manager.createQueryBuilder().insert().into(pendingTable).values(pending).updateEntity(false).execute();
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new DumpError(
+          `The rows of ${tableOf(pendingTable)} could not be loaded (${reason}): the dump is damaged or edited. Nothing was loaded.`,
+        );
+      }
+      pending = [];
+    };
+    for await (const { table, row } of rows) {
+      const schema = byTable.get(table);
+      if (schema === undefined)
+        throw new DumpError(`The dump holds rows of a table this version does not know: ${table}.`);
+      if (schema !== pendingTable || pending.length >= BATCH) {
+        await flush();
+        pendingTable = schema;
+      }
+      const entity: Record<string, unknown> = { ...row };
+      for (const column of times.get(table) ?? []) {
+        const value = entity[column];
+        if (typeof value === 'string') entity[column] = new Date(value);
+      }
+      pending.push(entity);
+      counts[table] = (counts[table] ?? 0) + 1;
+    }
+    await flush();
+  });
+  return counts;
+}

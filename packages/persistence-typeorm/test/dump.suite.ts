@@ -1,0 +1,270 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import {
+  aDelivery,
+  aGuestbookEntry,
+  anAdminSession,
+  anAdminUser,
+  anAuditEvent,
+  aScholarshipRequest,
+  AT,
+} from '@memoir/domain/testing';
+
+import {
+  backupSqliteFile,
+  countRows,
+  DUMP_SCHEMA_VERSION,
+  loadDumpFile,
+  restoreFile,
+  writeDumpFile,
+  type TypeOrmPersistence,
+} from '../src';
+import { dumpDatabase } from '../src/dump';
+
+/** A database to fill (`source`) and empty ones to load into; each closed (and removed) by the suite. */
+export interface DumpStores {
+  readonly source: () => Promise<TypeOrmPersistence>;
+  readonly empty: () => Promise<TypeOrmPersistence>;
+}
+
+/** Every row, by table and primary key, as a dump writes it. */
+async function snapshot(persistence: TypeOrmPersistence): Promise<Map<string, string>> {
+  const rows = new Map<string, string>();
+  await dumpDatabase(persistence, ({ table, row }) => {
+    rows.set(`${table}/${String(row.id ?? row.key)}`, JSON.stringify(row, Object.keys(row).sort()));
+  });
+  return rows;
+}
+
+/** One row in every table, with the texts that go wrong first: scripts, emoji, nulls, JSON. */
+async function fill(persistence: TypeOrmPersistence): Promise<void> {
+  const { repositories } = persistence;
+  const owner = anAdminUser({ username: 'owner' });
+  await repositories.adminUsers.addIfUsernameFree(owner);
+  await repositories.adminSessions.add(anAdminSession({ userId: owner.id }));
+  const entry = aGuestbookEntry({
+    name: 'Nguyễn Thị Minh Khai 👩🏽‍💻',
+    location: 'Kraków',
+    message: 'Привет, 你好, مرحبا, שלום, नमस्ते\nsecond line with "quotes" and \\ backslash',
+    isApproved: true,
+    reviewedAt: AT('2026-02-01T10:00:00.001Z'),
+    adminNotes: null,
+  });
+  await repositories.guestbookEntries.add(entry);
+  await repositories.guestbookEntries.add(
+    aGuestbookEntry({ location: null, createdAt: AT('2026-02-02T00:00:00.999Z') }),
+  );
+  const request = aScholarshipRequest({ email: 'zoë@example.org', message: null });
+  await repositories.scholarshipRequests.add(request);
+  await repositories.deliveries.add(aDelivery({ requestId: request.id, linkTokenHash: 'h'.repeat(43) }));
+  await repositories.deliveries.add(aDelivery({ requestId: null, entryId: entry.id, kind: 'owner-entry' }));
+  await repositories.auditEvents.append(anAuditEvent({ details: { nested: { list: [1, 'two', null] } } }));
+  await repositories.auditEvents.append(anAuditEvent({ details: null, ipAddress: null, userAgent: null }));
+  await persistence.rateLimits.hit('form:guestbook:203.0.113.7', 60_000, new Date());
+}
+
+/**
+ * Writes until stopped: each write a new entry and its audit event in one transaction, so a
+ * consistent copy holds both of a pair or neither. On MySQL from this process (its driver waits
+ * on the server, so the writes and the backup interleave); on SQLite, whose driver answers on
+ * this thread, from a process of its own writing the same file.
+ */
+async function writeLoad(persistence: TypeOrmPersistence): Promise<{ stop: () => Promise<number> }> {
+  if (persistence.dialect.kind === 'sqlite') {
+    const child = spawn(process.execPath, ['-e', SQLITE_WRITER, String(persistence.dataSource.options.database)], {
+      cwd: join(__dirname, '..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // Started when it has written its first pair.
+    while (!output.includes('writing')) await new Promise((resolve) => setTimeout(resolve, 20));
+    return {
+      stop: async () => {
+        const exited = once(child, 'exit');
+        child.kill('SIGTERM');
+        await exited;
+        return Number(/written (\d+)/.exec(output)?.[1] ?? Number.NaN);
+      },
+    };
+  }
+  let running = true;
+  let written = 0;
+  const loop = (async () => {
+    while (running) {
+      const entry = aGuestbookEntry({ message: `under load ${written}` });
+      await persistence.unitOfWork.transaction(async (repositories) => {
+        await repositories.guestbookEntries.add(entry);
+        await repositories.auditEvents.append(anAuditEvent({ action: 'load', resourceId: entry.id }));
+      });
+      written += 1;
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return written;
+    },
+  };
+}
+
+/** The SQLite writer's process: pairs of rows in transactions until SIGTERM, then its count. */
+const SQLITE_WRITER = `
+const Database = require('better-sqlite3');
+const { randomUUID } = require('node:crypto');
+const db = new Database(process.argv[1]);
+db.pragma('busy_timeout = 5000');
+const entry = db.prepare("INSERT INTO guestbook_entries (id, name, location, message, created_at, is_approved, reviewed_at, admin_notes, review_class) VALUES (?, 'Load', NULL, ?, ?, 0, NULL, NULL, 'pending')");
+const event = db.prepare("INSERT INTO audit_events (id, action, resource_type, resource_id, user_id, details, ip_address, user_agent, created_at) VALUES (?, 'load', 'guestbook_entry', ?, NULL, NULL, NULL, NULL, ?)");
+const pair = db.transaction((n) => {
+  const id = randomUUID();
+  const now = new Date().toISOString().replace('T', ' ').replace('Z', '');
+  entry.run(id, 'under load ' + n, now);
+  event.run(randomUUID(), id, now);
+});
+let written = 0;
+process.on('SIGTERM', () => { process.stdout.write(' written ' + written + '\\n'); process.exit(0); });
+const next = () => { pair(written); written += 1; if (written === 1) process.stdout.write('writing'); setImmediate(next); };
+next();
+`;
+
+export function describeDumps(name: string, stores: DumpStores): void {
+  describe(`backup, restore, export and import (${name})`, () => {
+    let dir: string;
+    const open: TypeOrmPersistence[] = [];
+    const source = async () => {
+      const store = await stores.source();
+      open.push(store);
+      return store;
+    };
+    const empty = async () => {
+      const store = await stores.empty();
+      open.push(store);
+      return store;
+    };
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'memoir-dump-'));
+    });
+    afterEach(async () => {
+      for (const store of open.splice(0)) await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('backs up under write load, and the restore holds every row exactly, whole transactions only', async () => {
+      const from = await source();
+      await fill(from);
+      const writer = await source();
+      const load = await writeLoad(writer);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const file = join(dir, 'backup');
+      if (from.dialect.kind === 'sqlite') await backupSqliteFile(from, file);
+      else await writeDumpFile(from, file);
+      const written = await load.stop();
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+
+      const to = await empty();
+      const counts = await restoreFile(to, file);
+      const restored = await snapshot(to);
+      const original = await snapshot(from);
+      // Every restored row is the row the source holds, byte for byte.
+      for (const [key, row] of restored) expect([key, row]).toEqual([key, original.get(key)]);
+      // The load went on during the backup: some of its pairs are in, whole, and the rest out.
+      const loaded = [...restored.values()].filter((row) => row.includes('under load')).length;
+      const events = [...restored.values()].filter((row) => row.includes('"action":"load"')).length;
+      expect(loaded).toBe(events);
+      expect(written).toBeGreaterThan(0);
+      expect(counts.guestbook_entries).toBe(2 + loaded);
+      // Everything written before the backup began is there.
+      for (const table of [
+        'admin_users',
+        'admin_sessions',
+        'scholarship_requests',
+        'deliveries',
+        'rate_limit_counters',
+      ]) {
+        expect([table, counts[table]]).toEqual([table, (await countRows(from))[table]]);
+      }
+      console.log(
+        `backup under load (${name}): ${written} transactions written meanwhile, ${loaded} in the backup; restored ${JSON.stringify(counts)}`,
+      );
+    });
+
+    it('exports and imports every row identically, across a round trip', async () => {
+      const from = await source();
+      await fill(from);
+      const file = join(dir, 'export.jsonl');
+      const exported = await writeDumpFile(from, file);
+      const to = await empty();
+      expect(await loadDumpFile(to, file)).toEqual(exported);
+      expect(await snapshot(to)).toEqual(await snapshot(from));
+    });
+
+    it('refuses a database that holds data, and leaves it as it was', async () => {
+      const from = await source();
+      await fill(from);
+      const file = join(dir, 'export.jsonl');
+      await writeDumpFile(from, file);
+      const to = await empty();
+      await to.repositories.guestbookEntries.add(aGuestbookEntry());
+      const before = await snapshot(to);
+      await expect(loadDumpFile(to, file)).rejects.toThrow(
+        'The database is not empty (1 in guestbook_entries). Restore or import into a new, empty database',
+      );
+      expect(await snapshot(to)).toEqual(before);
+    });
+
+    it('refuses a cut-short, damaged, newer or foreign file, loading nothing', async () => {
+      const from = await source();
+      await fill(from);
+      const file = join(dir, 'export.jsonl');
+      await writeDumpFile(from, file);
+      const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+      const variant = (name: string, text: string) => {
+        const path = join(dir, name);
+        writeFileSync(path, text);
+        return path;
+      };
+      const to = await empty();
+      const cases: Array<[string, string]> = [
+        [
+          variant('cut', `${lines.slice(0, -3).join('\n')}\n`),
+          'The dump ends before its last line: the file was cut short.',
+        ],
+        [
+          variant('damaged', `${lines.slice(0, 3).join('\n')}\n{"table":\n${lines.slice(3).join('\n')}\n`),
+          'Line 4 of the dump is not JSON',
+        ],
+        [variant('dropped', `${[...lines.slice(0, -2), ...lines.slice(-1)].join('\n')}\n`), 'rows of'],
+        [
+          variant(
+            'newer',
+            `${lines[0]?.replace(`"schemaVersion":${DUMP_SCHEMA_VERSION}`, `"schemaVersion":${DUMP_SCHEMA_VERSION + 1}`)}\n${lines.slice(1).join('\n')}\n`,
+          ),
+          'The dump was made by a newer version of the site',
+        ],
+        [variant('foreign', '{"hello":"world"}\n'), 'This file is not a dump of this site'],
+        [variant('text', 'name,email\n'), 'neither a backup nor an export'],
+        [variant('empty', ''), 'neither a backup nor an export'],
+      ];
+      for (const [path, message] of cases) {
+        await expect(restoreFile(to, path)).rejects.toThrow(message);
+        expect(Object.values(await countRows(to)).every((n) => n === 0)).toBe(true);
+      }
+    });
+
+    it('never overwrites a file, and leaves nothing behind when it fails', async () => {
+      const from = await source();
+      const file = join(dir, 'taken');
+      writeFileSync(file, 'precious');
+      await expect(writeDumpFile(from, file)).rejects.toMatchObject({ code: 'EEXIST' });
+      expect(readFileSync(file, 'utf8')).toBe('precious');
+      expect(readdirSync(dir)).toEqual(['taken']);
+    });
+  });
+}

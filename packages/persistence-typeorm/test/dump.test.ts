@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { expect, it } from '@jest/globals';
+
+import { createTypeOrmPersistence, DUMP_SCHEMA_VERSION, type TypeOrmPersistence } from '../src';
+import { dumpColumns } from '../src/dump';
+import { describeDumps } from './dump.suite';
+
+/** An SQLite file of its own, removed on close. */
+async function sqlite(): Promise<TypeOrmPersistence> {
+  const dir = mkdtempSync(join(tmpdir(), 'memoir-dump-db-'));
+  const persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dir, 'db.sqlite')}` });
+  return {
+    ...persistence,
+    close: async () => {
+      await persistence.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The source and a second connection to it (the writer under load) share one file. */
+let shared: string | null = null;
+async function sharedSqlite(): Promise<TypeOrmPersistence> {
+  shared ??= join(mkdtempSync(join(tmpdir(), 'memoir-dump-src-')), 'db.sqlite');
+  const path = shared;
+  const persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${path}` });
+  return {
+    ...persistence,
+    close: async () => {
+      await persistence.close();
+      rmSync(path, { force: true });
+      rmSync(`${path}-wal`, { force: true });
+      rmSync(`${path}-shm`, { force: true });
+      shared = null;
+    },
+  };
+}
+
+describeDumps('SQLite', { source: sharedSqlite, empty: sqlite });
+
+it('names the schema version of the columns a dump holds', async () => {
+  const store = await sqlite();
+  try {
+    // A change here changes what a dump holds: bump DUMP_SCHEMA_VERSION with it (src/dump.ts).
+    expect([DUMP_SCHEMA_VERSION, dumpColumns(store)]).toEqual([
+      1,
+      {
+        admin_users: ['id', 'username', 'passwordHash', 'createdAt', 'updatedAt'],
+        admin_sessions: ['id', 'userId', 'tokenHash', 'createdAt', 'lastSeenAt', 'expiresAt'],
+        guestbook_entries: [
+          'id',
+          'name',
+          'location',
+          'message',
+          'createdAt',
+          'isApproved',
+          'reviewedAt',
+          'adminNotes',
+          'reviewClass',
+        ],
+        scholarship_requests: ['id', 'name', 'email', 'message', 'status', 'adminNotes', 'createdAt', 'decidedAt'],
+        deliveries: [
+          'id',
+          'kind',
+          'requestId',
+          'entryId',
+          'dedupeKey',
+          'status',
+          'attempts',
+          'nextAttemptAt',
+          'leaseUntil',
+          'lastError',
+          'sentAt',
+          'linkTokenHash',
+          'linkExpiresAt',
+          'downloadCount',
+          'createdAt',
+        ],
+        audit_events: [
+          'id',
+          'action',
+          'resourceType',
+          'resourceId',
+          'userId',
+          'details',
+          'ipAddress',
+          'userAgent',
+          'createdAt',
+        ],
+        rate_limit_counters: ['key', 'count', 'resetAt'],
+      },
+    ]);
+  } finally {
+    await store.close();
+  }
+});
