@@ -62,7 +62,7 @@ async function fill(persistence: TypeOrmPersistence): Promise<void> {
   const request = aScholarshipRequest({ email: 'zoë@example.org', message: null });
   await repositories.scholarshipRequests.add(request);
   await repositories.deliveries.add(aDelivery({ requestId: request.id, linkTokenHash: 'h'.repeat(43) }));
-  await repositories.deliveries.add(aDelivery({ requestId: null, entryId: entry.id, kind: 'owner-entry' }));
+  await repositories.deliveries.add(aDelivery({ requestId: null, entryId: entry.id, kind: 'owner_entry' }));
   await repositories.auditEvents.append(anAuditEvent({ details: { nested: { list: [1, 'two', null] } } }));
   await repositories.auditEvents.append(anAuditEvent({ details: null, ipAddress: null, userAgent: null }));
   await persistence.rateLimits.hit('form:guestbook:203.0.113.7', 60_000, new Date());
