@@ -217,6 +217,14 @@ export const CONFIG_VARIABLES = {
     example: 'admin.example.com',
     parse: parsers.hostName(),
   }),
+  METRICS_TOKEN: variable({
+    meaning:
+      'bearer token for `GET /metrics` (Prometheus), at least 16 characters; with `ADMIN_HOST`, metrics are served on that host only, and without it only with this token',
+    default: null,
+    shownDefault: 'no metrics',
+    example: 'a-long-random-scrape-token',
+    parse: parsers.password(16),
+  }),
   TRUST_PROXY: variable({
     meaning:
       'which reverse proxies to believe about the client (its address from the right of `X-Forwarded-For`, HTTPS from `X-Forwarded-Proto`): `off`, `on` (one hop), a hop count, or a comma-separated list of proxy addresses and CIDR ranges',

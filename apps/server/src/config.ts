@@ -27,6 +27,8 @@ export interface ServerConfig {
   readonly adminPassword: string | null;
   readonly riddles: { readonly guestbook: string; readonly scholarship: string };
   readonly adminHost: string | null;
+  /** METRICS_TOKEN: what a scrape of GET /metrics must send as its bearer token. */
+  readonly metricsToken: string | null;
   readonly trustProxy: TrustProxy;
   readonly trustForwardedHost: boolean;
   readonly logLevel: string;
@@ -137,6 +139,7 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     guestbookAnswer: read('RIDDLE_GUESTBOOK_ANSWER'),
     scholarshipAnswer: read('RIDDLE_SCHOLARSHIP_ANSWER'),
     adminHost: read('ADMIN_HOST'),
+    metricsToken: read('METRICS_TOKEN'),
     trustProxy: read('TRUST_PROXY'),
     trustForwardedHost: read('TRUST_FORWARDED_HOST'),
     logLevel: read('LOG_LEVEL'),
@@ -198,6 +201,7 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     adminPassword: valueOf(values.adminPassword),
     riddles: { guestbook: valueOf(values.guestbookAnswer), scholarship: valueOf(values.scholarshipAnswer) },
     adminHost,
+    metricsToken: valueOf(values.metricsToken),
     trustProxy: valueOf(values.trustProxy),
     trustForwardedHost: valueOf(values.trustForwardedHost),
     logLevel: valueOf(values.logLevel),

@@ -19,6 +19,7 @@ import type { ServerConfig } from './config';
 import { buildContainer, TYPES, type ContainerOverrides } from './container';
 import { logLooseFiles, makePrivateDir, tightenDataDir } from './data-dir';
 import { DeliveryWorker } from './delivery-worker';
+import { createServerMetrics } from './metrics';
 import { staticApps } from './static-apps';
 
 export interface RunningServer {
@@ -75,6 +76,8 @@ export async function buildApp(
   const container = buildContainer(config, logger, persistence, overrides);
   const useCases = container.get(TYPES.UseCases);
   await ensureInitialAdmin(config, logger, useCases.ensureInitialAdmin);
+  const checkReadiness = () => isDatabaseReady(persistence.dataSource);
+  const metrics = createServerMetrics(persistence, checkReadiness);
   const { app, handler, routes } = createHttpApp({
     useCases,
     rateLimiter: useCases.rateLimiter,
@@ -84,7 +87,9 @@ export async function buildApp(
     adminHost: config.adminHost,
     logger,
     isDatabaseUnavailable,
-    checkReadiness: () => isDatabaseReady(persistence.dataSource),
+    checkReadiness,
+    observeRequest: (request) => metrics.observeRequest(request),
+    metrics: metrics.endpoint(config.metricsToken),
     bookStamper: container.get(TYPES.BookStamper),
     fallback: staticApps({ rootDir: config.rootDir, adminHost: config.adminHost }),
   });

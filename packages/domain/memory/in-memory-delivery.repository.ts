@@ -1,5 +1,5 @@
 import type { Delivery } from '../src/deliveries/delivery';
-import type { DeliveryRepository } from '../src/deliveries/delivery.repository';
+import type { DeliveryRepository, OutboxState } from '../src/deliveries/delivery.repository';
 import { copy, type InMemoryDatabase } from './in-memory-database';
 
 const byDueThenId = (a: Delivery, b: Delivery): number =>
@@ -87,6 +87,15 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
       lastError: error,
       leaseUntil: null,
     });
+  }
+
+  async outboxState(): Promise<OutboxState> {
+    const waiting = [...this.db.deliveries.values()].filter((delivery) => delivery.status === 'queued');
+    const oldest = waiting.reduce<Date | null>(
+      (min, delivery) => (min === null || delivery.createdAt < min ? delivery.createdAt : min),
+      null,
+    );
+    return { waiting: waiting.length, oldestWaitingSince: oldest };
   }
 
   async listForRequests(requestIds: readonly string[]): Promise<Delivery[]> {

@@ -2,14 +2,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { bodyParser } from '@koa/bodyparser';
 import type { Router } from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 
 import type { HttpAppOptions } from './deps';
 import { downloadRoutes } from './download';
 import { forwardedHeaders } from './forwarded';
-import { adminHostOnly, errorsAndLogging, jsonBodiesOnly, knownMethodsOnly, securityHeaders } from './middleware';
+import {
+  adminHostOnly,
+  errorsAndLogging,
+  isApiPath,
+  jsonBodiesOnly,
+  knownMethodsOnly,
+  securityHeaders,
+} from './middleware';
 import { openApiRoutes } from './openapi';
 import { publicListFirst } from './public-list';
+import { metricsRoutes } from './metrics';
 import { adminLoginRoutes, adminRoutes, healthRoutes, publicRoutes } from './routes';
 
 /** Request bodies are small JSON objects; 16 KB is many times the largest form. */
@@ -42,6 +50,25 @@ function allowedMethods(routers: readonly Router[], path: string): string[] {
   return methods.size > 0 ? [...methods] : ['GET', 'HEAD'];
 }
 
+/**
+ * The route label of an answered request (ObservedRequest's `route`): the template of the
+ * route that answers its path and method (`/api/admin/guestbook/:id`), even when a
+ * router-wide middleware (the admin sign-in check) answered first; `unmatched` for an API
+ * path no route has, `static` for the apps' files and pages.
+ */
+function routeTemplate(routers: readonly Router[]): (ctx: Context) => string {
+  return (ctx) => {
+    for (const router of routers) {
+      const route = router
+        .match(ctx.path, ctx.method)
+        .pathAndMethod.filter((layer) => layer.methods.length > 0)
+        .at(-1);
+      if (route !== undefined) return String(route.path);
+    }
+    return isApiPath(ctx.path) ? 'unmatched' : 'static';
+  };
+}
+
 /** The Koa application: every call of the specification, behind one error shape. */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = new Koa();
@@ -52,6 +79,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   const routers = [
     healthRoutes(options),
+    metricsRoutes(options),
     openApiRoutes(),
     publicRoutes(options),
     adminLoginRoutes(options),
@@ -59,7 +87,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     downloadRoutes(options),
   ];
 
-  app.use(errorsAndLogging(options.logger, options.isDatabaseUnavailable));
+  const { observeRequest } = options;
+  const observe =
+    observeRequest === undefined ? undefined : { request: observeRequest, routeOf: routeTemplate(routers) };
+  app.use(errorsAndLogging(options.logger, options.isDatabaseUnavailable, observe));
   const forwarded = forwardedHeaders(options);
   if (forwarded !== null) app.use(forwarded);
   app.use(securityHeaders(options.trustProxy));

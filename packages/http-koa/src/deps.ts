@@ -46,4 +46,28 @@ export interface HttpAppOptions {
   readonly bookStamper: BookStamper;
   /** Answers what the API does not (the React apps); runs after the API routes. */
   readonly fallback?: Middleware;
+  /** Told of every answered request (the metrics' request histogram and counters). */
+  readonly observeRequest?: (request: ObservedRequest) => void;
+  /** GET /metrics: who may read it and what it says. Absent: /metrics is 404. */
+  readonly metrics?: MetricsEndpoint;
+}
+
+/** One answered request, as the metrics count it. */
+export interface ObservedRequest {
+  readonly method: string;
+  /**
+   * The route's template (`/api/admin/guestbook/:id`), never the path itself: a metric label
+   * must not grow with the ids and texts clients send. `unmatched` for an API path no route
+   * has, `static` for the apps' files and pages.
+   */
+  readonly route: string;
+  readonly status: number;
+  readonly seconds: number;
+}
+
+export interface MetricsEndpoint {
+  /** METRICS_TOKEN: when set, a scrape must send `Authorization: Bearer <token>`. */
+  readonly token: string | null;
+  /** The metrics in Prometheus's text format. */
+  render(): Promise<{ readonly contentType: string; readonly body: string }>;
 }

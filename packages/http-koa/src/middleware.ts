@@ -7,6 +7,7 @@ import type { Context, Middleware, Next } from 'koa';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Logger } from 'pino';
 
+import type { ObservedRequest } from './deps';
 import { UnmappedDomainError } from './error-status';
 import { isSecureRequest, plainAddress, type TrustProxy } from './forwarded';
 import { HttpError } from './http-error';
@@ -75,7 +76,11 @@ export interface RequestState {
  * clients only for 4xx; anything unexpected is a generic 500 (or 503 when the database is
  * unreachable), logged with the request id and never with a stack trace to the client.
  */
-export function errorsAndLogging(logger: Logger, isDatabaseUnavailable: (error: unknown) => boolean): Middleware {
+export function errorsAndLogging(
+  logger: Logger,
+  isDatabaseUnavailable: (error: unknown) => boolean,
+  observe?: { readonly request: (request: ObservedRequest) => void; readonly routeOf: (ctx: Context) => string },
+): Middleware {
   return async (ctx: Context, next: Next) => {
     const requestId = requestIdFor(ctx.req.headers['x-request-id']);
     // The per-request child logger is made on first use: most requests log nothing but the
@@ -95,6 +100,12 @@ export function errorsAndLogging(logger: Logger, isDatabaseUnavailable: (error: 
       respondWithError(ctx, error, log(), isDatabaseUnavailable);
     } finally {
       if (isAdminApiPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
+      observe?.request({
+        method: ctx.method,
+        route: observe.routeOf(ctx),
+        status: ctx.status,
+        seconds: Number(process.hrtime.bigint() - started) / 1e9,
+      });
       if (logger.isLevelEnabled('info')) {
         const line = accessLine(ctx.method, ctx.path, ctx.status, started);
         if (child === undefined) logger.info({ requestId, ...line }, 'request');

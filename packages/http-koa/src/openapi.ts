@@ -468,6 +468,23 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    '/metrics': {
+      get: {
+        summary: 'Prometheus metrics (never on the public host)',
+        description:
+          'With ADMIN_HOST set, served on that host only; with METRICS_TOKEN set, only with ' +
+          '`Authorization: Bearer <token>`; without ADMIN_HOST, only with the token (no token configured: 404).',
+        security: [{ bearer: [] }],
+        responses: {
+          '200': {
+            description: "Prometheus's text format",
+            content: { 'text/plain': { schema: string } },
+          },
+          '401': error('A missing or wrong token', { 'WWW-Authenticate': { schema: string } }),
+          '404': error('Not served here'),
+        },
+      },
+    },
     '/download/{token}': {
       get: {
         summary: "The approval email's private link: the reader's own stamped copy of the book",

@@ -72,6 +72,8 @@ export function publicListFirst(options: HttpAppOptions, koa: Handler): Handler 
         headers.push('Content-Type', JSON_TYPE, 'Content-Length', String(body.length));
         res.writeHead(200, headers);
         res.end(body);
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        options.observeRequest?.({ method: 'GET', route: PUBLIC_LIST_PATH, status: 200, seconds });
         if (logger.isLevelEnabled('info'))
           logger.info({ requestId, ...accessLine('GET', path, 200, started) }, 'request');
       },

@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryRepository } from '@memoir/domain';
+import type { Delivery, DeliveryRepository, OutboxState } from '@memoir/domain';
 import { DELIVERY_ERROR_MAX_LENGTH } from '@memoir/shared';
 import { In, type EntityManager } from 'typeorm';
 
@@ -123,6 +123,16 @@ export class TypeOrmDeliveryRepository implements DeliveryRepository {
         ...(retryAt === null ? {} : { nextAttemptAt: retryAt }),
       },
     );
+  }
+
+  async outboxState(): Promise<OutboxState> {
+    const [row] = (await this.manager.query(
+      `SELECT COUNT(*) AS waiting, MIN(${this.dialect.id('created_at')}) AS oldest FROM ${this.dialect.id('deliveries')} WHERE ${this.dialect.id('status')} = 'queued'`,
+    )) as Array<{ waiting: unknown; oldest: unknown }>;
+    return {
+      waiting: Number(row?.waiting ?? 0),
+      oldestWaitingSince: row?.oldest === null || row?.oldest === undefined ? null : this.dialect.readTime(row.oldest),
+    };
   }
 
   async listForRequests(requestIds: readonly string[]): Promise<Delivery[]> {

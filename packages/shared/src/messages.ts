@@ -68,6 +68,7 @@ export const ERROR_MESSAGES = {
   usernameTaken: 'An admin with that username already exists.',
   adminNotFound: 'No admin with that username exists.',
   notFound: 'Not found.',
+  metricsToken: 'The metrics need the token of METRICS_TOKEN: Authorization: Bearer <token>.',
   methodNotAllowed: 'That method is not allowed here.',
   invalidJson: 'The request body is not valid JSON.',
   bodyNotObject: 'The request body must be a JSON object.',

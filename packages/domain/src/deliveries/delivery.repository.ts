@@ -42,4 +42,13 @@ export interface DeliveryRepository {
 
   /** Every delivery of these requests, oldest first. Empty ids find nothing. */
   listForRequests(requestIds: readonly string[]): Promise<Delivery[]>;
+
+  /** The queue's backlog: how many deliveries wait to be sent (queued), and the oldest one's creation. */
+  outboxState(): Promise<OutboxState>;
+}
+
+export interface OutboxState {
+  readonly waiting: number;
+  /** When the oldest waiting delivery was queued; null when none waits. */
+  readonly oldestWaitingSince: Date | null;
 }

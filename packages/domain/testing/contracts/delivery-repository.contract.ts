@@ -18,6 +18,17 @@ export function deliveryRepositoryContract(store: () => Persistence, concurrency
       return { ...delivery, requestId: request.id };
     }
 
+    it('tells the outbox backlog: how many wait to be sent, and since when the oldest', async () => {
+      expect(await repo().outboxState()).toEqual({ waiting: 0, oldestWaitingSince: null });
+      const oldest = await stored({ createdAt: later(1_000) });
+      await stored({ createdAt: later(5_000) });
+      const sent = await stored({ createdAt: T0 });
+      await repo().markSent(sent.id, later(10_000));
+      const failed = await stored({ createdAt: T0 });
+      await repo().markAttemptFailed(failed.id, 'rejected by the server', null);
+      expect(await repo().outboxState()).toEqual({ waiting: 2, oldestWaitingSince: oldest.createdAt });
+    });
+
     it('lists the deliveries of the requests asked for, and nothing for empty or unknown ids', async () => {
       const delivery = await stored({ kind: 'rejection', lastError: 'boom 💥' });
       await stored();
