@@ -27,6 +27,7 @@ const AUDIT_FILTERS = ['action', 'resourceType', 'actor', 'from', 'to', 'q'];
 /** Every operation of the OpenAPI document, and the fields and parameters it reads. */
 export const OPERATIONS: readonly Operation[] = [
   { method: 'GET', template: '/healthz', auth: 'none' },
+  { method: 'GET', template: '/metrics', auth: 'none' },
   { method: 'GET', template: '/readyz', auth: 'none' },
   { method: 'GET', template: '/api/openapi.json', auth: 'none' },
   { method: 'GET', template: '/api/guestbook-entries', auth: 'none', query: ['limit'] },
