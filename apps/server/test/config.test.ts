@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       adminPassword: null,
       riddles: { guestbook: 'network', scholarship: 'kernel' },
       adminHost: null,
+      metricsToken: null,
       trustProxy: { kind: 'none' },
       trustForwardedHost: false,
       logLevel: 'info',

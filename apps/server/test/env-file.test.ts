@@ -17,7 +17,7 @@ describe('the .env file', () => {
     expect(scripts.start).toContain(`node ${ENV_FILE_FLAG} apps/server/dist/src/main.js`);
     expect(scripts.admin).toContain(`node ${ENV_FILE_FLAG} apps/server/dist/src/cli.js`);
     expect(readFileSync(join(ROOT, 'Dockerfile'), 'utf8')).toContain(
-      `CMD ["node", "${ENV_FILE_FLAG}", "apps/server/dist/src/main.js"]`,
+      `CMD ["node", "${ENV_FILE_FLAG}", "dist/src/main.js"]`,
     );
   });
 

@@ -247,7 +247,7 @@ const MYSQL_COMMON_IN_SAMPLE = 15;
 
 /** How many rows (up to COMMON_SEARCH_MATCHES) `sql` finds: a search is rare below that. */
 async function isRare(manager: EntityManager, sql: string, parameter: string): Promise<boolean> {
-  const [found] = (await manager.query(`SELECT count(*) AS n FROM (${sql} LIMIT ${COMMON_SEARCH_MATCHES}) found`, [
+  const [found] = (await manager.query(`SELECT count(*) AS n FROM (${sql} LIMIT ${COMMON_SEARCH_MATCHES})`, [
     parameter,
   ])) as Array<{ n: unknown }>;
   return count(found?.n) < COMMON_SEARCH_MATCHES;

@@ -92,7 +92,7 @@ export function judge(
   const documented = (OPENAPI_DOCUMENT.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)[
     operation.template
   ]?.[operation.method.toLowerCase()]?.responses;
-  if (!/^\/(api|healthz|readyz)(\/|$)/i.test(c.path.split('?')[0] ?? '')) {
+  if (!/^\/(api|healthz|readyz|metrics)(\/|$)/i.test(c.path.split('?')[0] ?? '')) {
     // A page for people (the download link): HTML, or the PDF itself, at a documented status.
     if (!/^(text\/html|application\/pdf)/.test(String(answer.headers['content-type']))) {
       throw new Error(`a page that is neither HTML nor the PDF:\n${where}`);
