@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 
-import { BOOK_TITLE } from '@memoir/shared';
+import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, BOOK_TITLE } from '@memoir/shared';
 import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
 import { parseTrustProxy, type TrustProxy } from '@memoir/http-koa';
 import { smtpUrlProblem } from '@memoir/mail';
@@ -45,6 +45,11 @@ export interface ConfigVariable<T> {
   readonly example?: string;
   /** Passwords are taken exactly as given, spaces included, rather than trimmed. */
   readonly untrimmed?: boolean;
+  /**
+   * A secret: its value may instead come from the file that `<NAME>_FILE` names (Docker and
+   * Kubernetes secrets), and no message ever repeats it.
+   */
+  readonly secret?: boolean;
   readonly parse: Parser<T>;
 }
 
@@ -78,11 +83,13 @@ export const parsers = {
       ? ok(text)
       : problem('must start with sqlite: or mysql:// (its value is not shown: it may hold a password).'),
   password:
-    (minLength: number): Parser<string> =>
-    (text) =>
-      text.length >= minLength
+    (minLength: number, maxLength: number): Parser<string> =>
+    (text) => {
+      if (text.length < minLength) return problem(`must be at least ${minLength} characters (its value is not shown).`);
+      return text.length <= maxLength
         ? ok(text)
-        : problem(`must be at least ${minLength} characters (its value is not shown).`),
+        : problem(`must be at most ${maxLength} characters (its value is not shown).`);
+    },
   word:
     (letters: number): Parser<string> =>
     (text) =>
@@ -159,7 +166,6 @@ export const DEFAULT_RIDDLE_ANSWERS = { guestbook: 'network', scholarship: 'kern
 export const INITIAL_PASSWORD_FILE_NAME = 'initial-admin-password';
 export const OUTBOX_DIR_NAME = 'outbox';
 
-const ADMIN_PASSWORD_MIN_LENGTH = 12;
 /** The range of DOWNLOAD_LINK_MAX_DOWNLOADS and DELIVERY_MAX_ATTEMPTS. */
 const COUNT_MIN = 1;
 const COUNT_MAX = 1000;
@@ -189,25 +195,29 @@ export const CONFIG_VARIABLES = {
     meaning: '`sqlite:<path>`, or `mysql://user:pass@host:port/db` for MySQL 8 or MariaDB 10.11+',
     default: 'sqlite:$DATA_DIR/memoir.sqlite',
     example: 'mysql://memoir:memoir@127.0.0.1:3306/memoir',
+    secret: true,
     parse: parsers.databaseUrl(),
   }),
   ADMIN_USERNAME: variable({ meaning: 'the admin created when none exists', default: 'admin', parse: parsers.text() }),
   ADMIN_PASSWORD: variable({
-    meaning: `that admin's password, at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`,
+    meaning: `that admin's password, ${ADMIN_PASSWORD_MIN_LENGTH} to ${ADMIN_PASSWORD_MAX_LENGTH} characters`,
     default: null,
     shownDefault: `generated, written once to \`$DATA_DIR/${INITIAL_PASSWORD_FILE_NAME}\` (mode 0600)`,
     example: `at-least-${ADMIN_PASSWORD_MIN_LENGTH}-characters`,
     untrimmed: true,
-    parse: parsers.password(ADMIN_PASSWORD_MIN_LENGTH),
+    secret: true,
+    parse: parsers.password(ADMIN_PASSWORD_MIN_LENGTH, ADMIN_PASSWORD_MAX_LENGTH),
   }),
   RIDDLE_GUESTBOOK_ANSWER: variable({
     meaning: "one word of 7 letters, compared trimmed and case-insensitively; it must answer the site's riddle",
     default: DEFAULT_RIDDLE_ANSWERS.guestbook,
+    secret: true,
     parse: parsers.word(7),
   }),
   RIDDLE_SCHOLARSHIP_ANSWER: variable({
     meaning: 'one word of 6 letters, likewise',
     default: DEFAULT_RIDDLE_ANSWERS.scholarship,
+    secret: true,
     parse: parsers.word(6),
   }),
   ADMIN_HOST: variable({
@@ -256,6 +266,7 @@ export const CONFIG_VARIABLES = {
     default: null,
     shownDefault: `\`.eml\` files in \`$DATA_DIR/${OUTBOX_DIR_NAME}\``,
     example: 'smtps://user:password@smtp.example.com:465',
+    secret: true,
     parse: parsers.smtpUrl(),
   }),
   SMTP_REQUIRE_TLS: variable({
@@ -336,6 +347,16 @@ export type ConfigValue<N extends ConfigName> = (typeof CONFIG_VARIABLES)[N] ext
     ? T
     : T | null
   : never;
+
+/** The suffix of the variable that names a secret's file: `ADMIN_PASSWORD_FILE`. */
+export const SECRET_FILE_SUFFIX = '_FILE';
+
+/** The variables that may come from a file, in the table's order. */
+export function secretNames(): readonly ConfigName[] {
+  return (Object.keys(CONFIG_VARIABLES) as ConfigName[]).filter(
+    (name) => (CONFIG_VARIABLES[name] as ConfigVariable<unknown>).secret === true,
+  );
+}
 
 /** The table as rows, for the docs. */
 export function configTable(): readonly (ConfigVariable<unknown> & { readonly name: ConfigName })[] {

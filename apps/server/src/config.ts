@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 import { type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
 import type { TrustProxy } from '@memoir/http-koa';
@@ -8,6 +8,8 @@ import {
   CONFIG_VARIABLES,
   INITIAL_PASSWORD_FILE_NAME,
   OUTBOX_DIR_NAME,
+  SECRET_FILE_SUFFIX,
+  secretNames,
   type ConfigName,
   type ConfigValue,
   type ConfigVariable,
@@ -89,6 +91,33 @@ export function findRootDir(from: string = __dirname): string {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/**
+ * A secret's text from the file `<NAME>_FILE` names (a Docker or Kubernetes secret): the whole
+ * file without its trailing line break. A relative path resolves against the repository root.
+ */
+function readSecretFile(fileVariable: string, path: string, rootDir: string): Parsed<string> {
+  const absolute = resolve(rootDir, path);
+  let text: string;
+  try {
+    text = readFileSync(absolute, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT'
+        ? 'which does not exist'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'which this process may not read'
+          : code === 'EISDIR'
+            ? 'which is a folder, not a file'
+            : `which cannot be read (${code ?? String(error)})`;
+    return { ok: false, problem: `${fileVariable} names ${absolute}, ${why}.` };
+  }
+  const value = text.replace(/[\r\n]+$/, '');
+  return value.trim() === ''
+    ? { ok: false, problem: `${fileVariable} names ${absolute}, which is empty.` }
+    : { ok: true, value };
+}
+
 /** The value of a variable already checked: every problem was thrown before this runs. */
 function valueOf<T>(parsed: Parsed<T>): T {
   if (!parsed.ok) throw new ConfigError([parsed.problem]);
@@ -110,7 +139,24 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
   const read = <N extends ConfigName>(name: N): Parsed<ConfigValue<N>> => {
     const entry: ConfigVariable<unknown> = CONFIG_VARIABLES[name];
     const raw = env[name];
-    const given = raw === undefined ? '' : entry.untrimmed === true ? raw : raw.trim();
+    let given = raw === undefined ? '' : entry.untrimmed === true ? raw : raw.trim();
+    let source: string = name;
+    const fileVariable = `${name}${SECRET_FILE_SUFFIX}`;
+    const file = entry.secret === true ? (env[fileVariable]?.trim() ?? '') : '';
+    if (file !== '') {
+      if ((raw ?? '').trim() !== '') {
+        const why = `${name} and ${fileVariable} are both set: set one of them (the value, or the file that holds it).`;
+        problems.push(why);
+        return { ok: false, problem: why };
+      }
+      const secret = readSecretFile(fileVariable, file, rootDir);
+      if (!secret.ok) {
+        problems.push(secret.problem);
+        return secret;
+      }
+      given = entry.untrimmed === true ? secret.value : secret.value.trim();
+      source = `${name} (from ${fileVariable})`;
+    }
     let text = given;
     if (given === '') {
       if (entry.default === null) return { ok: true, value: null } as Parsed<ConfigValue<N>>;
@@ -121,9 +167,19 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
       text = entry.default.replace(/\$([A-Z_]+)/g, (_reference, other: string) => substitutions[other] ?? '');
     }
     const parsed = entry.parse(text, context) as Parsed<ConfigValue<N>>;
-    if (!parsed.ok) problems.push(`${name} ${parsed.problem}`);
+    if (!parsed.ok) problems.push(`${source} ${parsed.problem}`);
     return parsed;
   };
+
+  // A <NAME>_FILE beside a variable that is not a secret would be ignored: say so instead.
+  const secrets = secretNames();
+  for (const variable of Object.keys(env).sort()) {
+    if (!variable.endsWith(SECRET_FILE_SUFFIX) || (env[variable] ?? '').trim() === '') continue;
+    const base = variable.slice(0, -SECRET_FILE_SUFFIX.length);
+    if (base in CONFIG_VARIABLES && !secrets.includes(base as ConfigName)) {
+      problems.push(`${variable}: only secrets can be read from a file (${secrets.join(', ')}); set ${base} itself.`);
+    }
+  }
 
   const port = read('PORT');
   if (port.ok) substitutions.PORT = String(port.value);

@@ -1,4 +1,8 @@
-import { describe, expect, it } from '@jest/globals';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import { ConfigError, loadConfig } from '../src/config';
 
@@ -212,5 +216,110 @@ describe('loadConfig', () => {
     });
     expect(problems).toHaveLength(3);
     expect(problems.join('\n')).not.toMatch(/hunter2secret|short-pw|smtpsecret/);
+  });
+});
+
+describe('secrets from files (<NAME>_FILE, as Docker and Kubernetes mount them)', () => {
+  let dir: string;
+  const secret = (name: string, content: string): string => {
+    const path = join(dir, name);
+    writeFileSync(path, content, { mode: 0o600 });
+    return path;
+  };
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'memoir-secrets-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads every secret from its file, without the trailing line break', () => {
+    const config = load({
+      DATABASE_URL_FILE: secret('database-url', 'mysql://u:p@db:3306/memoir\n'),
+      ADMIN_PASSWORD_FILE: secret('admin-password', ' a passphrase with spaces \r\n'),
+      SMTP_URL_FILE: secret('smtp-url', 'smtps://user:pass@smtp.example.com:465\n'),
+      RIDDLE_GUESTBOOK_ANSWER_FILE: secret('riddle-guestbook', 'Browser\n'),
+      RIDDLE_SCHOLARSHIP_ANSWER_FILE: secret('riddle-scholarship', 'Kernel'),
+    });
+    expect(config.databaseUrl).toBe('mysql://u:p@db:3306/memoir');
+    // A password is taken as written: its spaces are part of it, the file's line break is not.
+    expect(config.adminPassword).toBe(' a passphrase with spaces ');
+    expect(config.mail.smtpUrl).toBe('smtps://user:pass@smtp.example.com:465');
+    expect(config.riddles).toEqual({ guestbook: 'Browser', scholarship: 'Kernel' });
+  });
+
+  it('resolves a relative file against the repository root, like every other path', () => {
+    const root = mkdtempSync(join(tmpdir(), 'memoir-root-'));
+    try {
+      mkdirSync(join(root, 'secrets'));
+      writeFileSync(join(root, 'secrets', 'pw'), 'from-a-relative-file\n');
+      expect(loadConfig({ ADMIN_PASSWORD_FILE: 'secrets/pw' }, root).adminPassword).toBe('from-a-relative-file');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a secret set twice, as a value and as a file, naming both', () => {
+    const problems = problemsOf({
+      ADMIN_PASSWORD: 'a-long-secret-password',
+      ADMIN_PASSWORD_FILE: secret('twice', 'another-long-password\n'),
+    });
+    expect(problems).toEqual([
+      'ADMIN_PASSWORD and ADMIN_PASSWORD_FILE are both set: set one of them (the value, or the file that holds it).',
+    ]);
+  });
+
+  it('names a missing, unreadable, empty or folder file, and checks what a file holds like the value itself', () => {
+    const unreadable = secret('unreadable', 'mysql://u:p@db/memoir\n');
+    chmodSync(unreadable, 0o000);
+    const runsAsRoot = process.getuid?.() === 0;
+    const problems = problemsOf({
+      DATABASE_URL_FILE: join(dir, 'missing'),
+      SMTP_URL_FILE: secret('empty', '\n'),
+      RIDDLE_GUESTBOOK_ANSWER_FILE: dir,
+      RIDDLE_SCHOLARSHIP_ANSWER_FILE: secret('wrong', 'kernels\n'),
+      ADMIN_PASSWORD_FILE: secret('short', 'short-pw\n'),
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        `DATABASE_URL_FILE names ${join(dir, 'missing')}, which does not exist.`,
+        `SMTP_URL_FILE names ${join(dir, 'empty')}, which is empty.`,
+        `RIDDLE_GUESTBOOK_ANSWER_FILE names ${dir}, which is a folder, not a file.`,
+        "RIDDLE_SCHOLARSHIP_ANSWER (from RIDDLE_SCHOLARSHIP_ANSWER_FILE) must be one word of 6 letters, as the riddle's hint says.",
+        'ADMIN_PASSWORD (from ADMIN_PASSWORD_FILE) must be at least 12 characters (its value is not shown).',
+      ]),
+    );
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).not.toMatch(/short-pw|kernels/);
+    // root reads any file: the permission case only holds for an ordinary user.
+    if (!runsAsRoot) {
+      expect(problemsOf({ DATABASE_URL_FILE: unreadable })).toEqual([
+        `DATABASE_URL_FILE names ${unreadable}, which this process may not read.`,
+      ]);
+    }
+  });
+
+  it('refuses <NAME>_FILE for a variable that is not a secret, instead of ignoring it', () => {
+    expect(problemsOf({ PORT_FILE: secret('port', '8080\n') })).toEqual([
+      'PORT_FILE: only secrets can be read from a file (DATABASE_URL, ADMIN_PASSWORD, RIDDLE_GUESTBOOK_ANSWER, RIDDLE_SCHOLARSHIP_ANSWER, SMTP_URL); set PORT itself.',
+    ]);
+    // Other programs' variables are none of the server's business.
+    expect(load({ NODE_EXTRA_CA_CERTS_FILE: '/x', PORT_FILE: '' }).port).toBe(3000);
+  });
+
+  it('lists the problems of values and of files in one message', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      ADMIN_PASSWORD_FILE: join(dir, 'nowhere'),
+      LOG_LEVEL: 'loud',
+    });
+    expect(problems).toHaveLength(3);
+    expect(new ConfigError(problems).message).toBe(
+      [
+        'The server cannot start with this configuration:',
+        '  - PORT must be a whole number from 0 to 65535 (got "eighty").',
+        `  - ADMIN_PASSWORD_FILE names ${join(dir, 'nowhere')}, which does not exist.`,
+        '  - LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud").',
+      ].join('\n'),
+    );
   });
 });

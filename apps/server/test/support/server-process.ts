@@ -26,6 +26,8 @@ export interface NodeProcess {
   /** The first match of `pattern` in the output; fails once `timeoutMs` pass or the process ends first. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   hasExited(): boolean;
+  /** Resolves with the exit code (null after a signal) once the process has ended of itself or been stopped. */
+  exited(): Promise<number | null>;
   /** SIGTERM, SIGKILL if it is still running after `graceMs`; the exit code (null after a signal). */
   stop(graceMs?: number): Promise<number | null>;
   /** SIGKILL at once, for a harness that is itself being stopped. */
@@ -98,6 +100,7 @@ export function spawnNodeProcess(script: string, options: NodeProcessOptions): N
     output: () => output,
     waitFor,
     hasExited: () => exit !== null,
+    exited: () => closed,
     stop(graceMs = 15_000) {
       stopping ??= (async () => {
         if (exit !== null) return exit.code;
