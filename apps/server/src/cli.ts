@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { buildContainer, TYPES } from './container';
 import { logLooseFiles } from './data-dir';
 import { createLogger } from './logger';
+import { persistenceOptions } from './server';
 
 const USAGE = `Usage: pnpm admin <command> <username> [--password-stdin]
 
@@ -40,11 +41,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
   const generated = !flags.includes('--password-stdin');
   const password = generated ? new RandomSessionTokenService().generate() : await readPasswordFromStdin();
   const looseFiles: LooseFileMode[] = [];
-  const persistence = await createTypeOrmPersistence({
-    databaseUrl: config.databaseUrl,
-    baseDir: config.rootDir,
-    onLooseFileMode: (file) => void looseFiles.push(file),
-  });
+  const persistence = await createTypeOrmPersistence(persistenceOptions(config, (file) => void looseFiles.push(file)));
   logLooseFiles(logger, config.dataDir, looseFiles);
   try {
     const { createAdmin, resetAdminPassword } = buildContainer(config, logger, persistence).get(TYPES.UseCases);

@@ -1,9 +1,12 @@
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, BOOK_TITLE } from '@memoir/shared';
 import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
 import { parseTrustProxy, type TrustProxy } from '@memoir/http-koa';
 import { smtpUrlProblem } from '@memoir/mail';
+import { DatabaseUrlError, MYSQL_POOL_DEFAULTS, parseDatabaseUrl } from '@memoir/persistence-typeorm';
 
 /**
  * Every environment variable the server reads: its default, what it means and how it is parsed.
@@ -78,10 +81,34 @@ export const parsers = {
       : problem(`must be a whole number from 0 to 65535 (got "${text}").`),
   /** Absolute: a relative path resolves against the repository root. */
   path: (): Parser<string> => (text, context) => ok(resolve(context.rootDir, text)),
-  databaseUrl: (): Parser<string> => (text) =>
-    /^(sqlite:|mysql:\/\/|mariadb:\/\/)/.test(text)
-      ? ok(text)
-      : problem('must start with sqlite: or mysql:// (its value is not shown: it may hold a password).'),
+  /** Checked as the database adapter will read it: the scheme, the database, the TLS parameters. */
+  databaseUrl: (): Parser<string> => (text, context) => {
+    try {
+      parseDatabaseUrl(text, context.rootDir);
+      return ok(text);
+    } catch (error) {
+      if (error instanceof DatabaseUrlError) return problem(error.problem);
+      throw error;
+    }
+  },
+  /** A PEM file of one or more certificates, read now: its path and its text. */
+  certificateFile: (): Parser<{ readonly path: string; readonly pem: string }> => (text, context) => {
+    const path = resolve(context.rootDir, text);
+    let pem: string;
+    try {
+      pem = readFileSync(path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      return problem(`names ${path}, which cannot be read (${code}).`);
+    }
+    try {
+      if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error('no certificate');
+      new X509Certificate(pem);
+    } catch {
+      return problem(`names ${path}, which holds no PEM certificate (-----BEGIN CERTIFICATE-----).`);
+    }
+    return ok({ path, pem });
+  },
   password:
     (minLength: number, maxLength: number): Parser<string> =>
     (text) => {
@@ -142,6 +169,15 @@ export const parsers = {
   },
   email: (): Parser<string> => (text) =>
     /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) ? ok(text) : problem(`must be an email address (got "${text}").`),
+  /** Like `duration`, and plain milliseconds ("500"); zero allowed: none. */
+  durationOrZero: (): Parser<number> => (text) => {
+    if (/^\d+$/.test(text) && Number.isSafeInteger(Number(text))) return ok(Number(text));
+    if (/^0+\s*(ms|s|m|h|d)$/.test(text.trim())) return ok(0);
+    const ms = parseDuration(text);
+    return ms === null
+      ? problem(`must be a duration such as 5s, 500ms or 1m, or plain milliseconds (got "${text}").`)
+      : ok(ms);
+  },
   duration: (): Parser<number> => (text) => {
     const ms = parseDuration(text);
     return ms === null
@@ -197,6 +233,30 @@ export const CONFIG_VARIABLES = {
     example: 'mysql://memoir:memoir@127.0.0.1:3306/memoir',
     secret: true,
     parse: parsers.databaseUrl(),
+  }),
+  DATABASE_POOL_SIZE: variable({
+    meaning: `MySQL: connections per server process (the database's \`max_connections\` must exceed this times the processes); at most ${MYSQL_POOL_DEFAULTS.queueLimit} requests wait for one, and more get 503`,
+    default: String(MYSQL_POOL_DEFAULTS.connectionLimit),
+    parse: parsers.count(1, 1000),
+  }),
+  DATABASE_SSL_CA: variable({
+    meaning:
+      "MySQL: a PEM file of the CA that signs the database server's certificate (your provider's CA bundle); set, the connection uses TLS and verifies the certificate and the host name",
+    default: null,
+    shownDefault: '`?ssl=` or `?ssl-mode=` in `DATABASE_URL` decide; none: no TLS',
+    example: '/etc/memoir/database-ca.pem',
+    parse: parsers.certificateFile(),
+  }),
+  DATABASE_CONNECT_TIMEOUT: variable({
+    meaning: 'MySQL: how long to wait for a new connection (TCP, TLS and sign-in) before it fails',
+    default: `${MYSQL_POOL_DEFAULTS.connectTimeoutMs / 1000}s`,
+    parse: parsers.duration(),
+  }),
+  DATABASE_QUERY_TIMEOUT: variable({
+    meaning:
+      'MySQL: how long a query may go unanswered before the request gets 503 and its connection is dropped (migrations have none)',
+    default: `${MYSQL_POOL_DEFAULTS.queryTimeoutMs / 1000}s`,
+    parse: parsers.duration(),
   }),
   ADMIN_USERNAME: variable({ meaning: 'the admin created when none exists', default: 'admin', parse: parsers.text() }),
   ADMIN_PASSWORD: variable({

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 
 import { type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
 import type { TrustProxy } from '@memoir/http-koa';
+import { DatabaseUrlError, mysqlTls, parseDatabaseUrl } from '@memoir/persistence-typeorm';
 
 import {
   CONFIG_VARIABLES,
@@ -24,6 +25,8 @@ export interface ServerConfig {
   /** Absolute: the SQLite file, the first-run password and the outbox live here. */
   readonly dataDir: string;
   readonly databaseUrl: string;
+  /** How the server holds its MySQL connections (ignored for SQLite). */
+  readonly database: DatabaseSettings;
   readonly adminUsername: string;
   /** Null: generate one on first start and write it to `initialPasswordFile`. */
   readonly adminPassword: string | null;
@@ -39,6 +42,15 @@ export interface ServerConfig {
   readonly rootDir: string;
   readonly initialPasswordFile: string;
   readonly mail: MailConfig;
+}
+
+/** DATABASE_POOL_SIZE, DATABASE_SSL_CA and the timeouts: MySQL only. */
+export interface DatabaseSettings {
+  readonly poolSize: number;
+  /** DATABASE_SSL_CA: the file and its PEM text, read at start; null: the URL decides TLS. */
+  readonly sslCa: { readonly path: string; readonly pem: string } | null;
+  readonly connectTimeoutMs: number;
+  readonly queryTimeoutMs: number;
 }
 
 /** Email: how it leaves, what its links point at, and how hard the worker tries. */
@@ -188,6 +200,10 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
   const values = {
     host: read('HOST'),
     databaseUrl: read('DATABASE_URL'),
+    poolSize: read('DATABASE_POOL_SIZE'),
+    sslCa: read('DATABASE_SSL_CA'),
+    connectTimeoutMs: read('DATABASE_CONNECT_TIMEOUT'),
+    queryTimeoutMs: read('DATABASE_QUERY_TIMEOUT'),
     adminUsername: read('ADMIN_USERNAME'),
     adminPassword: read('ADMIN_PASSWORD'),
     guestbookAnswer: read('RIDDLE_GUESTBOOK_ANSWER'),
@@ -216,6 +232,19 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
   if (values.trustForwardedHost.ok && values.trustForwardedHost.value && values.trustProxy.ok) {
     if (values.trustProxy.value.kind === 'none') {
       problems.push('TRUST_FORWARDED_HOST needs TRUST_PROXY: only a trusted proxy can say which host was asked for.');
+    }
+  }
+  if (values.databaseUrl.ok && values.sslCa.ok && values.sslCa.value !== null) {
+    const target = parseDatabaseUrl(values.databaseUrl.value, rootDir);
+    if (target.kind === 'sqlite') {
+      problems.push('DATABASE_SSL_CA is for a mysql:// DATABASE_URL; the database is SQLite: unset it.');
+    } else {
+      try {
+        mysqlTls(target, values.sslCa.value.pem);
+      } catch (error) {
+        if (!(error instanceof DatabaseUrlError)) throw error;
+        problems.push(error.message);
+      }
     }
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -250,6 +279,12 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     host: valueOf(values.host),
     dataDir: dataDirPath,
     databaseUrl: valueOf(values.databaseUrl),
+    database: {
+      poolSize: valueOf(values.poolSize),
+      sslCa: valueOf(values.sslCa),
+      connectTimeoutMs: valueOf(values.connectTimeoutMs),
+      queryTimeoutMs: valueOf(values.queryTimeoutMs),
+    },
     adminUsername: valueOf(values.adminUsername),
     adminPassword: valueOf(values.adminPassword),
     riddles: { guestbook: valueOf(values.guestbookAnswer), scholarship: valueOf(values.scholarshipAnswer) },

@@ -11,6 +11,7 @@ import {
   isDatabaseUnavailable,
   type LooseFileMode,
   type TypeOrmPersistence,
+  type TypeOrmPersistenceOptions,
 } from '@memoir/persistence-typeorm';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
@@ -30,6 +31,47 @@ export interface RunningServer {
   readonly deliveryWorker: DeliveryWorker;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), closes the database. */
   close(graceMs?: number): Promise<void>;
+}
+
+/** How the server and `pnpm admin` open the database: the one place the config meets the adapter. */
+export function persistenceOptions(
+  config: ServerConfig,
+  onLooseFileMode: (file: LooseFileMode) => void,
+): TypeOrmPersistenceOptions {
+  const { database } = config;
+  return {
+    databaseUrl: config.databaseUrl,
+    baseDir: config.rootDir,
+    mysqlPool: {
+      connectionLimit: database.poolSize,
+      connectTimeoutMs: database.connectTimeoutMs,
+      queryTimeoutMs: database.queryTimeoutMs,
+    },
+    mysqlSslCa: database.sslCa?.pem ?? null,
+    onLooseFileMode,
+  };
+}
+
+/** Where the database is and how it is reached, for the start-up log (no credentials). */
+export function logDatabase(logger: Logger, config: ServerConfig, persistence: TypeOrmPersistence): void {
+  if (persistence.tls === null) {
+    logger.info({ database: 'sqlite' }, 'database: SQLite');
+    return;
+  }
+  const details = {
+    database: persistence.dataSource.options.type,
+    tls: persistence.tls,
+    poolSize: config.database.poolSize,
+    ...(config.database.sslCa === null ? {} : { ca: config.database.sslCa.path }),
+  };
+  if (persistence.tls === 'unverified') {
+    logger.warn(details, "database: TLS without certificate verification (DATABASE_URL's ssl turns it off)");
+  } else if (persistence.tls === 'off') {
+    logger.info(
+      details,
+      'database: MySQL without TLS (set DATABASE_SSL_CA or ?ssl=true for a database over a network)',
+    );
+  } else logger.info(details, 'database: MySQL over TLS');
 }
 
 /** When no admin exists: create one, writing a generated password to a 0600 file (never to a log). */
@@ -101,14 +143,9 @@ export async function startServer(
   const looseFiles: LooseFileMode[] = [];
   const noteLoose = (file: LooseFileMode) => void looseFiles.push(file);
   tightenDataDir(config.dataDir, noteLoose);
-  const persistence =
-    overrides.persistence ??
-    (await createTypeOrmPersistence({
-      databaseUrl: config.databaseUrl,
-      baseDir: config.rootDir,
-      onLooseFileMode: noteLoose,
-    }));
+  const persistence = overrides.persistence ?? (await createTypeOrmPersistence(persistenceOptions(config, noteLoose)));
   logLooseFiles(logger, config.dataDir, looseFiles);
+  logDatabase(logger, config, persistence);
   const { handler, container, useCases } = await buildApp(config, logger, persistence, overrides);
   // A missing or broken book must stop the start, not the first reader's download.
   await container

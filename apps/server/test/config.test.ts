@@ -1,8 +1,9 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { makeTestCertificates } from '@memoir/persistence-typeorm/testing';
 
 import { ConfigError, loadConfig } from '../src/config';
 
@@ -25,6 +26,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: '/srv/memoir/data',
       databaseUrl: 'sqlite:/srv/memoir/data/memoir.sqlite',
+      database: { poolSize: 10, sslCa: null, connectTimeoutMs: 5000, queryTimeoutMs: 15_000 },
       adminUsername: 'admin',
       adminPassword: null,
       riddles: { guestbook: 'network', scholarship: 'kernel' },
@@ -216,6 +218,69 @@ describe('loadConfig', () => {
     });
     expect(problems).toHaveLength(3);
     expect(problems.join('\n')).not.toMatch(/hunter2secret|short-pw|smtpsecret/);
+  });
+});
+
+describe('the MySQL settings', () => {
+  let dir: string;
+  let caFile: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'memoir-db-config-'));
+    caFile = makeTestCertificates(dir, ['localhost']).caFile;
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads the pool size, the timeouts and the CA file, whose certificate it keeps', () => {
+    const config = load({
+      DATABASE_URL: 'mysql://u:p@db.example.com:3306/memoir?ssl-mode=VERIFY_CA',
+      DATABASE_POOL_SIZE: '25',
+      DATABASE_SSL_CA: caFile,
+      DATABASE_CONNECT_TIMEOUT: '10s',
+      DATABASE_QUERY_TIMEOUT: '500ms',
+    });
+    expect(config.database).toEqual({
+      poolSize: 25,
+      sslCa: { path: caFile, pem: readFileSync(caFile, 'utf8') },
+      connectTimeoutMs: 10_000,
+      queryTimeoutMs: 500,
+    });
+  });
+
+  it('checks DATABASE_URL as the database adapter reads it, TLS parameters included, never repeating it', () => {
+    const problems = problemsOf({
+      DATABASE_URL: 'mysql://u:hunter2secret@db.example.com/memoir?ssl-mode=PREFERRED',
+      DATABASE_POOL_SIZE: '0',
+      DATABASE_SSL_CA: join(dir, 'missing.pem'),
+      DATABASE_CONNECT_TIMEOUT: 'soon',
+      DATABASE_QUERY_TIMEOUT: '0s',
+    });
+    expect(problems).toEqual([
+      'DATABASE_URL has ssl-mode=PREFERRED, which falls back to clear text without a word: use ssl-mode=REQUIRED (or DISABLED).',
+      'DATABASE_POOL_SIZE must be a whole number from 1 to 1000 (got "0").',
+      `DATABASE_SSL_CA names ${join(dir, 'missing.pem')}, which cannot be read (ENOENT).`,
+      'DATABASE_CONNECT_TIMEOUT must be a duration such as 14d, 5s or 250ms (ms, s, m, h or d) (got "soon").',
+      'DATABASE_QUERY_TIMEOUT must be a duration such as 14d, 5s or 250ms (ms, s, m, h or d) (got "0s").',
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2secret');
+    expect(problemsOf({ DATABASE_URL: 'mysql://u:p@db.example.com/memoir?charset=utf8' })).toEqual([
+      'DATABASE_URL has a parameter the server does not read ("charset"): only ssl and ssl-mode are read.',
+    ]);
+  });
+
+  it('refuses a CA file that holds no certificate, a CA for SQLite, and a CA with TLS turned off', () => {
+    writeFileSync(join(dir, 'not-a-cert.pem'), 'hello\n');
+    expect(problemsOf({ DATABASE_URL: 'mysql://u:p@db/memoir', DATABASE_SSL_CA: join(dir, 'not-a-cert.pem') })).toEqual(
+      [
+        `DATABASE_SSL_CA names ${join(dir, 'not-a-cert.pem')}, which holds no PEM certificate (-----BEGIN CERTIFICATE-----).`,
+      ],
+    );
+    expect(problemsOf({ DATABASE_SSL_CA: caFile })).toEqual([
+      'DATABASE_SSL_CA is for a mysql:// DATABASE_URL; the database is SQLite: unset it.',
+    ]);
+    expect(problemsOf({ DATABASE_URL: 'mysql://u:p@db/memoir?ssl=false', DATABASE_SSL_CA: caFile })).toEqual([
+      'DATABASE_URL turns TLS off (ssl=false or ssl-mode=DISABLED) while DATABASE_SSL_CA is set: remove one of the two.',
+    ]);
   });
 });
 

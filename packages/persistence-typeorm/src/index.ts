@@ -1,5 +1,14 @@
 export { isKey } from './dialect';
 export * from './persistence';
+export {
+  DatabaseUrlError,
+  MYSQL_URL_PARAMETERS,
+  mysqlTls,
+  parseDatabaseUrl,
+  type DatabaseTarget,
+  type MysqlConnectionTarget,
+  type MysqlTls,
+} from './database-url';
 export { TypeOrmRateLimitStore } from './rate-limit-store';
 export * from './repositories';
 export { ENTITY_SCHEMAS } from './schemas';
