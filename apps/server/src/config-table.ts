@@ -258,6 +258,12 @@ export const CONFIG_VARIABLES = {
     default: `${MYSQL_POOL_DEFAULTS.queryTimeoutMs / 1000}s`,
     parse: parsers.duration(),
   }),
+  MIGRATE_ON_START: variable({
+    meaning:
+      'run pending migrations at start, under a lock so that of processes starting together one migrates; `off`: a release step runs `pnpm admin migrate`, and a start on a database that lacks a migration is refused',
+    default: 'on',
+    parse: parsers.onOff(),
+  }),
   ADMIN_USERNAME: variable({ meaning: 'the admin created when none exists', default: 'admin', parse: parsers.text() }),
   ADMIN_PASSWORD: variable({
     meaning: `that admin's password, ${ADMIN_PASSWORD_MIN_LENGTH} to ${ADMIN_PASSWORD_MAX_LENGTH} characters`,

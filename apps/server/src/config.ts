@@ -27,6 +27,8 @@ export interface ServerConfig {
   readonly databaseUrl: string;
   /** How the server holds its MySQL connections (ignored for SQLite). */
   readonly database: DatabaseSettings;
+  /** MIGRATE_ON_START: run pending migrations at start; off, a start only checks that none is pending. */
+  readonly migrateOnStart: boolean;
   readonly adminUsername: string;
   /** Null: generate one on first start and write it to `initialPasswordFile`. */
   readonly adminPassword: string | null;
@@ -204,6 +206,7 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     sslCa: read('DATABASE_SSL_CA'),
     connectTimeoutMs: read('DATABASE_CONNECT_TIMEOUT'),
     queryTimeoutMs: read('DATABASE_QUERY_TIMEOUT'),
+    migrateOnStart: read('MIGRATE_ON_START'),
     adminUsername: read('ADMIN_USERNAME'),
     adminPassword: read('ADMIN_PASSWORD'),
     guestbookAnswer: read('RIDDLE_GUESTBOOK_ANSWER'),
@@ -285,6 +288,7 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
       connectTimeoutMs: valueOf(values.connectTimeoutMs),
       queryTimeoutMs: valueOf(values.queryTimeoutMs),
     },
+    migrateOnStart: valueOf(values.migrateOnStart),
     adminUsername: valueOf(values.adminUsername),
     adminPassword: valueOf(values.adminPassword),
     riddles: { guestbook: valueOf(values.guestbookAnswer), scholarship: valueOf(values.scholarshipAnswer) },

@@ -10,6 +10,7 @@ import {
   isDatabaseReady,
   isDatabaseUnavailable,
   type LooseFileMode,
+  type MigrateMode,
   type TypeOrmPersistence,
   type TypeOrmPersistenceOptions,
 } from '@memoir/persistence-typeorm';
@@ -36,12 +37,16 @@ export interface RunningServer {
 /** How the server and `pnpm admin` open the database: the one place the config meets the adapter. */
 export function persistenceOptions(
   config: ServerConfig,
+  logger: Logger,
   onLooseFileMode: (file: LooseFileMode) => void,
+  migrate: MigrateMode = config.migrateOnStart ? true : 'check',
 ): TypeOrmPersistenceOptions {
   const { database } = config;
   return {
     databaseUrl: config.databaseUrl,
     baseDir: config.rootDir,
+    migrate,
+    onWaitingForMigrations: () => logger.info('another process is migrating the database: waiting for it'),
     mysqlPool: {
       connectionLimit: database.poolSize,
       connectTimeoutMs: database.connectTimeoutMs,
@@ -54,6 +59,9 @@ export function persistenceOptions(
 
 /** Where the database is and how it is reached, for the start-up log (no credentials). */
 export function logDatabase(logger: Logger, config: ServerConfig, persistence: TypeOrmPersistence): void {
+  const { ran, known } = persistence.migrations;
+  if (ran.length > 0) logger.info({ ran }, 'migrated the database');
+  else logger.info({ migrations: known.length }, 'the database is up to date');
   if (persistence.tls === null) {
     logger.info({ database: 'sqlite' }, 'database: SQLite');
     return;
@@ -143,7 +151,8 @@ export async function startServer(
   const looseFiles: LooseFileMode[] = [];
   const noteLoose = (file: LooseFileMode) => void looseFiles.push(file);
   tightenDataDir(config.dataDir, noteLoose);
-  const persistence = overrides.persistence ?? (await createTypeOrmPersistence(persistenceOptions(config, noteLoose)));
+  const persistence =
+    overrides.persistence ?? (await createTypeOrmPersistence(persistenceOptions(config, logger, noteLoose)));
   logLooseFiles(logger, config.dataDir, looseFiles);
   logDatabase(logger, config, persistence);
   const { handler, container, useCases } = await buildApp(config, logger, persistence, overrides);

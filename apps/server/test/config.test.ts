@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/memoir/data',
       databaseUrl: 'sqlite:/srv/memoir/data/memoir.sqlite',
       database: { poolSize: 10, sslCa: null, connectTimeoutMs: 5000, queryTimeoutMs: 15_000 },
+      migrateOnStart: true,
       adminUsername: 'admin',
       adminPassword: null,
       riddles: { guestbook: 'network', scholarship: 'kernel' },
@@ -135,6 +136,8 @@ describe('loadConfig', () => {
       FORM_RATE_LIMIT: '3/1h',
       LOGIN_RATE_LIMIT: '10/5m',
       LOGIN_ACCOUNT_LIMIT: '50/1h',
+      DATABASE_POOL_SIZE: '20',
+      MIGRATE_ON_START: 'off',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -151,6 +154,8 @@ describe('loadConfig', () => {
       formRateLimit: { max: 3, windowMs: 3_600_000 },
       loginRateLimit: { max: 10, windowMs: 300_000 },
       loginAccountLimit: { max: 50, windowMs: 3_600_000 },
+      database: { poolSize: 20 },
+      migrateOnStart: false,
     });
   });
 

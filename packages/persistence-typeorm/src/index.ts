@@ -14,3 +14,4 @@ export * from './repositories';
 export { ENTITY_SCHEMAS } from './schemas';
 export { isDatabaseReady, isDatabaseUnavailable } from './availability';
 export type { LooseFileMode } from './sqlite-files';
+export { MigrationLockTimeoutError, SchemaMismatchError, type MigrateMode, type MigrationReport } from './migrations';

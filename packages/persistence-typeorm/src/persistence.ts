@@ -14,6 +14,15 @@ import {
   type MysqlTls,
 } from './database-url';
 import { withDeadlockRetry } from './deadlock-retry';
+import {
+  knownMigrations,
+  migrate as migrateSchema,
+  migrateSqliteUnderLock,
+  underMysqlLock,
+  type MigrateMode,
+  type MigrationLockOptions,
+  type MigrationReport,
+} from './migrations';
 import { DropTimedOutConnections } from './query-timeout';
 import { TypeOrmDeliveryRepository } from './delivery.repository';
 import { MYSQL, SQLITE, type Dialect } from './dialect';
@@ -67,8 +76,12 @@ export interface TypeOrmPersistenceOptions {
    * on, with verification, unless the URL turns TLS off (an error).
    */
   readonly mysqlSslCa?: string | null;
-  /** Run pending migrations at start (the default). */
-  readonly migrate?: boolean;
+  /** Run pending migrations under a lock (true, the default), only check them, or neither (see MigrateMode). */
+  readonly migrate?: MigrateMode;
+  /** How long to wait for another process's migrations (5 minutes by default). */
+  readonly migrationLockTimeoutMs?: number;
+  /** Told once when another process is migrating and this one waits for it. */
+  readonly onWaitingForMigrations?: () => void;
   /**
    * SQLite: told of each of the database's files found readable by others: its path, its mode,
    * and whether it is now its owner's alone (false when this process may not change it).
@@ -89,6 +102,8 @@ export interface TypeOrmPersistence extends Persistence {
   readonly rateLimits: TypeOrmRateLimitStore;
   /** How the connection to the database is protected, for the start-up log. */
   readonly tls: DatabaseTls;
+  /** What this start did about the schema. */
+  readonly migrations: MigrationReport;
 }
 
 /** A MySQL target with the TLS it is reached over (null: in clear). */
@@ -251,7 +266,10 @@ function repositoriesFor(manager: EntityManager, dialect: Dialect): Repositories
  * lock at once, so a second process waits rather than failing midway). While another
  * connection holds the lock past the busy timeout, the guard makes writes fail fast.
  */
-function sqlitePersistence(dataSource: DataSource, busyTimeoutMs: number): Omit<TypeOrmPersistence, 'close' | 'tls'> {
+function sqlitePersistence(
+  dataSource: DataSource,
+  busyTimeoutMs: number,
+): Omit<TypeOrmPersistence, 'close' | 'tls' | 'migrations'> {
   const connection = new Mutex();
   const busyGuard = new SqliteBusyGuard(dataSource, busyTimeoutMs);
   const mutex = { run: <T>(task: () => Promise<T>) => connection.run(() => busyGuard.run(task)) };
@@ -283,7 +301,7 @@ function sqlitePersistence(dataSource: DataSource, busyTimeoutMs: number): Omit<
 }
 
 /** MySQL: a pool; each transaction has a connection of its own and is retried on deadlock. */
-function mysqlPersistence(dataSource: DataSource): Omit<TypeOrmPersistence, 'close' | 'tls'> {
+function mysqlPersistence(dataSource: DataSource): Omit<TypeOrmPersistence, 'close' | 'tls' | 'migrations'> {
   const unitOfWork: UnitOfWork = {
     transaction: (work) =>
       withDeadlockRetry(() => dataSource.transaction((manager) => work(repositoriesFor(manager, MYSQL)))),
@@ -305,6 +323,10 @@ function mysqlPersistence(dataSource: DataSource): Omit<TypeOrmPersistence, 'clo
 export async function createTypeOrmPersistence(options: TypeOrmPersistenceOptions): Promise<TypeOrmPersistence> {
   const target = parseDatabaseUrl(options.databaseUrl, options.baseDir);
   const migrate = options.migrate ?? true;
+  const lock: MigrationLockOptions = {
+    timeoutMs: options.migrationLockTimeoutMs ?? 5 * 60_000,
+    ...(options.onWaitingForMigrations === undefined ? {} : { onWaiting: options.onWaitingForMigrations }),
+  };
   if (target.kind === 'sqlite') {
     if (options.mysqlSslCa != null) {
       throw new DatabaseUrlError('is a sqlite: URL, and DATABASE_SSL_CA is only for a mysql:// one: unset it.');
@@ -315,13 +337,19 @@ export async function createTypeOrmPersistence(options: TypeOrmPersistenceOption
     // opens them, so that the -wal and -shm files it makes take the private mode.
     if (sqliteFile !== null) tightenSqliteFiles(sqliteFile, options.onLooseFileMode);
     await dataSource.initialize();
+    let migrations: MigrationReport;
     try {
-      if (migrate) await dataSource.runMigrations({ transaction: 'each' });
+      migrations =
+        migrate === true
+          ? await migrateSqliteUnderLock(dataSource, lock)
+          : migrate === 'check'
+            ? await migrateSchema(dataSource, 'sqlite', 'check')
+            : { known: knownMigrations(dataSource), ran: [] };
     } catch (error) {
       await dataSource.destroy();
       throw error;
     }
-    return withClose(sqlitePersistence(dataSource, options.sqliteBusyTimeoutMs ?? 5000), null);
+    return withClose(sqlitePersistence(dataSource, options.sqliteBusyTimeoutMs ?? 5000), null, migrations);
   }
 
   const hasCa = options.mysqlSslCa != null;
@@ -330,13 +358,15 @@ export async function createTypeOrmPersistence(options: TypeOrmPersistenceOption
     ssl: forHost(target.host, mysqlTls(target, options.mysqlSslCa ?? null)),
   };
   const connectTimeoutMs = options.mysqlPool?.connectTimeoutMs ?? MYSQL_POOL_DEFAULTS.connectTimeoutMs;
+  // A connection of its own: it asks which server this is, and holds the migration lock.
   const control = await openMysqlConnection(endpoint, connectTimeoutMs).catch((error: unknown) => {
     throw connectionError(error, endpoint, hasCa);
   });
   let flavor: 'mysql' | 'mariadb';
+  let migrations: MigrationReport | null = null;
   try {
     flavor = await detectMysqlFlavor(control);
-    if (migrate) {
+    if (migrate !== false) {
       // Migrations may take longer than any query should: they run on a pool of their own,
       // without the query timeout.
       const migrator = new DataSource(
@@ -347,7 +377,10 @@ export async function createTypeOrmPersistence(options: TypeOrmPersistenceOption
       );
       await migrator.initialize();
       try {
-        await migrator.runMigrations({ transaction: 'each' });
+        migrations =
+          migrate === 'check'
+            ? await migrateSchema(migrator, 'mysql', 'check')
+            : await underMysqlLock(control, lock, () => migrateSchema(migrator, 'mysql', 'run'));
       } finally {
         await migrator.destroy();
       }
@@ -361,14 +394,23 @@ export async function createTypeOrmPersistence(options: TypeOrmPersistenceOption
   });
   // TypeORM builds the subscribers it is given from decorator metadata; an instance needs none.
   dataSource.subscribers.push(new DropTimedOutConnections());
-  return withClose(mysqlPersistence(dataSource), describeTls(endpoint.ssl));
+  return withClose(
+    mysqlPersistence(dataSource),
+    describeTls(endpoint.ssl),
+    migrations ?? { known: knownMigrations(dataSource), ran: [] },
+  );
 }
 
-function withClose(persistence: Omit<TypeOrmPersistence, 'close' | 'tls'>, tls: DatabaseTls): TypeOrmPersistence {
+function withClose(
+  persistence: Omit<TypeOrmPersistence, 'close' | 'tls' | 'migrations'>,
+  tls: DatabaseTls,
+  migrations: MigrationReport,
+): TypeOrmPersistence {
   const { dataSource } = persistence;
   return {
     ...persistence,
     tls,
+    migrations,
     close: async () => {
       if (dataSource.isInitialized) await dataSource.destroy();
     },

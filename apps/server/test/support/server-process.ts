@@ -11,6 +11,8 @@ import { performance } from 'node:perf_hooks';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 export const SERVER_MAIN = join(ROOT, 'apps', 'server', 'dist', 'src', 'main.js');
+/** `pnpm admin`, built. */
+export const CLI_MAIN = join(ROOT, 'apps', 'server', 'dist', 'src', 'cli.js');
 
 /** What the server prints once it listens (main.ts): "Open http://127.0.0.1:PORT/". */
 const LISTENING = /Open (http:\/\/[^\s/]+)\//;
