@@ -386,6 +386,12 @@ export const CONFIG_VARIABLES = {
     default: '5',
     parse: parsers.count(COUNT_MIN, COUNT_MAX),
   }),
+  SHUTDOWN_DRAIN: variable({
+    meaning:
+      'after SIGTERM, how long `/readyz` answers 503 while the server goes on serving, so that the load balancer stops sending first; then requests in flight finish (up to 10 s more). A duration (`500ms`, `5s`, `1m`) or plain milliseconds; `0`: none',
+    default: '5s',
+    parse: parsers.durationOrZero(),
+  }),
   DELIVERY_POLL_INTERVAL: variable({
     meaning: 'how often the worker looks for email to send',
     default: '5s',

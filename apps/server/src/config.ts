@@ -29,6 +29,8 @@ export interface ServerConfig {
   readonly database: DatabaseSettings;
   /** MIGRATE_ON_START: run pending migrations at start; off, a start only checks that none is pending. */
   readonly migrateOnStart: boolean;
+  /** SHUTDOWN_DRAIN: after SIGTERM, how long /readyz says 503 while the server still serves. */
+  readonly shutdownDrainMs: number;
   readonly adminUsername: string;
   /** Null: generate one on first start and write it to `initialPasswordFile`. */
   readonly adminPassword: string | null;
@@ -207,6 +209,7 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     connectTimeoutMs: read('DATABASE_CONNECT_TIMEOUT'),
     queryTimeoutMs: read('DATABASE_QUERY_TIMEOUT'),
     migrateOnStart: read('MIGRATE_ON_START'),
+    shutdownDrainMs: read('SHUTDOWN_DRAIN'),
     adminUsername: read('ADMIN_USERNAME'),
     adminPassword: read('ADMIN_PASSWORD'),
     guestbookAnswer: read('RIDDLE_GUESTBOOK_ANSWER'),
@@ -289,6 +292,7 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
       queryTimeoutMs: valueOf(values.queryTimeoutMs),
     },
     migrateOnStart: valueOf(values.migrateOnStart),
+    shutdownDrainMs: valueOf(values.shutdownDrainMs),
     adminUsername: valueOf(values.adminUsername),
     adminPassword: valueOf(values.adminPassword),
     riddles: { guestbook: valueOf(values.guestbookAnswer), scholarship: valueOf(values.scholarshipAnswer) },

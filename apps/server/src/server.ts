@@ -32,6 +32,15 @@ export interface RunningServer {
   readonly deliveryWorker: DeliveryWorker;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), closes the database. */
   close(graceMs?: number): Promise<void>;
+  /**
+   * A shutdown behind a load balancer (SIGTERM): at once /readyz answers 503, every answer
+   * carries `Connection: close`, and the delivery worker stops (the email in hand finishes, the
+   * rest of its batch goes back to the queue); the server goes on serving for `drainMs`, so
+   * that the load balancer sees the 503 and stops sending; then it closes as `close` does.
+   */
+  shutdown(options: { readonly drainMs: number; readonly graceMs?: number }): Promise<void>;
+  /** Ends a shutdown's drain now (a second signal); the rest of the shutdown goes on. */
+  endDrain(): void;
 }
 
 /** How the server and `pnpm admin` open the database: the one place the config meets the adapter. */
@@ -121,6 +130,8 @@ export async function buildApp(
   logger: Logger,
   persistence: TypeOrmPersistence,
   overrides: ContainerOverrides = {},
+  /** True once a shutdown began: /readyz then answers 503 whatever the database says. */
+  isShuttingDown: () => boolean = () => false,
 ): Promise<BuiltApp> {
   const container = buildContainer(config, logger, persistence, overrides);
   const useCases = container.get(TYPES.UseCases);
@@ -134,7 +145,7 @@ export async function buildApp(
     adminHost: config.adminHost,
     logger,
     isDatabaseUnavailable,
-    checkReadiness: () => isDatabaseReady(persistence.dataSource),
+    checkReadiness: async () => !isShuttingDown() && (await isDatabaseReady(persistence.dataSource)),
     bookStamper: container.get(TYPES.BookStamper),
     fallback: staticApps({ rootDir: config.rootDir, adminHost: config.adminHost }),
   });
@@ -155,7 +166,8 @@ export async function startServer(
     overrides.persistence ?? (await createTypeOrmPersistence(persistenceOptions(config, logger, noteLoose)));
   logLooseFiles(logger, config.dataDir, looseFiles);
   logDatabase(logger, config, persistence);
-  const { handler, container, useCases } = await buildApp(config, logger, persistence, overrides);
+  let shuttingDown = false;
+  const { handler, container, useCases } = await buildApp(config, logger, persistence, overrides, () => shuttingDown);
   // A missing or broken book must stop the start, not the first reader's download.
   await container
     .get(TYPES.BookStamper)
@@ -192,7 +204,12 @@ export async function startServer(
     logger,
   });
 
-  const server = createHttpServer(handler, config.trustProxy);
+  // While draining, each answer closes its connection: the load balancer's next request opens
+  // a new one (to a process in the rotation), instead of finding this keep-alive socket closed.
+  const server = createHttpServer((req, res) => {
+    if (shuttingDown) res.setHeader('Connection', 'close');
+    handler(req, res);
+  }, config.trustProxy);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -210,35 +227,50 @@ export async function startServer(
   deliveryWorker.start();
 
   let closing: Promise<void> | undefined;
+  let endDrain: () => void = () => undefined;
+  const shutdown = ({ drainMs, graceMs = 10_000 }: { readonly drainMs: number; readonly graceMs?: number }) => {
+    closing ??= (async () => {
+      shuttingDown = true;
+      clearInterval(prune);
+      const workerStopped = deliveryWorker.stop(); // the email in hand finishes, the rest goes back
+      if (drainMs > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, drainMs);
+          endDrain = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        logger.info('shutting down: drain over, finishing requests in flight');
+      }
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Idle keep-alive connections would hold close() open; busy ones finish their request
+      // and are closed as soon as they fall idle.
+      server.closeIdleConnections();
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          logger.warn('shutdown grace period over: closing the remaining connections');
+          server.closeAllConnections();
+          resolve();
+        }, graceMs);
+      });
+      await Promise.race([closed, deadline]);
+      clearTimeout(timer);
+      clearInterval(sweep);
+      await workerStopped;
+      await persistence.close();
+    })();
+    return closing;
+  };
   return {
     url: `http://${host}:${address.port}`,
     server,
     persistence,
     deliveryWorker,
-    close(graceMs = 10_000) {
-      closing ??= (async () => {
-        clearInterval(prune);
-        const workerStopped = deliveryWorker.stop(); // the batch in hand finishes
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        // Idle keep-alive connections would hold close() open; busy ones finish their request
-        // and are closed as soon as they fall idle.
-        server.closeIdleConnections();
-        const sweep = setInterval(() => server.closeIdleConnections(), 100);
-        let timer: NodeJS.Timeout | undefined;
-        const deadline = new Promise<void>((resolve) => {
-          timer = setTimeout(() => {
-            logger.warn('shutdown grace period over: closing the remaining connections');
-            server.closeAllConnections();
-            resolve();
-          }, graceMs);
-        });
-        await Promise.race([closed, deadline]);
-        clearTimeout(timer);
-        clearInterval(sweep);
-        await workerStopped;
-        await persistence.close();
-      })();
-      return closing;
-    },
+    shutdown,
+    endDrain: () => endDrain(),
+    close: (graceMs = 10_000) => shutdown({ drainMs: 0, graceMs }),
   };
 }

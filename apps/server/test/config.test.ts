@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       databaseUrl: 'sqlite:/srv/memoir/data/memoir.sqlite',
       database: { poolSize: 10, sslCa: null, connectTimeoutMs: 5000, queryTimeoutMs: 15_000 },
       migrateOnStart: true,
+      shutdownDrainMs: 5000,
       adminUsername: 'admin',
       adminPassword: null,
       riddles: { guestbook: 'network', scholarship: 'kernel' },
@@ -208,6 +209,18 @@ describe('loadConfig', () => {
     ]) {
       expect(problems.some((problem) => problem.startsWith(name))).toBe(true);
     }
+  });
+
+  it('reads SHUTDOWN_DRAIN as a duration or plain milliseconds, zero for none', () => {
+    expect(load({ SHUTDOWN_DRAIN: '3s' }).shutdownDrainMs).toBe(3000);
+    expect(load({ SHUTDOWN_DRAIN: '500ms' }).shutdownDrainMs).toBe(500);
+    expect(load({ SHUTDOWN_DRAIN: '1m' }).shutdownDrainMs).toBe(60_000);
+    expect(load({ SHUTDOWN_DRAIN: '2500' }).shutdownDrainMs).toBe(2500);
+    expect(load({ SHUTDOWN_DRAIN: '0' }).shutdownDrainMs).toBe(0);
+    expect(load({ SHUTDOWN_DRAIN: '0s' }).shutdownDrainMs).toBe(0);
+    expect(problemsOf({ SHUTDOWN_DRAIN: 'a while' })).toEqual([
+      'SHUTDOWN_DRAIN must be a duration such as 5s, 500ms or 1m, or plain milliseconds (got "a while").',
+    ]);
   });
 
   it('blames a bad PORT once, not again through the PUBLIC_BASE_URL default built on it', () => {

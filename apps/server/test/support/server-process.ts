@@ -150,8 +150,9 @@ export async function waitForOk(child: NodeProcess, url: string, timeoutMs = 20_
 
 export interface ServerProcessOptions {
   /**
-   * Configuration on top of the defaults: PATH, HOME, HOST=127.0.0.1, PORT=0 (any free port) and
-   * DATA_DIR. `undefined` removes a default (to let a .env file set it).
+   * Configuration on top of the defaults: PATH, HOME, HOST=127.0.0.1, PORT=0 (any free port),
+   * DATA_DIR and SHUTDOWN_DRAIN=0 (tests that stop a process wait for no load balancer; those
+   * about the drain set it). `undefined` removes a default (to let a .env file set it).
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** DATA_DIR. By default a fresh temporary folder, removed by `stop()`. */
@@ -188,6 +189,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,
+      SHUTDOWN_DRAIN: '0',
       ...options.env,
     }).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
