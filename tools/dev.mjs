@@ -6,8 +6,14 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+// No load balancer to drain in development: a restart on change stops the server at once.
+const serverEnv = { SHUTDOWN_DRAIN: '0', ...process.env };
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: serverEnv,
+  }),
   spawn('pnpm', ['--filter', '@memoir/public-site', 'dev'], { cwd: root, stdio: 'inherit' }),
   spawn('pnpm', ['--filter', '@memoir/admin', 'dev'], { cwd: root, stdio: 'inherit' }),
 ];

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { configTable, type ConfigName, type ConfigVariable } from '../apps/server/src/config-table';
+import { configTable, SECRET_FILE_SUFFIX, type ConfigName, type ConfigVariable } from '../apps/server/src/config-table';
 
 export const OPERATIONS_FILE = join(__dirname, '..', 'docs', 'operations.md');
 export const ENV_EXAMPLE_FILE = join(__dirname, '..', '.env.example');
@@ -18,6 +18,12 @@ type Row = ConfigVariable<unknown> & { readonly name: ConfigName };
 function shownDefault(row: Row): string {
   if (row.default === null) return `unset: ${row.shownDefault ?? 'none'}`;
   return row.shownDefault ?? `\`${row.default}\``;
+}
+
+/** The meaning, and for a secret where else it may come from (Markdown). */
+function meaningOf(row: Row): string {
+  if (row.secret !== true) return row.meaning;
+  return `${row.meaning}. Secret: or in the file that \`${row.name}${SECRET_FILE_SUFFIX}\` names`;
 }
 
 /** A table padded the way Prettier pads one, so that `prettier --check docs` leaves it alone. */
@@ -37,7 +43,7 @@ function markdownTable(header: readonly string[], rows: readonly (readonly strin
 export function renderConfigSection(): string {
   const table = markdownTable(
     ['name', 'meaning', 'default'],
-    configTable().map((row) => [`\`${row.name}\``, row.meaning, shownDefault(row)]),
+    configTable().map((row) => [`\`${row.name}\``, meaningOf(row), shownDefault(row)]),
   );
   return [
     CONFIG_SECTION_START,
@@ -90,13 +96,18 @@ export function renderEnvExample(): string {
     ...comment(`Written by ${REGENERATE} from apps/server/src/config-table.ts: edit the table there.`),
   ];
   const blocks = configTable().map((row) => {
+    // A secret's file, as a Docker or Kubernetes secret is mounted.
+    const fromFile =
+      row.secret === true
+        ? [`# ${row.name}${SECRET_FILE_SUFFIX}=/run/secrets/${row.name.toLowerCase().replaceAll('_', '-')}`]
+        : [];
     if (row.default !== null && SAFE_VALUE.test(row.default)) {
-      return [...comment(plain(row.meaning)), `${row.name}=${row.default}`];
+      return [...comment(plain(meaningOf(row))), `${row.name}=${row.default}`, ...fromFile];
     }
     const example = row.example ?? row.default;
     if (example === null) throw new Error(`${row.name} needs an example for .env.example.`);
     const unset = row.default === null ? shownDefault(row) : `default: ${shownDefault(row)}`;
-    return [...comment(plain(`${row.meaning}; ${unset}`)), `# ${row.name}=${example}`];
+    return [...comment(plain(`${meaningOf(row)}; ${unset}`)), `# ${row.name}=${example}`, ...fromFile];
   });
   return `${[header, ...blocks].map((lines) => lines.join('\n')).join('\n\n')}\n`;
 }

@@ -9,13 +9,15 @@ import { buildContainer, TYPES } from './container';
 import { DATA_USAGE, isDataCommand, runDataCommand } from './data-commands';
 import { logLooseFiles } from './data-dir';
 import { createLogger } from './logger';
+import { persistenceOptions } from './server';
 
-const USAGE = `Usage: pnpm admin <command> <username> [--password-stdin]
+const USAGE = `Usage: pnpm admin <command> [<username>] [--password-stdin]
        pnpm admin <command> <file>
 
 Commands:
   create-admin <username>     create another admin account
   reset-password <username>   set a new password and sign that admin out everywhere
+  migrate                     run the database's pending migrations (under the same lock as a start)
 ${DATA_USAGE}
 
 The new password is generated and printed once, unless --password-stdin is given: then the
@@ -28,11 +30,31 @@ async function readPasswordFromStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
 }
 
+/** `pnpm admin migrate`: what a start does first, on demand (for MIGRATE_ON_START=off). */
+async function runMigrate(): Promise<number> {
+  const config = loadConfig();
+  const logger = createLogger('warn');
+  const looseFiles: LooseFileMode[] = [];
+  const persistence = await createTypeOrmPersistence(
+    persistenceOptions(config, logger, (file) => void looseFiles.push(file), true),
+  );
+  logLooseFiles(logger, config.dataDir, looseFiles);
+  await persistence.close();
+  const { ran, known } = persistence.migrations;
+  process.stdout.write(
+    ran.length > 0
+      ? `Ran ${ran.length} migrations: ${ran.join(', ')}.\n`
+      : `The database is up to date (${known.length} migrations).\n`,
+  );
+  return 0;
+}
+
 export async function runCli(args: readonly string[]): Promise<number> {
   const [command, username, ...flags] = args;
   if (isDataCommand(command) && username !== undefined && !username.startsWith('-') && flags.length === 0) {
     return runDataCommand(command, username, loadConfig());
   }
+  if (command === 'migrate' && username === undefined) return runMigrate();
   if (
     (command !== 'create-admin' && command !== 'reset-password') ||
     username === undefined ||
@@ -46,11 +68,9 @@ export async function runCli(args: readonly string[]): Promise<number> {
   const generated = !flags.includes('--password-stdin');
   const password = generated ? new RandomSessionTokenService().generate() : await readPasswordFromStdin();
   const looseFiles: LooseFileMode[] = [];
-  const persistence = await createTypeOrmPersistence({
-    databaseUrl: config.databaseUrl,
-    baseDir: config.rootDir,
-    onLooseFileMode: (file) => void looseFiles.push(file),
-  });
+  const persistence = await createTypeOrmPersistence(
+    persistenceOptions(config, logger, (file) => void looseFiles.push(file)),
+  );
   logLooseFiles(logger, config.dataDir, looseFiles);
   try {
     const { createAdmin, resetAdminPassword } = buildContainer(config, logger, persistence).get(TYPES.UseCases);
@@ -78,9 +98,9 @@ if (require.main === module) {
   runCli(process.argv.slice(2))
     .then((code) => process.exit(code))
     .catch((error: unknown) => {
-      process.stderr.write(
-        `${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`,
-      );
+      const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+      // Some reasons are worded to follow "The server failed to start: ": here they stand alone.
+      process.stderr.write(`${message.charAt(0).toUpperCase()}${message.slice(1)}\n`);
       process.exit(1);
     });
 }

@@ -1,9 +1,12 @@
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import { BOOK_TITLE } from '@memoir/shared';
+import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, BOOK_TITLE } from '@memoir/shared';
 import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
 import { parseTrustProxy, type TrustProxy } from '@memoir/http-koa';
 import { smtpUrlProblem } from '@memoir/mail';
+import { DatabaseUrlError, MYSQL_POOL_DEFAULTS, parseDatabaseUrl } from '@memoir/persistence-typeorm';
 
 /**
  * Every environment variable the server reads: its default, what it means and how it is parsed.
@@ -45,6 +48,11 @@ export interface ConfigVariable<T> {
   readonly example?: string;
   /** Passwords are taken exactly as given, spaces included, rather than trimmed. */
   readonly untrimmed?: boolean;
+  /**
+   * A secret: its value may instead come from the file that `<NAME>_FILE` names (Docker and
+   * Kubernetes secrets), and no message ever repeats it.
+   */
+  readonly secret?: boolean;
   readonly parse: Parser<T>;
 }
 
@@ -73,16 +81,42 @@ export const parsers = {
       : problem(`must be a whole number from 0 to 65535 (got "${text}").`),
   /** Absolute: a relative path resolves against the repository root. */
   path: (): Parser<string> => (text, context) => ok(resolve(context.rootDir, text)),
-  databaseUrl: (): Parser<string> => (text) =>
-    /^(sqlite:|mysql:\/\/|mariadb:\/\/)/.test(text)
-      ? ok(text)
-      : problem('must start with sqlite: or mysql:// (its value is not shown: it may hold a password).'),
+  /** Checked as the database adapter will read it: the scheme, the database, the TLS parameters. */
+  databaseUrl: (): Parser<string> => (text, context) => {
+    try {
+      parseDatabaseUrl(text, context.rootDir);
+      return ok(text);
+    } catch (error) {
+      if (error instanceof DatabaseUrlError) return problem(error.problem);
+      throw error;
+    }
+  },
+  /** A PEM file of one or more certificates, read now: its path and its text. */
+  certificateFile: (): Parser<{ readonly path: string; readonly pem: string }> => (text, context) => {
+    const path = resolve(context.rootDir, text);
+    let pem: string;
+    try {
+      pem = readFileSync(path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      return problem(`names ${path}, which cannot be read (${code}).`);
+    }
+    try {
+      if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error('no certificate');
+      new X509Certificate(pem);
+    } catch {
+      return problem(`names ${path}, which holds no PEM certificate (-----BEGIN CERTIFICATE-----).`);
+    }
+    return ok({ path, pem });
+  },
   password:
-    (minLength: number): Parser<string> =>
-    (text) =>
-      text.length >= minLength
+    (minLength: number, maxLength: number): Parser<string> =>
+    (text) => {
+      if (text.length < minLength) return problem(`must be at least ${minLength} characters (its value is not shown).`);
+      return text.length <= maxLength
         ? ok(text)
-        : problem(`must be at least ${minLength} characters (its value is not shown).`),
+        : problem(`must be at most ${maxLength} characters (its value is not shown).`);
+    },
   word:
     (letters: number): Parser<string> =>
     (text) =>
@@ -135,6 +169,15 @@ export const parsers = {
   },
   email: (): Parser<string> => (text) =>
     /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) ? ok(text) : problem(`must be an email address (got "${text}").`),
+  /** Like `duration`, and plain milliseconds ("500"); zero allowed: none. */
+  durationOrZero: (): Parser<number> => (text) => {
+    if (/^\d+$/.test(text) && Number.isSafeInteger(Number(text))) return ok(Number(text));
+    if (/^0+\s*(ms|s|m|h|d)$/.test(text.trim())) return ok(0);
+    const ms = parseDuration(text);
+    return ms === null
+      ? problem(`must be a duration such as 5s, 500ms or 1m, or plain milliseconds (got "${text}").`)
+      : ok(ms);
+  },
   duration: (): Parser<number> => (text) => {
     const ms = parseDuration(text);
     return ms === null
@@ -159,7 +202,6 @@ export const DEFAULT_RIDDLE_ANSWERS = { guestbook: 'network', scholarship: 'kern
 export const INITIAL_PASSWORD_FILE_NAME = 'initial-admin-password';
 export const OUTBOX_DIR_NAME = 'outbox';
 
-const ADMIN_PASSWORD_MIN_LENGTH = 12;
 /** The range of DOWNLOAD_LINK_MAX_DOWNLOADS and DELIVERY_MAX_ATTEMPTS. */
 const COUNT_MIN = 1;
 const COUNT_MAX = 1000;
@@ -189,25 +231,59 @@ export const CONFIG_VARIABLES = {
     meaning: '`sqlite:<path>`, or `mysql://user:pass@host:port/db` for MySQL 8 or MariaDB 10.11+',
     default: 'sqlite:$DATA_DIR/memoir.sqlite',
     example: 'mysql://memoir:memoir@127.0.0.1:3306/memoir',
+    secret: true,
     parse: parsers.databaseUrl(),
+  }),
+  DATABASE_POOL_SIZE: variable({
+    meaning: `MySQL: connections per server process (the database's \`max_connections\` must exceed this times the processes); at most ${MYSQL_POOL_DEFAULTS.queueLimit} requests wait for one, and more get 503`,
+    default: String(MYSQL_POOL_DEFAULTS.connectionLimit),
+    parse: parsers.count(1, 1000),
+  }),
+  DATABASE_SSL_CA: variable({
+    meaning:
+      "MySQL: a PEM file of the CA that signs the database server's certificate (your provider's CA bundle); set, the connection uses TLS and verifies the certificate and the host name",
+    default: null,
+    shownDefault: '`?ssl=` or `?ssl-mode=` in `DATABASE_URL` decide; none: no TLS',
+    example: '/etc/memoir/database-ca.pem',
+    parse: parsers.certificateFile(),
+  }),
+  DATABASE_CONNECT_TIMEOUT: variable({
+    meaning: 'MySQL: how long to wait for a new connection (TCP, TLS and sign-in) before it fails',
+    default: `${MYSQL_POOL_DEFAULTS.connectTimeoutMs / 1000}s`,
+    parse: parsers.duration(),
+  }),
+  DATABASE_QUERY_TIMEOUT: variable({
+    meaning:
+      'MySQL: how long a query may go unanswered before the request gets 503 and its connection is dropped (migrations have none)',
+    default: `${MYSQL_POOL_DEFAULTS.queryTimeoutMs / 1000}s`,
+    parse: parsers.duration(),
+  }),
+  MIGRATE_ON_START: variable({
+    meaning:
+      'run pending migrations at start, under a lock so that of processes starting together one migrates; `off`: a release step runs `pnpm admin migrate`, and a start on a database that lacks a migration is refused',
+    default: 'on',
+    parse: parsers.onOff(),
   }),
   ADMIN_USERNAME: variable({ meaning: 'the admin created when none exists', default: 'admin', parse: parsers.text() }),
   ADMIN_PASSWORD: variable({
-    meaning: `that admin's password, at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`,
+    meaning: `that admin's password, ${ADMIN_PASSWORD_MIN_LENGTH} to ${ADMIN_PASSWORD_MAX_LENGTH} characters`,
     default: null,
     shownDefault: `generated, written once to \`$DATA_DIR/${INITIAL_PASSWORD_FILE_NAME}\` (mode 0600)`,
     example: `at-least-${ADMIN_PASSWORD_MIN_LENGTH}-characters`,
     untrimmed: true,
-    parse: parsers.password(ADMIN_PASSWORD_MIN_LENGTH),
+    secret: true,
+    parse: parsers.password(ADMIN_PASSWORD_MIN_LENGTH, ADMIN_PASSWORD_MAX_LENGTH),
   }),
   RIDDLE_GUESTBOOK_ANSWER: variable({
     meaning: "one word of 7 letters, compared trimmed and case-insensitively; it must answer the site's riddle",
     default: DEFAULT_RIDDLE_ANSWERS.guestbook,
+    secret: true,
     parse: parsers.word(7),
   }),
   RIDDLE_SCHOLARSHIP_ANSWER: variable({
     meaning: 'one word of 6 letters, likewise',
     default: DEFAULT_RIDDLE_ANSWERS.scholarship,
+    secret: true,
     parse: parsers.word(6),
   }),
   ADMIN_HOST: variable({
@@ -219,11 +295,12 @@ export const CONFIG_VARIABLES = {
   }),
   METRICS_TOKEN: variable({
     meaning:
-      'bearer token for `GET /metrics` (Prometheus), at least 16 characters; with `ADMIN_HOST`, metrics are served on that host only, and without it only with this token',
+      'bearer token for `GET /metrics` (Prometheus), 16 to 256 characters; with `ADMIN_HOST`, metrics are served on that host only, and without it only with this token',
     default: null,
     shownDefault: 'no metrics',
     example: 'a-long-random-scrape-token',
-    parse: parsers.password(16),
+    secret: true,
+    parse: parsers.password(16, 256),
   }),
   TRUST_PROXY: variable({
     meaning:
@@ -264,6 +341,7 @@ export const CONFIG_VARIABLES = {
     default: null,
     shownDefault: `\`.eml\` files in \`$DATA_DIR/${OUTBOX_DIR_NAME}\``,
     example: 'smtps://user:password@smtp.example.com:465',
+    secret: true,
     parse: parsers.smtpUrl(),
   }),
   SMTP_REQUIRE_TLS: variable({
@@ -317,6 +395,12 @@ export const CONFIG_VARIABLES = {
     default: '5',
     parse: parsers.count(COUNT_MIN, COUNT_MAX),
   }),
+  SHUTDOWN_DRAIN: variable({
+    meaning:
+      'after SIGTERM, how long `/readyz` answers 503 while the server goes on serving, so that the load balancer stops sending first; then requests in flight finish (up to 10 s more). A duration (`500ms`, `5s`, `1m`) or plain milliseconds; `0`: none',
+    default: '5s',
+    parse: parsers.durationOrZero(),
+  }),
   DELIVERY_POLL_INTERVAL: variable({
     meaning: 'how often the worker looks for email to send',
     default: '5s',
@@ -344,6 +428,16 @@ export type ConfigValue<N extends ConfigName> = (typeof CONFIG_VARIABLES)[N] ext
     ? T
     : T | null
   : never;
+
+/** The suffix of the variable that names a secret's file: `ADMIN_PASSWORD_FILE`. */
+export const SECRET_FILE_SUFFIX = '_FILE';
+
+/** The variables that may come from a file, in the table's order. */
+export function secretNames(): readonly ConfigName[] {
+  return (Object.keys(CONFIG_VARIABLES) as ConfigName[]).filter(
+    (name) => (CONFIG_VARIABLES[name] as ConfigVariable<unknown>).secret === true,
+  );
+}
 
 /** The table as rows, for the docs. */
 export function configTable(): readonly (ConfigVariable<unknown> & { readonly name: ConfigName })[] {

@@ -1,13 +1,16 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 import { type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
 import type { TrustProxy } from '@memoir/http-koa';
+import { DatabaseUrlError, mysqlTls, parseDatabaseUrl } from '@memoir/persistence-typeorm';
 
 import {
   CONFIG_VARIABLES,
   INITIAL_PASSWORD_FILE_NAME,
   OUTBOX_DIR_NAME,
+  SECRET_FILE_SUFFIX,
+  secretNames,
   type ConfigName,
   type ConfigValue,
   type ConfigVariable,
@@ -22,6 +25,12 @@ export interface ServerConfig {
   /** Absolute: the SQLite file, the first-run password and the outbox live here. */
   readonly dataDir: string;
   readonly databaseUrl: string;
+  /** How the server holds its MySQL connections (ignored for SQLite). */
+  readonly database: DatabaseSettings;
+  /** MIGRATE_ON_START: run pending migrations at start; off, a start only checks that none is pending. */
+  readonly migrateOnStart: boolean;
+  /** SHUTDOWN_DRAIN: after SIGTERM, how long /readyz says 503 while the server still serves. */
+  readonly shutdownDrainMs: number;
   readonly adminUsername: string;
   /** Null: generate one on first start and write it to `initialPasswordFile`. */
   readonly adminPassword: string | null;
@@ -39,6 +48,15 @@ export interface ServerConfig {
   readonly rootDir: string;
   readonly initialPasswordFile: string;
   readonly mail: MailConfig;
+}
+
+/** DATABASE_POOL_SIZE, DATABASE_SSL_CA and the timeouts: MySQL only. */
+export interface DatabaseSettings {
+  readonly poolSize: number;
+  /** DATABASE_SSL_CA: the file and its PEM text, read at start; null: the URL decides TLS. */
+  readonly sslCa: { readonly path: string; readonly pem: string } | null;
+  readonly connectTimeoutMs: number;
+  readonly queryTimeoutMs: number;
 }
 
 /** Email: how it leaves, what its links point at, and how hard the worker tries. */
@@ -91,6 +109,33 @@ export function findRootDir(from: string = __dirname): string {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/**
+ * A secret's text from the file `<NAME>_FILE` names (a Docker or Kubernetes secret): the whole
+ * file without its trailing line break. A relative path resolves against the repository root.
+ */
+function readSecretFile(fileVariable: string, path: string, rootDir: string): Parsed<string> {
+  const absolute = resolve(rootDir, path);
+  let text: string;
+  try {
+    text = readFileSync(absolute, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT'
+        ? 'which does not exist'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'which this process may not read'
+          : code === 'EISDIR'
+            ? 'which is a folder, not a file'
+            : `which cannot be read (${code ?? String(error)})`;
+    return { ok: false, problem: `${fileVariable} names ${absolute}, ${why}.` };
+  }
+  const value = text.replace(/[\r\n]+$/, '');
+  return value.trim() === ''
+    ? { ok: false, problem: `${fileVariable} names ${absolute}, which is empty.` }
+    : { ok: true, value };
+}
+
 /** The value of a variable already checked: every problem was thrown before this runs. */
 function valueOf<T>(parsed: Parsed<T>): T {
   if (!parsed.ok) throw new ConfigError([parsed.problem]);
@@ -112,7 +157,24 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
   const read = <N extends ConfigName>(name: N): Parsed<ConfigValue<N>> => {
     const entry: ConfigVariable<unknown> = CONFIG_VARIABLES[name];
     const raw = env[name];
-    const given = raw === undefined ? '' : entry.untrimmed === true ? raw : raw.trim();
+    let given = raw === undefined ? '' : entry.untrimmed === true ? raw : raw.trim();
+    let source: string = name;
+    const fileVariable = `${name}${SECRET_FILE_SUFFIX}`;
+    const file = entry.secret === true ? (env[fileVariable]?.trim() ?? '') : '';
+    if (file !== '') {
+      if ((raw ?? '').trim() !== '') {
+        const why = `${name} and ${fileVariable} are both set: set one of them (the value, or the file that holds it).`;
+        problems.push(why);
+        return { ok: false, problem: why };
+      }
+      const secret = readSecretFile(fileVariable, file, rootDir);
+      if (!secret.ok) {
+        problems.push(secret.problem);
+        return secret;
+      }
+      given = entry.untrimmed === true ? secret.value : secret.value.trim();
+      source = `${name} (from ${fileVariable})`;
+    }
     let text = given;
     if (given === '') {
       if (entry.default === null) return { ok: true, value: null } as Parsed<ConfigValue<N>>;
@@ -123,9 +185,19 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
       text = entry.default.replace(/\$([A-Z_]+)/g, (_reference, other: string) => substitutions[other] ?? '');
     }
     const parsed = entry.parse(text, context) as Parsed<ConfigValue<N>>;
-    if (!parsed.ok) problems.push(`${name} ${parsed.problem}`);
+    if (!parsed.ok) problems.push(`${source} ${parsed.problem}`);
     return parsed;
   };
+
+  // A <NAME>_FILE beside a variable that is not a secret would be ignored: say so instead.
+  const secrets = secretNames();
+  for (const variable of Object.keys(env).sort()) {
+    if (!variable.endsWith(SECRET_FILE_SUFFIX) || (env[variable] ?? '').trim() === '') continue;
+    const base = variable.slice(0, -SECRET_FILE_SUFFIX.length);
+    if (base in CONFIG_VARIABLES && !secrets.includes(base as ConfigName)) {
+      problems.push(`${variable}: only secrets can be read from a file (${secrets.join(', ')}); set ${base} itself.`);
+    }
+  }
 
   const port = read('PORT');
   if (port.ok) substitutions.PORT = String(port.value);
@@ -134,6 +206,12 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
   const values = {
     host: read('HOST'),
     databaseUrl: read('DATABASE_URL'),
+    poolSize: read('DATABASE_POOL_SIZE'),
+    sslCa: read('DATABASE_SSL_CA'),
+    connectTimeoutMs: read('DATABASE_CONNECT_TIMEOUT'),
+    queryTimeoutMs: read('DATABASE_QUERY_TIMEOUT'),
+    migrateOnStart: read('MIGRATE_ON_START'),
+    shutdownDrainMs: read('SHUTDOWN_DRAIN'),
     adminUsername: read('ADMIN_USERNAME'),
     adminPassword: read('ADMIN_PASSWORD'),
     guestbookAnswer: read('RIDDLE_GUESTBOOK_ANSWER'),
@@ -163,6 +241,19 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
   if (values.trustForwardedHost.ok && values.trustForwardedHost.value && values.trustProxy.ok) {
     if (values.trustProxy.value.kind === 'none') {
       problems.push('TRUST_FORWARDED_HOST needs TRUST_PROXY: only a trusted proxy can say which host was asked for.');
+    }
+  }
+  if (values.databaseUrl.ok && values.sslCa.ok && values.sslCa.value !== null) {
+    const target = parseDatabaseUrl(values.databaseUrl.value, rootDir);
+    if (target.kind === 'sqlite') {
+      problems.push('DATABASE_SSL_CA is for a mysql:// DATABASE_URL; the database is SQLite: unset it.');
+    } else {
+      try {
+        mysqlTls(target, values.sslCa.value.pem);
+      } catch (error) {
+        if (!(error instanceof DatabaseUrlError)) throw error;
+        problems.push(error.message);
+      }
     }
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -197,6 +288,14 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     host: valueOf(values.host),
     dataDir: dataDirPath,
     databaseUrl: valueOf(values.databaseUrl),
+    database: {
+      poolSize: valueOf(values.poolSize),
+      sslCa: valueOf(values.sslCa),
+      connectTimeoutMs: valueOf(values.connectTimeoutMs),
+      queryTimeoutMs: valueOf(values.queryTimeoutMs),
+    },
+    migrateOnStart: valueOf(values.migrateOnStart),
+    shutdownDrainMs: valueOf(values.shutdownDrainMs),
     adminUsername: valueOf(values.adminUsername),
     adminPassword: valueOf(values.adminPassword),
     riddles: { guestbook: valueOf(values.guestbookAnswer), scholarship: valueOf(values.scholarshipAnswer) },

@@ -6,7 +6,8 @@ import type { Logger } from 'pino';
  * owner's digest when one is due, then sends what is due, batch after batch until nothing is
  * left. Any number of processes may run one against the same database (the queue's leases
  * share the work out). A failing run (the database is down) is logged and tried again at the
- * next tick; `stop()` lets the batch in hand finish.
+ * next tick. `stop()` lets the email in hand finish and hands the rest of the batch back to the
+ * queue, where another process claims it at once instead of after the two-minute lease.
  */
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -36,6 +37,7 @@ export class DeliveryWorker {
     return this.running;
   }
 
+  /** Resolves once the email in hand is sent (or failed) and the rest of its batch handed back. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer !== null) clearTimeout(this.timer);
@@ -57,8 +59,11 @@ export class DeliveryWorker {
     try {
       if (await this.deps.queueOwnerDigest.execute()) logger.info('queued the owner’s daily digest');
       for (;;) {
-        const run = await this.deps.sendDueDeliveries.execute();
+        const run = await this.deps.sendDueDeliveries.execute({ shouldStop: () => this.stopped });
         if (run.sent + run.retrying + run.failed > 0) logger.info({ ...run }, 'delivery run');
+        if (run.handedBack !== undefined) {
+          logger.info({ handedBack: run.handedBack }, 'stopping: handed unsent deliveries back to the queue');
+        }
         if (run.failed > 0) logger.warn({ failed: run.failed }, 'deliveries failed for good: see the admin app');
         if (this.stopped || run.sent + run.retrying + run.failed < this.deps.batchSize) return;
       }

@@ -32,13 +32,25 @@ async function main(): Promise<void> {
     `\nThe memoir site is running.\n  Open ${running.url}/\n  Sign in at ${running.url}/admin/login ${signIn}\n  Stop with Ctrl+C.\n\n`,
   );
 
+  // SIGTERM (an orchestrator, a process manager, a deploy): /readyz says 503 at once and the
+  // server goes on serving for SHUTDOWN_DRAIN, so the load balancer stops sending before it
+  // closes. SIGINT (Ctrl+C at a terminal) skips the drain. A second signal ends the drain now.
   let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      running.endDrain();
+      return;
+    }
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    logger.info(
+      { signal, drainMs },
+      drainMs > 0
+        ? 'shutting down: /readyz answers 503, still serving until the drain is over (a second signal ends it)'
+        : 'shutting down: finishing requests in flight',
+    );
     running
-      .close(10_000)
+      .shutdown({ drainMs, graceMs: 10_000 })
       .then(() => {
         logger.info('stopped');
         logger.flush();

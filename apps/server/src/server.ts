@@ -10,7 +10,9 @@ import {
   isDatabaseReady,
   isDatabaseUnavailable,
   type LooseFileMode,
+  type MigrateMode,
   type TypeOrmPersistence,
+  type TypeOrmPersistenceOptions,
 } from '@memoir/persistence-typeorm';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
@@ -31,6 +33,63 @@ export interface RunningServer {
   readonly deliveryWorker: DeliveryWorker;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), closes the database. */
   close(graceMs?: number): Promise<void>;
+  /**
+   * A shutdown behind a load balancer (SIGTERM): at once /readyz answers 503, every answer
+   * carries `Connection: close`, and the delivery worker stops (the email in hand finishes, the
+   * rest of its batch goes back to the queue); the server goes on serving for `drainMs`, so
+   * that the load balancer sees the 503 and stops sending; then it closes as `close` does.
+   */
+  shutdown(options: { readonly drainMs: number; readonly graceMs?: number }): Promise<void>;
+  /** Ends a shutdown's drain now (a second signal); the rest of the shutdown goes on. */
+  endDrain(): void;
+}
+
+/** How the server and `pnpm admin` open the database: the one place the config meets the adapter. */
+export function persistenceOptions(
+  config: ServerConfig,
+  logger: Logger,
+  onLooseFileMode: (file: LooseFileMode) => void,
+  migrate: MigrateMode = config.migrateOnStart ? true : 'check',
+): TypeOrmPersistenceOptions {
+  const { database } = config;
+  return {
+    databaseUrl: config.databaseUrl,
+    baseDir: config.rootDir,
+    migrate,
+    onWaitingForMigrations: () => logger.info('another process is migrating the database: waiting for it'),
+    mysqlPool: {
+      connectionLimit: database.poolSize,
+      connectTimeoutMs: database.connectTimeoutMs,
+      queryTimeoutMs: database.queryTimeoutMs,
+    },
+    mysqlSslCa: database.sslCa?.pem ?? null,
+    onLooseFileMode,
+  };
+}
+
+/** Where the database is and how it is reached, for the start-up log (no credentials). */
+export function logDatabase(logger: Logger, config: ServerConfig, persistence: TypeOrmPersistence): void {
+  const { ran, known } = persistence.migrations;
+  if (ran.length > 0) logger.info({ ran }, 'migrated the database');
+  else logger.info({ migrations: known.length }, 'the database is up to date');
+  if (persistence.tls === null) {
+    logger.info({ database: 'sqlite' }, 'database: SQLite');
+    return;
+  }
+  const details = {
+    database: persistence.dataSource.options.type,
+    tls: persistence.tls,
+    poolSize: config.database.poolSize,
+    ...(config.database.sslCa === null ? {} : { ca: config.database.sslCa.path }),
+  };
+  if (persistence.tls === 'unverified') {
+    logger.warn(details, "database: TLS without certificate verification (DATABASE_URL's ssl turns it off)");
+  } else if (persistence.tls === 'off') {
+    logger.info(
+      details,
+      'database: MySQL without TLS (set DATABASE_SSL_CA or ?ssl=true for a database over a network)',
+    );
+  } else logger.info(details, 'database: MySQL over TLS');
 }
 
 /** When no admin exists: create one, writing a generated password to a 0600 file (never to a log). */
@@ -72,12 +131,14 @@ export async function buildApp(
   logger: Logger,
   persistence: TypeOrmPersistence,
   overrides: ContainerOverrides = {},
+  /** True once a shutdown began: /readyz then answers 503 whatever the database says. */
+  isShuttingDown: () => boolean = () => false,
 ): Promise<BuiltApp> {
   const container = buildContainer(config, logger, persistence, overrides);
   const useCases = container.get(TYPES.UseCases);
   await ensureInitialAdmin(config, logger, useCases.ensureInitialAdmin);
-  const checkReadiness = () => isDatabaseReady(persistence.dataSource);
-  const metrics = createServerMetrics(persistence, checkReadiness);
+  // The metrics say whether the database answers; /readyz also says no while shutting down.
+  const metrics = createServerMetrics(persistence, () => isDatabaseReady(persistence.dataSource));
   const { app, handler, routes } = createHttpApp({
     useCases,
     rateLimiter: useCases.rateLimiter,
@@ -87,7 +148,7 @@ export async function buildApp(
     adminHost: config.adminHost,
     logger,
     isDatabaseUnavailable,
-    checkReadiness,
+    checkReadiness: async () => !isShuttingDown() && (await isDatabaseReady(persistence.dataSource)),
     observeRequest: (request) => metrics.observeRequest(request),
     metrics: metrics.endpoint(config.metricsToken),
     bookStamper: container.get(TYPES.BookStamper),
@@ -107,14 +168,11 @@ export async function startServer(
   const noteLoose = (file: LooseFileMode) => void looseFiles.push(file);
   tightenDataDir(config.dataDir, noteLoose);
   const persistence =
-    overrides.persistence ??
-    (await createTypeOrmPersistence({
-      databaseUrl: config.databaseUrl,
-      baseDir: config.rootDir,
-      onLooseFileMode: noteLoose,
-    }));
+    overrides.persistence ?? (await createTypeOrmPersistence(persistenceOptions(config, logger, noteLoose)));
   logLooseFiles(logger, config.dataDir, looseFiles);
-  const { handler, container, useCases } = await buildApp(config, logger, persistence, overrides);
+  logDatabase(logger, config, persistence);
+  let shuttingDown = false;
+  const { handler, container, useCases } = await buildApp(config, logger, persistence, overrides, () => shuttingDown);
   // A missing or broken book must stop the start, not the first reader's download.
   await container
     .get(TYPES.BookStamper)
@@ -151,7 +209,12 @@ export async function startServer(
     logger,
   });
 
-  const server = createHttpServer(handler, config.trustProxy);
+  // While draining, each answer closes its connection: the load balancer's next request opens
+  // a new one (to a process in the rotation), instead of finding this keep-alive socket closed.
+  const server = createHttpServer((req, res) => {
+    if (shuttingDown) res.setHeader('Connection', 'close');
+    handler(req, res);
+  }, config.trustProxy);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -169,35 +232,50 @@ export async function startServer(
   deliveryWorker.start();
 
   let closing: Promise<void> | undefined;
+  let endDrain: () => void = () => undefined;
+  const shutdown = ({ drainMs, graceMs = 10_000 }: { readonly drainMs: number; readonly graceMs?: number }) => {
+    closing ??= (async () => {
+      shuttingDown = true;
+      clearInterval(prune);
+      const workerStopped = deliveryWorker.stop(); // the email in hand finishes, the rest goes back
+      if (drainMs > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, drainMs);
+          endDrain = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        logger.info('shutting down: drain over, finishing requests in flight');
+      }
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Idle keep-alive connections would hold close() open; busy ones finish their request
+      // and are closed as soon as they fall idle.
+      server.closeIdleConnections();
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          logger.warn('shutdown grace period over: closing the remaining connections');
+          server.closeAllConnections();
+          resolve();
+        }, graceMs);
+      });
+      await Promise.race([closed, deadline]);
+      clearTimeout(timer);
+      clearInterval(sweep);
+      await workerStopped;
+      await persistence.close();
+    })();
+    return closing;
+  };
   return {
     url: `http://${host}:${address.port}`,
     server,
     persistence,
     deliveryWorker,
-    close(graceMs = 10_000) {
-      closing ??= (async () => {
-        clearInterval(prune);
-        const workerStopped = deliveryWorker.stop(); // the batch in hand finishes
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        // Idle keep-alive connections would hold close() open; busy ones finish their request
-        // and are closed as soon as they fall idle.
-        server.closeIdleConnections();
-        const sweep = setInterval(() => server.closeIdleConnections(), 100);
-        let timer: NodeJS.Timeout | undefined;
-        const deadline = new Promise<void>((resolve) => {
-          timer = setTimeout(() => {
-            logger.warn('shutdown grace period over: closing the remaining connections');
-            server.closeAllConnections();
-            resolve();
-          }, graceMs);
-        });
-        await Promise.race([closed, deadline]);
-        clearTimeout(timer);
-        clearInterval(sweep);
-        await workerStopped;
-        await persistence.close();
-      })();
-      return closing;
-    },
+    shutdown,
+    endDrain: () => endDrain(),
+    close: (graceMs = 10_000) => shutdown({ drainMs: 0, graceMs }),
   };
 }

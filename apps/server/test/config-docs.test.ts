@@ -12,7 +12,7 @@ import {
   renderEnvExample,
   withConfigSection,
 } from '../../../tools/write-config-docs';
-import { CONFIG_VARIABLES, configTable } from '../src/config-table';
+import { CONFIG_VARIABLES, configTable, SECRET_FILE_SUFFIX } from '../src/config-table';
 import { loadConfig } from '../src/config';
 
 /** 'up to date', or the instruction and the first line that differs: Jest prints it in its diff. */
@@ -63,12 +63,15 @@ describe('the configuration docs written from the table', () => {
     expect(unset.mail.publicBaseUrl).toBe(`http://localhost:${CONFIG_VARIABLES.PORT.default}`);
   });
 
-  it('show every variable in both files, and none the server does not read', () => {
+  it('show every variable in both files, and none the server does not read (a secret with its file beside it)', () => {
     const operations = readFileSync(OPERATIONS_FILE, 'utf8');
     const section = operations.slice(operations.indexOf(CONFIG_SECTION_START), operations.indexOf(CONFIG_SECTION_END));
     const envExample = readFileSync(ENV_EXAMPLE_FILE, 'utf8');
     const table = configTable().map((row) => row.name);
     expect([...section.matchAll(/^\| `([A-Z_]+)`/gm)].map((match) => match[1])).toEqual(table);
-    expect([...envExample.matchAll(/^(?:# )?([A-Z_]+)=/gm)].map((match) => match[1])).toEqual(table);
+    const withFiles = configTable().flatMap((row) =>
+      row.secret === true ? [row.name, `${row.name}${SECRET_FILE_SUFFIX}`] : [row.name],
+    );
+    expect([...envExample.matchAll(/^(?:# )?([A-Z_]+)=/gm)].map((match) => match[1])).toEqual(withFiles);
   });
 });

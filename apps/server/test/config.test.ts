@@ -1,4 +1,9 @@
-import { describe, expect, it } from '@jest/globals';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { makeTestCertificates } from '@memoir/persistence-typeorm/testing';
 
 import { ConfigError, loadConfig } from '../src/config';
 
@@ -21,6 +26,9 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: '/srv/memoir/data',
       databaseUrl: 'sqlite:/srv/memoir/data/memoir.sqlite',
+      database: { poolSize: 10, sslCa: null, connectTimeoutMs: 5000, queryTimeoutMs: 15_000 },
+      migrateOnStart: true,
+      shutdownDrainMs: 5000,
       adminUsername: 'admin',
       adminPassword: null,
       riddles: { guestbook: 'network', scholarship: 'kernel' },
@@ -130,6 +138,8 @@ describe('loadConfig', () => {
       FORM_RATE_LIMIT: '3/1h',
       LOGIN_RATE_LIMIT: '10/5m',
       LOGIN_ACCOUNT_LIMIT: '50/1h',
+      DATABASE_POOL_SIZE: '20',
+      MIGRATE_ON_START: 'off',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -146,6 +156,8 @@ describe('loadConfig', () => {
       formRateLimit: { max: 3, windowMs: 3_600_000 },
       loginRateLimit: { max: 10, windowMs: 300_000 },
       loginAccountLimit: { max: 50, windowMs: 3_600_000 },
+      database: { poolSize: 20 },
+      migrateOnStart: false,
     });
   });
 
@@ -200,6 +212,18 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads SHUTDOWN_DRAIN as a duration or plain milliseconds, zero for none', () => {
+    expect(load({ SHUTDOWN_DRAIN: '3s' }).shutdownDrainMs).toBe(3000);
+    expect(load({ SHUTDOWN_DRAIN: '500ms' }).shutdownDrainMs).toBe(500);
+    expect(load({ SHUTDOWN_DRAIN: '1m' }).shutdownDrainMs).toBe(60_000);
+    expect(load({ SHUTDOWN_DRAIN: '2500' }).shutdownDrainMs).toBe(2500);
+    expect(load({ SHUTDOWN_DRAIN: '0' }).shutdownDrainMs).toBe(0);
+    expect(load({ SHUTDOWN_DRAIN: '0s' }).shutdownDrainMs).toBe(0);
+    expect(problemsOf({ SHUTDOWN_DRAIN: 'a while' })).toEqual([
+      'SHUTDOWN_DRAIN must be a duration such as 5s, 500ms or 1m, or plain milliseconds (got "a while").',
+    ]);
+  });
+
   it('blames a bad PORT once, not again through the PUBLIC_BASE_URL default built on it', () => {
     expect(problemsOf({ PORT: 'eighty' })).toEqual(['PORT must be a whole number from 0 to 65535 (got "eighty").']);
     expect(load({ PORT: '8080' }).mail.publicBaseUrl).toBe('http://localhost:8080');
@@ -213,5 +237,173 @@ describe('loadConfig', () => {
     });
     expect(problems).toHaveLength(3);
     expect(problems.join('\n')).not.toMatch(/hunter2secret|short-pw|smtpsecret/);
+  });
+});
+
+describe('the MySQL settings', () => {
+  let dir: string;
+  let caFile: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'memoir-db-config-'));
+    caFile = makeTestCertificates(dir, ['localhost']).caFile;
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads the pool size, the timeouts and the CA file, whose certificate it keeps', () => {
+    const config = load({
+      DATABASE_URL: 'mysql://u:p@db.example.com:3306/memoir?ssl-mode=VERIFY_CA',
+      DATABASE_POOL_SIZE: '25',
+      DATABASE_SSL_CA: caFile,
+      DATABASE_CONNECT_TIMEOUT: '10s',
+      DATABASE_QUERY_TIMEOUT: '500ms',
+    });
+    expect(config.database).toEqual({
+      poolSize: 25,
+      sslCa: { path: caFile, pem: readFileSync(caFile, 'utf8') },
+      connectTimeoutMs: 10_000,
+      queryTimeoutMs: 500,
+    });
+  });
+
+  it('checks DATABASE_URL as the database adapter reads it, TLS parameters included, never repeating it', () => {
+    const problems = problemsOf({
+      DATABASE_URL: 'mysql://u:hunter2secret@db.example.com/memoir?ssl-mode=PREFERRED',
+      DATABASE_POOL_SIZE: '0',
+      DATABASE_SSL_CA: join(dir, 'missing.pem'),
+      DATABASE_CONNECT_TIMEOUT: 'soon',
+      DATABASE_QUERY_TIMEOUT: '0s',
+    });
+    expect(problems).toEqual([
+      'DATABASE_URL has ssl-mode=PREFERRED, which falls back to clear text without a word: use ssl-mode=REQUIRED (or DISABLED).',
+      'DATABASE_POOL_SIZE must be a whole number from 1 to 1000 (got "0").',
+      `DATABASE_SSL_CA names ${join(dir, 'missing.pem')}, which cannot be read (ENOENT).`,
+      'DATABASE_CONNECT_TIMEOUT must be a duration such as 14d, 5s or 250ms (ms, s, m, h or d) (got "soon").',
+      'DATABASE_QUERY_TIMEOUT must be a duration such as 14d, 5s or 250ms (ms, s, m, h or d) (got "0s").',
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2secret');
+    expect(problemsOf({ DATABASE_URL: 'mysql://u:p@db.example.com/memoir?charset=utf8' })).toEqual([
+      'DATABASE_URL has a parameter the server does not read ("charset"): only ssl and ssl-mode are read.',
+    ]);
+  });
+
+  it('refuses a CA file that holds no certificate, a CA for SQLite, and a CA with TLS turned off', () => {
+    writeFileSync(join(dir, 'not-a-cert.pem'), 'hello\n');
+    expect(problemsOf({ DATABASE_URL: 'mysql://u:p@db/memoir', DATABASE_SSL_CA: join(dir, 'not-a-cert.pem') })).toEqual(
+      [
+        `DATABASE_SSL_CA names ${join(dir, 'not-a-cert.pem')}, which holds no PEM certificate (-----BEGIN CERTIFICATE-----).`,
+      ],
+    );
+    expect(problemsOf({ DATABASE_SSL_CA: caFile })).toEqual([
+      'DATABASE_SSL_CA is for a mysql:// DATABASE_URL; the database is SQLite: unset it.',
+    ]);
+    expect(problemsOf({ DATABASE_URL: 'mysql://u:p@db/memoir?ssl=false', DATABASE_SSL_CA: caFile })).toEqual([
+      'DATABASE_URL turns TLS off (ssl=false or ssl-mode=DISABLED) while DATABASE_SSL_CA is set: remove one of the two.',
+    ]);
+  });
+});
+
+describe('secrets from files (<NAME>_FILE, as Docker and Kubernetes mount them)', () => {
+  let dir: string;
+  const secret = (name: string, content: string): string => {
+    const path = join(dir, name);
+    writeFileSync(path, content, { mode: 0o600 });
+    return path;
+  };
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'memoir-secrets-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads every secret from its file, without the trailing line break', () => {
+    const config = load({
+      DATABASE_URL_FILE: secret('database-url', 'mysql://u:p@db:3306/memoir\n'),
+      ADMIN_PASSWORD_FILE: secret('admin-password', ' a passphrase with spaces \r\n'),
+      SMTP_URL_FILE: secret('smtp-url', 'smtps://user:pass@smtp.example.com:465\n'),
+      RIDDLE_GUESTBOOK_ANSWER_FILE: secret('riddle-guestbook', 'Browser\n'),
+      RIDDLE_SCHOLARSHIP_ANSWER_FILE: secret('riddle-scholarship', 'Kernel'),
+    });
+    expect(config.databaseUrl).toBe('mysql://u:p@db:3306/memoir');
+    // A password is taken as written: its spaces are part of it, the file's line break is not.
+    expect(config.adminPassword).toBe(' a passphrase with spaces ');
+    expect(config.mail.smtpUrl).toBe('smtps://user:pass@smtp.example.com:465');
+    expect(config.riddles).toEqual({ guestbook: 'Browser', scholarship: 'Kernel' });
+  });
+
+  it('resolves a relative file against the repository root, like every other path', () => {
+    const root = mkdtempSync(join(tmpdir(), 'memoir-root-'));
+    try {
+      mkdirSync(join(root, 'secrets'));
+      writeFileSync(join(root, 'secrets', 'pw'), 'from-a-relative-file\n');
+      expect(loadConfig({ ADMIN_PASSWORD_FILE: 'secrets/pw' }, root).adminPassword).toBe('from-a-relative-file');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a secret set twice, as a value and as a file, naming both', () => {
+    const problems = problemsOf({
+      ADMIN_PASSWORD: 'a-long-secret-password',
+      ADMIN_PASSWORD_FILE: secret('twice', 'another-long-password\n'),
+    });
+    expect(problems).toEqual([
+      'ADMIN_PASSWORD and ADMIN_PASSWORD_FILE are both set: set one of them (the value, or the file that holds it).',
+    ]);
+  });
+
+  it('names a missing, unreadable, empty or folder file, and checks what a file holds like the value itself', () => {
+    const unreadable = secret('unreadable', 'mysql://u:p@db/memoir\n');
+    chmodSync(unreadable, 0o000);
+    const runsAsRoot = process.getuid?.() === 0;
+    const problems = problemsOf({
+      DATABASE_URL_FILE: join(dir, 'missing'),
+      SMTP_URL_FILE: secret('empty', '\n'),
+      RIDDLE_GUESTBOOK_ANSWER_FILE: dir,
+      RIDDLE_SCHOLARSHIP_ANSWER_FILE: secret('wrong', 'kernels\n'),
+      ADMIN_PASSWORD_FILE: secret('short', 'short-pw\n'),
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        `DATABASE_URL_FILE names ${join(dir, 'missing')}, which does not exist.`,
+        `SMTP_URL_FILE names ${join(dir, 'empty')}, which is empty.`,
+        `RIDDLE_GUESTBOOK_ANSWER_FILE names ${dir}, which is a folder, not a file.`,
+        "RIDDLE_SCHOLARSHIP_ANSWER (from RIDDLE_SCHOLARSHIP_ANSWER_FILE) must be one word of 6 letters, as the riddle's hint says.",
+        'ADMIN_PASSWORD (from ADMIN_PASSWORD_FILE) must be at least 12 characters (its value is not shown).',
+      ]),
+    );
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).not.toMatch(/short-pw|kernels/);
+    // root reads any file: the permission case only holds for an ordinary user.
+    if (!runsAsRoot) {
+      expect(problemsOf({ DATABASE_URL_FILE: unreadable })).toEqual([
+        `DATABASE_URL_FILE names ${unreadable}, which this process may not read.`,
+      ]);
+    }
+  });
+
+  it('refuses <NAME>_FILE for a variable that is not a secret, instead of ignoring it', () => {
+    expect(problemsOf({ PORT_FILE: secret('port', '8080\n') })).toEqual([
+      'PORT_FILE: only secrets can be read from a file (DATABASE_URL, ADMIN_PASSWORD, RIDDLE_GUESTBOOK_ANSWER, RIDDLE_SCHOLARSHIP_ANSWER, SMTP_URL); set PORT itself.',
+    ]);
+    // Other programs' variables are none of the server's business.
+    expect(load({ NODE_EXTRA_CA_CERTS_FILE: '/x', PORT_FILE: '' }).port).toBe(3000);
+  });
+
+  it('lists the problems of values and of files in one message', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      ADMIN_PASSWORD_FILE: join(dir, 'nowhere'),
+      LOG_LEVEL: 'loud',
+    });
+    expect(problems).toHaveLength(3);
+    expect(new ConfigError(problems).message).toBe(
+      [
+        'The server cannot start with this configuration:',
+        '  - PORT must be a whole number from 0 to 65535 (got "eighty").',
+        `  - ADMIN_PASSWORD_FILE names ${join(dir, 'nowhere')}, which does not exist.`,
+        '  - LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud").',
+      ].join('\n'),
+    );
   });
 });

@@ -71,3 +71,50 @@ describe(`SIGTERM with ${IN_FLIGHT} requests in flight`, () => {
     expect(new Set(names)).toEqual(new Set(Array.from({ length: IN_FLIGHT }, (_, i) => `Visitor ${i}`)));
   }, 30_000);
 });
+
+/**
+ * SIGTERM behind a load balancer: /readyz says 503 at once, the server goes on answering for
+ * SHUTDOWN_DRAIN (each answer closing its connection), then stops and exits 0.
+ */
+describe('SIGTERM with SHUTDOWN_DRAIN', () => {
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    server = await startServerProcess({ env: { SHUTDOWN_DRAIN: '1500ms' } });
+  }, 30_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers /readyz 503 at once, keeps serving with Connection: close until the drain is over, then exits 0', async () => {
+    const before = await fetch(`${server.url}/readyz`);
+    expect(before.status).toBe(200);
+    expect(before.headers.get('connection')).toBe('keep-alive');
+
+    const signalledAt = Date.now();
+    const exited = server.stop();
+    await server.waitFor(/"msg":"shutting down: \/readyz answers 503/);
+    const readiness = await fetch(`${server.url}/readyz`);
+    const readinessMs = Date.now() - signalledAt;
+    const list = await fetch(`${server.url}/api/guestbook-entries`);
+    const health = await fetch(`${server.url}/healthz`);
+    const servingMs = Date.now() - signalledAt;
+    const code = await exited;
+    const exitMs = Date.now() - signalledAt;
+    process.stdout.write(
+      `\nDrain: /readyz 503 ${readinessMs} ms after SIGTERM, still serving at ${servingMs} ms, exit ${code} at ${exitMs} ms (SHUTDOWN_DRAIN=1500ms)\n`,
+    );
+
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toEqual({ status: 'not ready' });
+    expect(readinessMs).toBeLessThan(1000);
+    expect(list.status).toBe(200);
+    expect(list.headers.get('connection')).toBe('close');
+    expect(health.status).toBe(200);
+    expect(servingMs).toBeLessThan(1500);
+    expect(code).toBe(0);
+    expect(exitMs).toBeGreaterThanOrEqual(1500);
+    expect(exitMs).toBeLessThan(5000);
+    expect(server.output()).toContain('"msg":"shutting down: drain over, finishing requests in flight"');
+  }, 30_000);
+});

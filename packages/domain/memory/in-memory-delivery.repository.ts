@@ -64,6 +64,15 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
     return true;
   }
 
+  async release(ids: readonly string[], leaseUntil: Date): Promise<void> {
+    for (const id of ids) {
+      const delivery = this.db.deliveries.get(id);
+      if (delivery === undefined || delivery.status !== 'queued') continue;
+      if (delivery.leaseUntil?.getTime() !== leaseUntil.getTime()) continue;
+      this.db.deliveries.set(id, { ...delivery, leaseUntil: null });
+    }
+  }
+
   async markSent(id: string, sentAt: Date): Promise<void> {
     const delivery = this.db.deliveries.get(id);
     if (delivery === undefined) return;

@@ -461,7 +461,7 @@ export const OPENAPI_DOCUMENT = {
     },
     '/readyz': {
       get: {
-        summary: 'The database answers',
+        summary: 'The database answers and the process is not shutting down',
         responses: {
           '200': response('Ready', object({ status: { type: 'string', const: 'ready' } })),
           '503': response('Not ready', object({ status: { type: 'string', const: 'not ready' } })),

@@ -101,6 +101,12 @@ export class TypeOrmDeliveryRepository implements DeliveryRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  async release(ids: readonly string[], leaseUntil: Date): Promise<void> {
+    const keys = ids.filter(isKey);
+    if (keys.length === 0) return;
+    await this.manager.update(DeliverySchema, { id: In(keys), status: 'queued', leaseUntil }, { leaseUntil: null });
+  }
+
   async markSent(id: string, sentAt: Date): Promise<void> {
     if (!isKey(id)) return;
     await this.manager.update(

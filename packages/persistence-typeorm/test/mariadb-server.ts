@@ -13,6 +13,9 @@ import { join } from 'node:path';
 export interface MariaDbServer {
   /** `mysql://memoir:memoir@127.0.0.1:<port>/memoir_test`: the user may create databases. */
   readonly url: string;
+  readonly port: number;
+  /** Runs SQL as root over the server's socket (which needs no TLS): e.g. to kill a session. */
+  sql(statement: string): string;
   stop(): Promise<void>;
 }
 
@@ -23,6 +26,11 @@ export interface MariaDbOptions {
   readonly searchPath?: readonly string[];
   /** Install Debian's mariadb-server when missing (only possible as root with apt-get). */
   readonly allowInstall?: boolean;
+  /**
+   * Serve TLS with this certificate (PEM files), as a managed database does. With `required`,
+   * a client over TCP without TLS is refused (`require_secure_transport`).
+   */
+  readonly tls?: { readonly certFile: string; readonly keyFile: string; readonly required?: boolean };
 }
 const HOW_TO_FIX =
   'The MySQL tests need MariaDB 10.11+ or MySQL 8. Install it (Debian: `apt-get install mariadb-server`, as root), ' +
@@ -36,8 +44,8 @@ function findBinary(name: string, searchPath: readonly string[] = SEARCH_PATH): 
   return null;
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
-  execFileSync(command, args, { stdio: 'pipe', env, timeout: 300_000 });
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): string {
+  return execFileSync(command, args, { stdio: 'pipe', env, timeout: 300_000 }).toString();
 }
 
 /** Installs Debian's mariadb-server when this process may (root with apt-get); else explains. */
@@ -128,6 +136,13 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<MariaD
       '--innodb-doublewrite=0',
       '--innodb-buffer-pool-size=128M',
       '--max-connections=500',
+      ...(options.tls === undefined
+        ? []
+        : [
+            `--ssl-cert=${options.tls.certFile}`,
+            `--ssl-key=${options.tls.keyFile}`,
+            ...(options.tls.required === true ? ['--require-secure-transport=ON'] : []),
+          ]),
     ],
     { stdio: 'ignore' },
   );
@@ -162,10 +177,14 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<MariaD
     // Each test file works in a database of its own, so the user may create them.
     "GRANT ALL PRIVILEGES ON *.* TO 'memoir'@'%';",
   ].join(' ');
-  run(client, ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', sql]);
+  const asRoot = (statement: string): string =>
+    run(client, ['--no-defaults', `--socket=${socket}`, '-uroot', '--batch', '--skip-column-names', '-e', statement]);
+  asRoot(sql);
 
   return {
     url: `mysql://memoir:memoir@127.0.0.1:${port}/memoir_test`,
+    port,
+    sql: asRoot,
     async stop() {
       if (!exited) {
         let timer: NodeJS.Timeout | undefined;

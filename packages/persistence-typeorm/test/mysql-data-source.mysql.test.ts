@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, type Socket } from 'node:net';
+
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { aGuestbookEntry } from '@memoir/domain/testing';
 
 import { createTypeOrmPersistence, isDatabaseUnavailable, type TypeOrmPersistence } from '../src';
@@ -91,6 +93,73 @@ describe('MySQL data source', () => {
       expect(String(rejected[0]?.reason)).toMatch(/Queue limit reached/);
     } finally {
       await small.close();
+    }
+  });
+
+  it('opens at most connectionLimit connections (DATABASE_POOL_SIZE), however many queries run at once', async () => {
+    const sized = await createTypeOrmPersistence({
+      databaseUrl: database.url,
+      migrate: false,
+      mysqlPool: { connectionLimit: 3 },
+    });
+    try {
+      const rows = await Promise.all(
+        Array.from({ length: 12 }, () => sized.dataSource.query('SELECT CONNECTION_ID() AS id, SLEEP(0.05) AS slept')),
+      );
+      const ids = new Set(rows.map((row) => (row as Array<{ id: number }>)[0]?.id));
+      expect(ids.size).toBe(3);
+    } finally {
+      await sized.close();
+    }
+  });
+
+  it('fails a query that goes unanswered past queryTimeoutMs as unavailable, printing none of its parameters', async () => {
+    const printed: string[] = [];
+    const keep = (...args: unknown[]) => void printed.push(args.map(String).join(' '));
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((method) =>
+      jest.spyOn(console, method).mockImplementation(keep),
+    );
+    const impatient = await createTypeOrmPersistence({
+      databaseUrl: database.url,
+      migrate: false,
+      mysqlPool: { queryTimeoutMs: 300 },
+    });
+    try {
+      const started = Date.now();
+      const failure = await impatient.dataSource
+        .query('SELECT SLEEP(2), ? AS secret', ['a-parameter-that-must-not-be-printed'])
+        .catch((error: unknown) => error);
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(String(failure)).toMatch(/timeout/i);
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      // The pool goes on at once: the next query does not wait behind the stuck one.
+      const next = Date.now();
+      expect(await impatient.dataSource.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      expect(Date.now() - next).toBeLessThan(250);
+      expect(printed.join('\n')).not.toContain('a-parameter-that-must-not-be-printed');
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+      await impatient.close();
+    }
+  });
+
+  it('gives up on a server that accepts the connection but never greets, after connectTimeoutMs', async () => {
+    const held: Socket[] = [];
+    const silent = createServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const started = Date.now();
+      const failure = await createTypeOrmPersistence({
+        databaseUrl: `mysql://u:p@127.0.0.1:${port}/memoir`,
+        mysqlPool: { connectTimeoutMs: 500 },
+      }).catch((error: unknown) => error);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(String(failure)).toMatch(/ETIMEDOUT/);
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+    } finally {
+      held.forEach((socket) => socket.destroy());
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 

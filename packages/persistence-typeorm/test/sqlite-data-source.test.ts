@@ -14,7 +14,14 @@ import {
   SCHOLARSHIP_LIMITS,
 } from '@memoir/shared';
 
-import { createTypeOrmPersistence, parseDatabaseUrl, type LooseFileMode, type TypeOrmPersistence } from '../src';
+import {
+  createTypeOrmPersistence,
+  DatabaseUrlError,
+  mysqlTls,
+  parseDatabaseUrl,
+  type LooseFileMode,
+  type TypeOrmPersistence,
+} from '../src';
 import { expectNoPendingSchemaChanges, SQLITE_SEARCH_TABLES, TABLES } from './schema';
 
 describe('SQLite data source', () => {
@@ -165,11 +172,78 @@ describe('parseDatabaseUrl', () => {
     });
   });
 
-  it('accepts mysql:// URLs that name a database', () => {
+  it('accepts mysql:// URLs that name a database, their parts decoded', () => {
     expect(parseDatabaseUrl('mysql://u:p@db.internal:3306/memoir')).toEqual({
       kind: 'mysql',
-      url: 'mysql://u:p@db.internal:3306/memoir',
+      host: 'db.internal',
+      port: 3306,
+      user: 'u',
+      password: 'p',
+      database: 'memoir',
+      tls: null,
     });
+    expect(parseDatabaseUrl('mariadb://me:p%40ss%2Fword@[::1]/memoir')).toMatchObject({
+      host: '::1',
+      port: 3306,
+      user: 'me',
+      password: 'p@ss/word',
+    });
+  });
+
+  it('reads TLS from ?ssl= (a word or mysql2’s JSON object) and ?ssl-mode=, verification on unless turned off', () => {
+    const tlsOf = (query: string) => {
+      const target = parseDatabaseUrl(`mysql://u:p@db.example.com/memoir${query}`);
+      return target.kind === 'mysql' ? target.tls : 'not mysql';
+    };
+    const verified = { rejectUnauthorized: true, verifyIdentity: true };
+    expect(tlsOf('?ssl=true')).toEqual(verified);
+    expect(tlsOf('?ssl=1')).toEqual(verified);
+    expect(tlsOf('?ssl=false')).toBe('off');
+    expect(tlsOf('?ssl={"rejectUnauthorized":true}')).toEqual(verified);
+    expect(tlsOf('?ssl={"minVersion":"TLSv1.3"}')).toEqual({ ...verified, minVersion: 'TLSv1.3' });
+    expect(tlsOf('?ssl={"rejectUnauthorized":false}')).toEqual({ rejectUnauthorized: false, verifyIdentity: true });
+    expect(tlsOf('?ssl-mode=REQUIRED')).toEqual(verified);
+    expect(tlsOf('?ssl-mode=verify_identity')).toEqual(verified);
+    expect(tlsOf('?ssl-mode=VERIFY_CA')).toEqual({ rejectUnauthorized: true, verifyIdentity: false });
+    expect(tlsOf('?ssl-mode=DISABLED')).toBe('off');
+  });
+
+  it('refuses TLS settings it cannot honour, and any parameter it does not read, saying what it reads', () => {
+    const problem = (query: string) => {
+      try {
+        parseDatabaseUrl(`mysql://u:hunter2secret@db.example.com/memoir${query}`);
+      } catch (error) {
+        expect(error).toBeInstanceOf(DatabaseUrlError);
+        expect((error as Error).message).not.toContain('hunter2secret');
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(problem('?ssl-mode=PREFERRED')).toMatch(/PREFERRED, which falls back to clear text/);
+    expect(problem('?ssl-mode=sometimes')).toMatch(/REQUIRED, VERIFY_CA, VERIFY_IDENTITY or DISABLED/);
+    expect(problem('?ssl=maybe')).toMatch(/use ssl=true .* ssl=false, or a JSON object/);
+    expect(problem('?ssl={"ca":"-----BEGIN CERTIFICATE-----"}')).toMatch(/name it with DATABASE_SSL_CA/);
+    expect(problem('?ssl={"cert":"x"}')).toMatch(/"cert" the server does not read/);
+    expect(problem('?ssl=true&ssl-mode=REQUIRED')).toBe('DATABASE_URL has both ssl and ssl-mode: keep one.');
+    expect(problem('?charset=utf8mb4')).toBe(
+      'DATABASE_URL has a parameter the server does not read ("charset"): only ssl and ssl-mode are read.',
+    );
+  });
+
+  it('adds DATABASE_SSL_CA to the URL’s TLS, turning it on when the URL says nothing, and refuses a URL that turns it off', () => {
+    const mysql = (query: string) => {
+      const target = parseDatabaseUrl(`mysql://u:p@db.example.com/memoir${query}`);
+      if (target.kind !== 'mysql') throw new Error('not mysql');
+      return target;
+    };
+    expect(mysqlTls(mysql(''), null)).toBeNull();
+    expect(mysqlTls(mysql(''), 'PEM')).toEqual({ rejectUnauthorized: true, verifyIdentity: true, ca: 'PEM' });
+    expect(mysqlTls(mysql('?ssl-mode=VERIFY_CA'), 'PEM')).toEqual({
+      rejectUnauthorized: true,
+      verifyIdentity: false,
+      ca: 'PEM',
+    });
+    expect(() => mysqlTls(mysql('?ssl=false'), 'PEM')).toThrow(/turns TLS off .* while DATABASE_SSL_CA is set/);
   });
 
   it('refuses anything else without repeating the URL (it may hold a password)', () => {

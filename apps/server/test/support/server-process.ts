@@ -11,6 +11,8 @@ import { performance } from 'node:perf_hooks';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 export const SERVER_MAIN = join(ROOT, 'apps', 'server', 'dist', 'src', 'main.js');
+/** `pnpm admin`, built. */
+export const CLI_MAIN = join(ROOT, 'apps', 'server', 'dist', 'src', 'cli.js');
 
 /** What the server prints once it listens (main.ts): "Open http://127.0.0.1:PORT/". */
 const LISTENING = /Open (http:\/\/[^\s/]+)\//;
@@ -26,6 +28,8 @@ export interface NodeProcess {
   /** The first match of `pattern` in the output; fails once `timeoutMs` pass or the process ends first. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   hasExited(): boolean;
+  /** Resolves with the exit code (null after a signal) once the process has ended of itself or been stopped. */
+  exited(): Promise<number | null>;
   /** SIGTERM, SIGKILL if it is still running after `graceMs`; the exit code (null after a signal). */
   stop(graceMs?: number): Promise<number | null>;
   /** SIGKILL at once, for a harness that is itself being stopped. */
@@ -98,6 +102,7 @@ export function spawnNodeProcess(script: string, options: NodeProcessOptions): N
     output: () => output,
     waitFor,
     hasExited: () => exit !== null,
+    exited: () => closed,
     stop(graceMs = 15_000) {
       stopping ??= (async () => {
         if (exit !== null) return exit.code;
@@ -145,8 +150,9 @@ export async function waitForOk(child: NodeProcess, url: string, timeoutMs = 20_
 
 export interface ServerProcessOptions {
   /**
-   * Configuration on top of the defaults: PATH, HOME, HOST=127.0.0.1, PORT=0 (any free port) and
-   * DATA_DIR. `undefined` removes a default (to let a .env file set it).
+   * Configuration on top of the defaults: PATH, HOME, HOST=127.0.0.1, PORT=0 (any free port),
+   * DATA_DIR and SHUTDOWN_DRAIN=0 (tests that stop a process wait for no load balancer; those
+   * about the drain set it). `undefined` removes a default (to let a .env file set it).
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** DATA_DIR. By default a fresh temporary folder, removed by `stop()`. */
@@ -183,6 +189,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,
+      SHUTDOWN_DRAIN: '0',
       ...options.env,
     }).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );

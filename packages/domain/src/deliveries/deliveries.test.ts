@@ -121,6 +121,25 @@ describe('deliveries', () => {
       expect(await stateOf(request.id)).toMatchObject({ status: 'sent', attempts: 2 });
     });
 
+    it('hands back the rest of its batch when told to stop, for another worker to send at once', async () => {
+      for (const name of ['Ada Lovelace', 'Grace Hopper', 'Alan Turing']) {
+        await decide((await submit(name, `${name.split(' ')[0]?.toLowerCase()}@example.org`)).id, 'approved');
+      }
+      const stopping = () => world.mailer.sent.length >= 1;
+      expect(await world.useCases.sendDueDeliveries.execute({ shouldStop: stopping })).toEqual({
+        sent: 1,
+        retrying: 0,
+        failed: 0,
+        handedBack: 2,
+      });
+      // Another process, at the same moment: it does not wait for the two-minute lease to end.
+      expect(await run()).toEqual({ sent: 2, retrying: 0, failed: 0 });
+      expect(new Set(world.mailer.sent.map((email) => email.to))).toEqual(
+        new Set(['ada@example.org', 'grace@example.org', 'alan@example.org']),
+      );
+      expect(world.mailer.sent).toHaveLength(3);
+    });
+
     it('fails at once a delivery whose request has gone', async () => {
       const request = await submit();
       await decide(request.id, 'approved');

@@ -18,6 +18,13 @@ export interface DeliveryRepository {
    */
   claimDue(now: Date, leaseUntil: Date, limit: number): Promise<Delivery[]>;
 
+  /**
+   * Hands back deliveries claimed with the lease `leaseUntil` that will not be sent now (their
+   * worker is stopping): the lease ends, attempts and due time unchanged, so any process may
+   * claim them at once. A delivery leased again since (another lease) is left alone.
+   */
+  release(ids: readonly string[], leaseUntil: Date): Promise<void>;
+
   /** Gives the delivery a (new) private link: the token's hash and when it stops working. */
   attachLink(id: string, tokenHash: string, expiresAt: Date): Promise<void>;
 

@@ -61,6 +61,8 @@ export interface DeliveryRun {
   readonly retrying: number;
   /** Failed attempts that were the last. */
   readonly failed: number;
+  /** Claimed but handed back unsent because the worker was stopping (present only then). */
+  readonly handedBack?: number;
 }
 
 /** A delivery that can never be sent (what it is about is gone): failed at once. */
@@ -93,12 +95,23 @@ export class SendDueDeliveriesUseCase {
     },
   ) {}
 
-  async execute(): Promise<DeliveryRun> {
+  /**
+   * `shouldStop` is asked before each delivery after the first: once it says yes, the rest of
+   * the batch is handed back to the queue unsent, for another process to claim at once rather
+   * than after the lease.
+   */
+  async execute(options: { readonly shouldStop?: () => boolean } = {}): Promise<DeliveryRun> {
     const { deliveries, clock, policy } = this.deps;
     const now = clock.now();
-    const claimed = await deliveries.claimDue(now, new Date(now.getTime() + policy.leaseMs), policy.batchSize);
+    const leaseUntil = new Date(now.getTime() + policy.leaseMs);
+    const claimed = await deliveries.claimDue(now, leaseUntil, policy.batchSize);
     const run = { sent: 0, retrying: 0, failed: 0 };
-    for (const delivery of claimed) {
+    for (const [index, delivery] of claimed.entries()) {
+      if (index > 0 && options.shouldStop?.() === true) {
+        const rest = claimed.slice(index).map((unsent) => unsent.id);
+        await deliveries.release(rest, leaseUntil);
+        return { ...run, handedBack: rest.length };
+      }
       let email: OutgoingEmail;
       try {
         email = await this.compose(delivery);

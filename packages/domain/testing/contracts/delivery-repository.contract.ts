@@ -66,6 +66,27 @@ export function deliveryRepositoryContract(store: () => Persistence, concurrency
       expect(await repo().claimDue(later(90_000), later(120_000), 10)).toEqual([]);
     });
 
+    it('takes back a lease it was handed back, and only that lease: the delivery is claimable at once, attempts unchanged', async () => {
+      const kept = await stored();
+      const handed = await stored();
+      const claimed = await repo().claimDue(T0, later(30_000), 10);
+      expect(claimed.map((delivery) => delivery.id).sort()).toEqual([kept.id, handed.id].sort());
+      // Another lease's value, or no id at all, changes nothing.
+      await repo().release([handed.id], later(29_999));
+      await repo().release([], later(30_000));
+      expect(await repo().claimDue(later(1000), later(60_000), 10)).toEqual([]);
+      await repo().release([handed.id, '', undefined as unknown as string], later(30_000));
+      const again = await repo().claimDue(later(1000), later(60_000), 10);
+      expect(again.map((delivery) => ({ id: delivery.id, attempts: delivery.attempts }))).toEqual([
+        { id: handed.id, attempts: 0 },
+      ]);
+      // A sent delivery stays sent.
+      await repo().markSent(handed.id, later(2000));
+      await repo().release([handed.id], later(60_000));
+      const [sent] = await repo().listForRequests([handed.requestId]);
+      expect(sent).toMatchObject({ status: 'sent', leaseUntil: null });
+    });
+
     it('queues a failed attempt again for later, or fails it for good', async () => {
       const delivery = await stored();
       await repo().claimDue(T0, later(30_000), 1);
