@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 
 import type { BookStamper, CopyOwner } from '@memoir/domain';
-import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont } from '@cantoo/pdf-lib';
 
 const MARGIN = 24;
 const MAX_SIZE = 8;
