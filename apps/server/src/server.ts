@@ -28,7 +28,10 @@ export interface RunningServer {
   readonly persistence: TypeOrmPersistence;
   /** Sends the queued emails in the background; `runOnce()` sends what is due now. */
   readonly deliveryWorker: DeliveryWorker;
-  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), closes the database. */
+  /**
+   * Stops accepting, lets in-flight requests finish (up to `graceMs`), stops the stamping
+   * threads, closes the database.
+   */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -110,15 +113,15 @@ export async function startServer(
     }));
   logLooseFiles(logger, config.dataDir, looseFiles);
   const { handler, container, useCases } = await buildApp(config, logger, persistence, overrides);
-  // A missing or broken book must stop the start, not the first reader's download.
-  await container
-    .get(TYPES.BookStamper)
-    .load()
-    .catch((error: unknown) => {
-      throw new Error(
-        `BOOK_PDF_PATH must name a readable PDF file (${config.mail.bookPdfPath}): ${error instanceof Error ? error.message : String(error)}`,
-      );
-    });
+  // A missing or broken book must stop the start, not the first reader's download. The check
+  // runs in a stamping thread, which stays, warm, for the first copies.
+  const bookStamper = container.get(TYPES.BookStamper);
+  await bookStamper.load().catch(async (error: unknown) => {
+    await bookStamper.close();
+    throw new Error(
+      `BOOK_PDF_PATH must name a readable PDF file (${config.mail.bookPdfPath}): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
   const { mail } = config;
   const mailer = container.get(TYPES.Mailer);
   logger.info(
@@ -190,6 +193,7 @@ export async function startServer(
         clearTimeout(timer);
         clearInterval(sweep);
         await workerStopped;
+        await bookStamper.close(); // after the requests: a download in flight gets its copy
         await persistence.close();
       })();
       return closing;
