@@ -77,6 +77,11 @@ export function createMailer(config: ServerConfig, logger: Logger): Mailer {
   });
 }
 
+/** Stamps each reader's copy of BOOK_PDF_PATH in a pool of threads. */
+export function createBookStamper(config: ServerConfig): WorkerPoolBookStamper {
+  return new WorkerPoolBookStamper({ bookPath: config.mail.bookPdfPath, title: BOOK_TITLE });
+}
+
 /** The configuration, as the use cases read it. */
 export function useCaseSettings(config: ServerConfig): UseCaseSettings {
   const { mail } = config;
@@ -122,10 +127,7 @@ export function buildContainer(
   constant(TYPES.SessionTokenService, new RandomSessionTokenService());
   constant(TYPES.RiddleAnswers, { expectedAnswer: (riddle) => config.riddles[riddle] });
   constant(TYPES.Mailer, overrides.mailer ?? createMailer(config, logger));
-  constant(
-    TYPES.BookStamper,
-    overrides.bookStamper ?? new WorkerPoolBookStamper({ bookPath: config.mail.bookPdfPath, title: BOOK_TITLE }),
-  );
+  constant(TYPES.BookStamper, overrides.bookStamper ?? createBookStamper(config));
   constant(TYPES.UseCaseSettings, useCaseSettings(config));
 
   container.bind(TYPES.UseCases).toDynamicValue((context) => {

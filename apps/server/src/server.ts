@@ -113,11 +113,9 @@ export async function startServer(
     }));
   logLooseFiles(logger, config.dataDir, looseFiles);
   const { handler, container, useCases } = await buildApp(config, logger, persistence, overrides);
-  // A missing or broken book must stop the start, not the first reader's download. The check
-  // runs in a stamping thread, which stays, warm, for the first copies.
+  // A missing or broken book must stop the start, not the first reader's download.
   const bookStamper = container.get(TYPES.BookStamper);
-  await bookStamper.load().catch(async (error: unknown) => {
-    await bookStamper.close();
+  await bookStamper.load().catch((error: unknown) => {
     throw new Error(
       `BOOK_PDF_PATH must name a readable PDF file (${config.mail.bookPdfPath}): ${error instanceof Error ? error.message : String(error)}`,
     );
@@ -167,6 +165,17 @@ export async function startServer(
   deliveryWorker.start();
 
   let closing: Promise<void> | undefined;
+  // A stamping thread parses the book and readies itself, now that the server answers.
+  bookStamper.warmUp().then(
+    (pages) => logger.info({ book: mail.bookPdfPath, pages }, 'book ready to stamp'),
+    (error: unknown) => {
+      if (closing !== undefined) return; // stopped before the thread was ready: nothing wrong
+      logger.error(
+        { err: error, book: mail.bookPdfPath },
+        'BOOK_PDF_PATH cannot be stamped: every download fails until it is replaced',
+      );
+    },
+  );
   return {
     url: `http://${host}:${address.port}`,
     server,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -55,7 +55,7 @@ async function makeBook(pages: number): Promise<Uint8Array> {
 describe('WorkerPoolBookStamper', () => {
   it('stamps copies in its threads, from the built worker', async () => {
     const pool = stamper({ threads: 2 });
-    await expect(pool.load()).resolves.toBe(3);
+    await expect(pool.warmUp()).resolves.toBe(3);
     const [first, second] = await Promise.all([
       pool.stamp(ADA),
       pool.stamp({ name: 'Анна Каренина', email: 'anna@example.org' }),
@@ -74,7 +74,7 @@ describe('WorkerPoolBookStamper', () => {
     const longBook = join(dir, 'long.pdf');
     writeFileSync(longBook, await makeBook(300));
     const pool = stamper({ bookPath: longBook, threads: 1 });
-    await pool.load();
+    await pool.warmUp();
     await pool.stamp(ADA); // the thread has read its fonts
 
     let [last, longestGap] = [performance.now(), 0];
@@ -127,27 +127,40 @@ describe('WorkerPoolBookStamper', () => {
     expect(() => [pool.reserve(), pool.reserve()]).not.toThrow();
   });
 
-  it('stops on close, refusing copies still waiting and any after', async () => {
+  it('ends its threads on close: copies under way or waiting fail, and any after', async () => {
     const pool = stamper({ workerFile: SLOW_WORKER, threads: 1, waiting: 2 });
-    await pool.load();
-    const running = pool.stamp(ADA);
-    // Settled while close() is awaited: its outcome is taken now, so the refusal is handled.
-    const waiting = pool.stamp(ADA).then(
-      () => 'stamped',
-      (error: unknown) => (error instanceof Error ? error.message : String(error)),
-    );
+    await pool.warmUp();
+    // Settled while close() is awaited: their outcomes are taken now, so the failures are handled.
+    const outcome = (copy: Promise<Uint8Array>) =>
+      copy.then(
+        () => 'stamped',
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+    const running = outcome(pool.stamp(ADA));
+    const waiting = outcome(pool.stamp(ADA));
     await new Promise((resolve) => setTimeout(resolve, 50)); // the first is in the thread
 
     await pool.close();
-    await expect(running).resolves.toBeInstanceOf(Uint8Array);
-    await expect(waiting).resolves.toContain('aborted');
+    await expect(running).resolves.toMatch(/Terminating/);
+    await expect(waiting).resolves.toMatch(/Terminating/);
     await expect(pool.stamp(ADA)).rejects.toThrow('closed');
   });
 
-  it('fails to load a missing book, or a file that is not a PDF', async () => {
+  it('fails to load a missing book, a file that is not a PDF, or one cut short', async () => {
     await expect(stamper({ bookPath: join(dir, 'missing.pdf') }).load()).rejects.toThrow('ENOENT');
     const notPdf = join(dir, 'not.pdf');
     writeFileSync(notPdf, '<html>not a book</html>');
-    await expect(stamper({ bookPath: notPdf }).load()).rejects.toThrow();
+    await expect(stamper({ bookPath: notPdf }).load()).rejects.toThrow('not a PDF');
+    const cut = join(dir, 'cut.pdf');
+    writeFileSync(cut, readFileSync(bookPath).subarray(0, 900));
+    await expect(stamper({ bookPath: cut }).load()).rejects.toThrow('not whole');
+  });
+
+  it('fails to warm up on a book the PDF library cannot read', async () => {
+    const broken = join(dir, 'broken.pdf');
+    writeFileSync(broken, '%PDF-1.7\nnothing a reader could use\nstartxref\n9\n%%EOF\n');
+    const pool = stamper({ bookPath: broken });
+    await expect(pool.load()).resolves.toBeUndefined();
+    await expect(pool.warmUp()).rejects.toThrow();
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { BookStamperBusyError, type BookStampPlace, type CopyOwner, type QueuedBookStamper } from '@memoir/domain';
 import Piscina from 'piscina';
 
+import { checkBookFile } from './book-stamping/book-file';
 import type { StampWorkerData } from './book-stamping/stamp-worker';
 
 /**
@@ -37,8 +38,8 @@ export interface WorkerPoolBookStamperOptions {
  * more; a copy beyond that is refused at once with `BookStamperBusyError`, so however many
  * readers click at the same moment, the memory and the wait stay bounded.
  *
- * The pool starts with the first call (`load`, at the server's start), keeps one thread warm
- * and lets the others go after a minute idle; `close` ends it.
+ * The pool starts with the first copy or `warmUp`, keeps one thread warm and lets the others
+ * go after a minute idle; `close` ends it.
  */
 export class WorkerPoolBookStamper implements QueuedBookStamper {
   /** Copies in the pool's hands, and places held for copies about to be: never above `capacity`. */
@@ -54,10 +55,21 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
   }
 
   /**
-   * Reads and checks the book in a thread (so the server's start fails on a missing or broken
-   * file, not the first reader's download); resolves to its page count.
+   * Checks the book file without parsing it (`checkBookFile`: there, a PDF, whole, not
+   * encrypted), in a few milliseconds: the server calls it before it listens, so that a wrong
+   * BOOK_PDF_PATH stops the start rather than the first reader's download.
    */
-  load(): Promise<number> {
+  load(): Promise<void> {
+    return checkBookFile(this.options.bookPath);
+  }
+
+  /**
+   * Starts a thread, which parses the book (resolving to its page count, or rejecting when the
+   * PDF library cannot read it) and then loads the stamping code and the Latin font: after
+   * it, the first copy is as quick as the next. The server calls it once it listens, not before:
+   * a thread's start would add some 300 ms to the server's.
+   */
+  warmUp(): Promise<number> {
     return this.run<number>('checkCopy', undefined);
   }
 
@@ -92,12 +104,15 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
     }
   }
 
-  /** Stops the threads, refusing copies still waiting; later calls fail. */
+  /**
+   * Ends the threads at once: copies under way or waiting fail, and so do later calls. The
+   * server calls it once its requests are done, so nothing a reader waits for is lost.
+   */
   async close(): Promise<void> {
     this.closed = true;
     const pool = this.pool;
     this.pool = null;
-    await pool?.close({ force: true });
+    await pool?.destroy();
   }
 
   private async run<T>(name: 'checkCopy' | 'stampCopy', task: CopyOwner | undefined): Promise<T> {

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { PDFDocument, degrees, StandardFonts } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
+import { checkBook } from './check-book';
 import { FontLibrary } from './font-library';
 import { shownAsCode } from './line-layout';
-import { checkBook, stampBook, stampLineOf } from './stamp-book';
+import { stampBook, stampLineOf } from './stamp-book';
 
 // Real tools read the stamped copies: poppler's pdftotext and pdfinfo (what most Linux
 // readers use), pdftoppm to render a page, and pdf.js (Firefox's reader) as a second reader.

@@ -37,15 +37,6 @@ export interface StampReport {
 }
 
 /**
- * Reads and checks a book, throwing on a file that is not a PDF or that cannot be changed
- * (encrypted); returns its page count.
- */
-export async function checkBook(source: Uint8Array): Promise<number> {
-  const document = await PDFDocument.load(source, { updateMetadata: false });
-  return document.getPageCount();
-}
-
-/**
  * A reader's copy: every page of the book gets a grey line at its foot ("Prepared for NAME
  * <EMAIL>. This copy is personal: please do not share it."), fitted to the page's width, and
  * the document's metadata says the same (title, subject, keywords), character for character.
