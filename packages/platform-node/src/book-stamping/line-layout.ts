@@ -124,10 +124,12 @@ export async function layOutLine(text: string, library: FontLibrary): Promise<La
 }
 
 /**
- * Each character's families, best first, then every other family. A character of no script
- * of its own (a space, a digit, punctuation) takes the families of the nearest character with
- * one at the same bidi level, before it, else after it, else Latin; a combining mark takes its
- * base's.
+ * Each character's families, best first, then every other family. A combining mark takes its
+ * base's. A character of no script of its own (a space, a digit, punctuation) is drawn in
+ * Latin when the Latin font has it, which every line embeds anyway, so a space between two
+ * Arabic words does not bring in a font of its own; else (a CJK full stop, a Devanagari danda)
+ * in the family of the nearest character with a script at the same bidi level, before it,
+ * else after it.
  */
 function familiesOf(
   chars: readonly string[],
@@ -149,12 +151,11 @@ function familiesOf(
   };
   const chosen: (readonly FontFamilyName[])[] = [];
   chars.forEach((char, index) => {
-    const best =
-      own[index] ??
-      (INHERITED.test(char) ? chosen[index - 1] : null) ??
-      nearest(index, -1) ??
-      nearest(index, 1) ??
-      (['latin'] as const);
+    const best = own[index] ??
+      (INHERITED.test(char) ? chosen[index - 1] : null) ?? [
+        'latin',
+        ...(nearest(index, -1) ?? nearest(index, 1) ?? []),
+      ];
     chosen.push([...best, ...FALLBACK_ORDER.filter((family) => !best.includes(family))]);
   });
   return chosen;
