@@ -33,7 +33,7 @@ export interface WorkerPoolBookStamperOptions {
 
 /**
  * Stamps each reader's copy (`stampBook`) in a pool of worker threads (piscina), off the
- * event loop: a 300-page book takes a thread a few hundred milliseconds, during which the
+ * event loop: a 300-page book takes a thread over a tenth of a second, during which the
  * server answers everyone else. The pool has `threads` threads and room for `waiting` copies
  * more; a copy beyond that is refused at once with `BookStamperBusyError`, so however many
  * readers click at the same moment, the memory and the wait stay bounded.
@@ -118,7 +118,13 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
   private async run<T>(name: 'checkCopy' | 'stampCopy', task: CopyOwner | undefined): Promise<T> {
     if (this.closed) throw new Error('The book stamper is closed.');
     this.pool ??= this.startPool();
-    return (await this.pool.run(task, { name })) as T;
+    try {
+      return (await this.pool.run(task, { name })) as T;
+    } catch (error) {
+      // The pool's own bound, behind `held`: refused all the same, as busy.
+      if (error instanceof Error && error.message === 'Task queue is at limit') throw new BookStamperBusyError();
+      throw error;
+    }
   }
 
   private startPool(): Piscina {
@@ -128,7 +134,7 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
       filename,
       minThreads: 1,
       maxThreads: this.threads,
-      // `held` keeps the queue within this already; the pool's own bound is a second guard.
+      // `held` keeps the queue within this already (a warm-up aside); a second guard.
       maxQueue: this.capacity,
       idleTimeout: 60_000,
       workerData,
