@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { BOOK_TITLE } from '@memoir/shared';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
 
 const PAGES: ReadonlyArray<{ heading: string; lines: string[] }> = [
   {

@@ -33,6 +33,12 @@ const USED_WITHOUT_IMPORT: Readonly<Record<string, Readonly<Record<string, strin
     typescript: 'pnpm typecheck',
   },
   'packages/persistence-typeorm': { 'better-sqlite3': "TypeORM's sqlite driver loads it by name" },
+  'packages/platform-node': Object.fromEntries(
+    ['', '-arabic', '-devanagari', '-hebrew', '-jp', '-kr', '-sc', '-tc'].map((script) => [
+      `@fontsource-variable/noto-sans${script}`,
+      "the stamp reads its font files by path (src/book-stamping/font-library.ts's FONT_FAMILIES)",
+    ]),
+  ),
   'apps/server': { 'pino-pretty': 'pino loads it by name as the development transport (logger.ts)' },
   'apps/admin': {
     '@vitejs/plugin-react': 'vite.config.ts',

@@ -16,9 +16,9 @@ import { rateLimitAddressKey } from '@memoir/http-koa';
 import { OutboxMailer, SmtpMailer } from '@memoir/mail';
 import {
   Argon2idPasswordHasher,
-  PdfLibBookStamper,
   RandomSessionTokenService,
   RandomUuidGenerator,
+  WorkerPoolBookStamper,
 } from '@memoir/platform-node';
 import { BOOK_TITLE } from '@memoir/shared';
 import { Container, type ServiceIdentifier } from 'inversify';
@@ -44,17 +44,24 @@ export const TYPES = {
   SessionTokenService: key<SessionTokenService>('SessionTokenService'),
   RiddleAnswers: key<RiddleAnswers>('RiddleAnswers'),
   Mailer: key<Mailer>('Mailer'),
-  /** The adapter itself, not only the port: the server loads the book before it listens. */
-  BookStamper: key<PdfLibBookStamper>('BookStamper'),
+  /**
+   * The adapter itself, not only the port: the server loads the book before it listens, and
+   * stops the stamping threads when it stops.
+   */
+  BookStamper: key<WorkerPoolBookStamper>('BookStamper'),
   UseCaseSettings: key<UseCaseSettings>('UseCaseSettings'),
   UseCases: key<UseCases>('UseCases'),
 } as const;
 
-/** What tests (and only tests) swap: a manual clock, a faster hasher, a recording mailer. */
+/**
+ * What tests (and only tests) swap: a manual clock, a faster hasher, a recording mailer, a
+ * stamper with a small queue.
+ */
 export interface ContainerOverrides {
   readonly clock?: Clock;
   readonly passwordHasher?: PasswordHasher;
   readonly mailer?: Mailer;
+  readonly bookStamper?: WorkerPoolBookStamper;
 }
 
 /** SMTP when SMTP_URL is set; else .eml files in the outbox, each one's path logged. */
@@ -68,6 +75,11 @@ export function createMailer(config: ServerConfig, logger: Logger): Mailer {
     from: mail.from,
     onWritten: (path) => logger.info({ path }, 'email written to the outbox (no SMTP_URL set)'),
   });
+}
+
+/** Stamps each reader's copy of BOOK_PDF_PATH in a pool of threads. */
+export function createBookStamper(config: ServerConfig): WorkerPoolBookStamper {
+  return new WorkerPoolBookStamper({ bookPath: config.mail.bookPdfPath, title: BOOK_TITLE });
 }
 
 /** The configuration, as the use cases read it. */
@@ -115,7 +127,7 @@ export function buildContainer(
   constant(TYPES.SessionTokenService, new RandomSessionTokenService());
   constant(TYPES.RiddleAnswers, { expectedAnswer: (riddle) => config.riddles[riddle] });
   constant(TYPES.Mailer, overrides.mailer ?? createMailer(config, logger));
-  constant(TYPES.BookStamper, new PdfLibBookStamper(config.mail.bookPdfPath, BOOK_TITLE));
+  constant(TYPES.BookStamper, overrides.bookStamper ?? createBookStamper(config));
   constant(TYPES.UseCaseSettings, useCaseSettings(config));
 
   container.bind(TYPES.UseCases).toDynamicValue((context) => {

@@ -31,7 +31,10 @@ export interface RunningServer {
   readonly persistence: TypeOrmPersistence;
   /** Sends the queued emails in the background; `runOnce()` sends what is due now. */
   readonly deliveryWorker: DeliveryWorker;
-  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), closes the database. */
+  /**
+   * Stops accepting, lets in-flight requests finish (up to `graceMs`), stops the stamping
+   * threads, closes the database.
+   */
   close(graceMs?: number): Promise<void>;
   /**
    * A shutdown behind a load balancer (SIGTERM): at once /readyz answers 503, every answer
@@ -174,14 +177,12 @@ export async function startServer(
   let shuttingDown = false;
   const { handler, container, useCases } = await buildApp(config, logger, persistence, overrides, () => shuttingDown);
   // A missing or broken book must stop the start, not the first reader's download.
-  await container
-    .get(TYPES.BookStamper)
-    .load()
-    .catch((error: unknown) => {
-      throw new Error(
-        `BOOK_PDF_PATH must name a readable PDF file (${config.mail.bookPdfPath}): ${error instanceof Error ? error.message : String(error)}`,
-      );
-    });
+  const bookStamper = container.get(TYPES.BookStamper);
+  await bookStamper.load().catch((error: unknown) => {
+    throw new Error(
+      `BOOK_PDF_PATH must name a readable PDF file (${config.mail.bookPdfPath}): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
   const { mail } = config;
   const mailer = container.get(TYPES.Mailer);
   logger.info(
@@ -265,10 +266,22 @@ export async function startServer(
       clearTimeout(timer);
       clearInterval(sweep);
       await workerStopped;
+      await bookStamper.close(); // after the requests: a download in flight gets its copy
       await persistence.close();
     })();
     return closing;
   };
+  // A stamping thread parses the book and readies itself, now that the server answers.
+  bookStamper.warmUp().then(
+    (pages) => logger.info({ book: mail.bookPdfPath, pages }, 'book ready to stamp'),
+    (error: unknown) => {
+      if (closing !== undefined) return; // stopped before the thread was ready: nothing wrong
+      logger.error(
+        { err: error, book: mail.bookPdfPath },
+        'BOOK_PDF_PATH cannot be stamped: every download fails until it is replaced',
+      );
+    },
+  );
   return {
     url: `http://${host}:${address.port}`,
     server,

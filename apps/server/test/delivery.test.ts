@@ -5,13 +5,16 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { startTestSmtpServer, type TestSmtpServer } from '@memoir/mail/testing';
-import type { ScholarshipRequestDto } from '@memoir/shared';
+import { WorkerPoolBookStamper } from '@memoir/platform-node';
+import { BOOK_TITLE, ERROR_MESSAGES, type ScholarshipRequestDto } from '@memoir/shared';
 import { simpleParser } from 'mailparser';
 
 import { findRootDir } from '../src/config';
 import { ANSWERS, useTestApps, type TestApp } from './support/test-app';
 
 const PDF_TEXT = join(findRootDir(), 'tools', 'pdf-text.mjs');
+/** A stamping thread whose copies take 300 ms each. */
+const SLOW_STAMP_WORKER = join(findRootDir(), 'packages', 'platform-node', 'test', 'slow-stamp-worker.js');
 const DAY = 24 * 60 * 60 * 1000;
 
 /** What a reader sees in a PDF (pdfjs-dist, in a child process: it ships as ESM only). */
@@ -60,8 +63,8 @@ describe('delivering the free PDF', () => {
   }
 
   const startApp = useTestApps(() => ({ env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'http://memoir.test/' } }));
-  async function start(env: Record<string, string> = {}) {
-    app = await startApp({ env });
+  async function start(env: Record<string, string> = {}, overrides: Parameters<typeof startApp>[0] = {}) {
+    app = await startApp({ ...overrides, env });
     token = await app.signIn();
   }
 
@@ -132,6 +135,36 @@ describe('delivering the free PDF', () => {
     expect(expired.text).toContain('This download link has expired');
     token = await app.signIn(); // the owner's session ended meanwhile
     expect((await requests())[0]?.delivery?.downloadCount).toBe(7);
+  });
+
+  it('asks a reader to come back in a minute when every stamping place is taken, and counts nothing', async () => {
+    // One thread, no waiting place: of two downloads at once, one is stamped, the other refused.
+    const bookStamper = new WorkerPoolBookStamper({
+      bookPath: join(findRootDir(), 'apps', 'server', 'assets', 'sample-book.pdf'),
+      title: BOOK_TITLE,
+      workerFile: SLOW_STAMP_WORKER,
+      threads: 1,
+      waiting: 0,
+    });
+    await start({}, { overrides: { bookStamper } });
+    await submitAndDecide('approved');
+    await sendDue();
+    const path = downloadPath((await smtp.parsed())[0]?.text ?? '');
+
+    const answers = await Promise.all([
+      app.call('GET', path, { undocumented: true, binary: true }),
+      app.call('GET', path, { undocumented: true, binary: true }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 503]);
+    const busy = answers.find((answer) => answer.status === 503);
+    expect(busy?.headers['retry-after']).toBe('60');
+    expect(busy?.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(Buffer.from(busy?.body as Buffer).toString('utf8')).toContain(ERROR_MESSAGES.downloadBusy);
+    expect((await requests())[0]?.delivery?.downloadCount).toBe(1);
+
+    // The place is free again once the copy is made; this download counts.
+    expect((await app.call('GET', path, { undocumented: true })).status).toBe(200);
+    expect((await requests())[0]?.delivery?.downloadCount).toBe(2);
   });
 
   it('answers an unknown or malformed link with a friendly page, and a HEAD without counting', async () => {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
 import { Router } from '@koa/router';
-import { DeliveryErrorCode, type DownloadLinkErrorCode } from '@memoir/domain';
-import { BOOK_TITLE } from '@memoir/shared';
+import { DeliveryErrorCode, isBookStamperBusy, type BookStampPlace, type DownloadLinkErrorCode } from '@memoir/domain';
+import { BOOK_TITLE, ERROR_MESSAGES } from '@memoir/shared';
 import type { Context } from 'koa';
 
 import type { HttpAppOptions } from './deps';
@@ -16,7 +16,12 @@ const STYLE = `body{margin:0;min-height:100vh;display:grid;place-items:center;ba
 // The page's one inline style, allowed by its hash: the site's policy forbids inline styles.
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-const PAGES: Readonly<Record<DownloadLinkErrorCode, { readonly title: string; readonly text: string }>> = {
+interface Page {
+  readonly title: string;
+  readonly text: string;
+}
+
+const PAGES: Readonly<Record<DownloadLinkErrorCode, Page>> = {
   [DeliveryErrorCode.LinkExpired]: {
     title: 'This download link has expired',
     text: `Links to ${BOOK_TITLE} work for a limited time, so that a forwarded email cannot be used for ever. Reply to the email that brought you here and I will gladly send you a fresh link.`,
@@ -31,12 +36,26 @@ const PAGES: Readonly<Record<DownloadLinkErrorCode, { readonly title: string; re
   },
 };
 
+/** When every stamping thread and waiting place is taken: the page says "in a minute", the header says 60 s. */
+const BUSY_PAGE: Page = { title: 'Busy, try again in a minute', text: ERROR_MESSAGES.downloadBusy };
+export const BUSY_RETRY_AFTER_SECONDS = 60;
+
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A friendly page instead of an error: what happened and what to do, with the table's status. */
 function linkPage(ctx: Context, code: DownloadLinkErrorCode): void {
-  ctx.status = statusOf(code);
-  const page = PAGES[code];
+  friendlyPage(ctx, statusOf(code), PAGES[code]);
+}
+
+/** The stamper is busy: 503, come back in a minute; the download was not counted. */
+function busyPage(ctx: Context): void {
+  (ctx.state as RequestState).log.warn('book stamper busy: download refused, not counted');
+  ctx.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+  friendlyPage(ctx, 503, BUSY_PAGE);
+}
+
+function friendlyPage(ctx: Context, status: number, page: Page): void {
+  ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Cache-Control', 'no-store');
   ctx.set(
@@ -76,6 +95,8 @@ const slug = (name: string): string =>
  * The approval email's private link. GET counts one download and sends the reader's stamped
  * copy; an expired, used-up or unknown link gets a friendly page (410 or 404), not an error.
  * HEAD is refused rather than counted, so a link checker cannot use up a download that way.
+ * A place in the stamper's queue is held before the download is counted: when there is none,
+ * the reader is asked to come back in a minute (503, Retry-After) and nothing is counted.
  */
 export function downloadRoutes(options: HttpAppOptions): Router {
   const router = new Router();
@@ -85,18 +106,30 @@ export function downloadRoutes(options: HttpAppOptions): Router {
       ctx.set('Allow', 'GET');
       return;
     }
-    const result = await options.useCases.downloadBook.execute(ctx.params.token ?? '');
-    if (!result.ok) {
-      linkPage(ctx, result.error.code);
+    let place: BookStampPlace;
+    try {
+      place = options.bookStamper.reserve();
+    } catch (error) {
+      if (!isBookStamperBusy(error)) throw error;
+      busyPage(ctx);
       return;
     }
-    const { name, email, downloadsLeft } = result.value;
-    const pdf = await options.bookStamper.stamp({ name, email });
-    (ctx.state as RequestState).log.info({ downloadsLeft }, 'book downloaded');
-    ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `attachment; filename="${slug(BOOK_TITLE)}-${slug(name) || 'copy'}.pdf"`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = Buffer.from(pdf);
+    try {
+      const result = await options.useCases.downloadBook.execute(ctx.params.token ?? '');
+      if (!result.ok) {
+        linkPage(ctx, result.error.code);
+        return;
+      }
+      const { name, email, downloadsLeft } = result.value;
+      const pdf = await place.stamp({ name, email });
+      (ctx.state as RequestState).log.info({ downloadsLeft }, 'book downloaded');
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', `attachment; filename="${slug(BOOK_TITLE)}-${slug(name) || 'copy'}.pdf"`);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength); // the copy's bytes, not a copy of them
+    } finally {
+      place.release(); // unused when the link was not good, or the count failed
+    }
   });
   return router;
 }

@@ -490,7 +490,8 @@ export const OPENAPI_DOCUMENT = {
         summary: "The approval email's private link: the reader's own stamped copy of the book",
         description:
           'Each download is counted; the link works until it expires (DOWNLOAD_LINK_TTL) and for ' +
-          'DOWNLOAD_LINK_MAX_DOWNLOADS downloads. An unknown, expired or used-up link gets a friendly HTML page.',
+          'DOWNLOAD_LINK_MAX_DOWNLOADS downloads. An unknown, expired or used-up link gets a friendly HTML page. ' +
+          'When every stamping thread and waiting place is taken, the reader is asked to come back, and nothing is counted.',
         parameters: [
           { name: 'token', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } },
         ],
@@ -502,6 +503,12 @@ export const OPENAPI_DOCUMENT = {
           '404': { description: 'Not a valid link (an HTML page)', content: { 'text/html': { schema: string } } },
           '410': {
             description: 'Expired or used up (an HTML page saying what to do)',
+            content: { 'text/html': { schema: string } },
+          },
+          '503': {
+            description:
+              'Too many copies being made at once: an HTML page asking to try again in a minute; not counted',
+            headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' } },
             content: { 'text/html': { schema: string } },
           },
         },

@@ -1,10 +1,16 @@
 import { Writable } from 'node:stream';
 
-import { RateLimiter } from '@memoir/domain';
+import { RateLimiter, type QueuedBookStamper } from '@memoir/domain';
 import { createInMemoryPersistence, ManualClock } from '@memoir/domain/memory';
 import pino from 'pino';
 
 import { createHttpApp, TRUST_NO_PROXY, type HttpUseCases, type TrustProxy } from '../src';
+
+/** A stamper with room, whose copies fail: for tests that never get as far as a copy. */
+const NO_COPIES: QueuedBookStamper = {
+  stamp: () => Promise.reject(new Error('not in this test')),
+  reserve: () => ({ stamp: () => Promise.reject(new Error('not in this test')), release: () => undefined }),
+};
 
 /**
  * An app driving `useCases` (the rest absent), with its log lines and its routes. `server` is
@@ -12,7 +18,7 @@ import { createHttpApp, TRUST_NO_PROXY, type HttpUseCases, type TrustProxy } fro
  */
 export function appWith(
   useCases: Partial<HttpUseCases>,
-  options: { unavailable?: boolean; ready?: boolean; trustProxy?: TrustProxy } = {},
+  options: { unavailable?: boolean; ready?: boolean; trustProxy?: TrustProxy; bookStamper?: QueuedBookStamper } = {},
 ) {
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
@@ -31,7 +37,7 @@ export function appWith(
     logger: pino({ level: 'info' }, sink),
     isDatabaseUnavailable: () => options.unavailable ?? false,
     checkReadiness: async () => options.ready ?? true,
-    bookStamper: { stamp: () => Promise.reject(new Error('not in this test')) },
+    bookStamper: options.bookStamper ?? NO_COPIES,
   });
   return { server: handler, koa: app.callback(), lines, routes };
 }

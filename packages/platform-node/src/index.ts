@@ -1,4 +1,4 @@
 export * from './argon2id-password-hasher';
 export * from './random-session-token-service';
 export * from './random-uuid-generator';
-export * from './pdf-lib-book-stamper';
+export * from './worker-pool-book-stamper';

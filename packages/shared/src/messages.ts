@@ -75,6 +75,8 @@ export const ERROR_MESSAGES = {
   bodyTooLarge: 'The request body is too large (at most 16 KB).',
   jsonOnly: 'Send the request body as JSON (Content-Type: application/json).',
   unavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  downloadBusy:
+    'Many readers are downloading their copies at this very moment. Please try again in a minute: this try did not use up your link.',
   internal: 'Something went wrong on our side. Please try again later.',
 } as const;
 

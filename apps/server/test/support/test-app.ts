@@ -11,7 +11,7 @@ import pino, { type Logger } from 'pino';
 import request from 'supertest';
 
 import { findRootDir, loadConfig, type ServerConfig } from '../../src/config';
-import type { ContainerOverrides } from '../../src/container';
+import { TYPES, type ContainerOverrides } from '../../src/container';
 import { buildApp, startServer, type BuiltApp } from '../../src/server';
 import { expectDocumented } from './openapi-check';
 
@@ -102,7 +102,7 @@ interface InProcessApp {
   ): Promise<request.Response>;
   /** Signs the owner in and returns the session token. */
   signIn(): Promise<string>;
-  /** Closes what the app opened (the database unless it was given one) and removes its data folder. */
+  /** Closes what the app opened (the stamping threads; the database unless it was given one) and removes its data folder. */
   close(): Promise<void>;
 }
 
@@ -206,6 +206,7 @@ export async function startTestApp(
     ...built,
     persistence,
     async close() {
+      await built.container.get(TYPES.BookStamper).close();
       if (ownsStore) await persistence.close();
       removeDataDir();
     },
