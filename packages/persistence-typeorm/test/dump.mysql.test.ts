@@ -6,6 +6,7 @@ import { afterEach, expect, it } from '@jest/globals';
 
 import { createTypeOrmPersistence, loadDumpFile, writeDumpFile, type TypeOrmPersistence } from '../src';
 import { dumpDatabase } from '../src/dump';
+import { openTemporarySqlite } from '../testing';
 import { describeDumps } from './dump.suite';
 import { createScratchDatabase } from './mariadb-server';
 
@@ -42,18 +43,6 @@ async function sharedMysql(): Promise<TypeOrmPersistence> {
 
 describeDumps('MariaDB', { source: sharedMysql, empty: mysql });
 
-async function sqlite(): Promise<TypeOrmPersistence> {
-  const dir = mkdtempSync(join(tmpdir(), 'memoir-dump-db-'));
-  const persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dir, 'db.sqlite')}` });
-  return {
-    ...persistence,
-    close: async () => {
-      await persistence.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 const opened: TypeOrmPersistence[] = [];
 afterEach(async () => {
   for (const store of opened.splice(0)) await store.close();
@@ -62,9 +51,9 @@ afterEach(async () => {
 it('moves a database SQLite → MariaDB → SQLite with every row identical', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'memoir-move-'));
   try {
-    const first = await sqlite();
+    const first = await openTemporarySqlite();
     const middle = await mysql();
-    const last = await sqlite();
+    const last = await openTemporarySqlite();
     opened.push(first, middle, last);
     const { repositories } = first;
     const { aGuestbookEntry, anAuditEvent, aScholarshipRequest } = await import('@memoir/domain/testing');

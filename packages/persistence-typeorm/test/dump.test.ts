@@ -1,25 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import { expect, it } from '@jest/globals';
 
 import { createTypeOrmPersistence, DUMP_SCHEMA_VERSION, type TypeOrmPersistence } from '../src';
 import { dumpColumns } from '../src/dump';
+import { openTemporarySqlite } from '../testing';
 import { describeDumps } from './dump.suite';
-
-/** An SQLite file of its own, removed on close. */
-async function sqlite(): Promise<TypeOrmPersistence> {
-  const dir = mkdtempSync(join(tmpdir(), 'memoir-dump-db-'));
-  const persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dir, 'db.sqlite')}` });
-  return {
-    ...persistence,
-    close: async () => {
-      await persistence.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The source and a second connection to it (the writer under load) share one file. */
 let shared: string | null = null;
@@ -31,18 +19,16 @@ async function sharedSqlite(): Promise<TypeOrmPersistence> {
     ...persistence,
     close: async () => {
       await persistence.close();
-      rmSync(path, { force: true });
-      rmSync(`${path}-wal`, { force: true });
-      rmSync(`${path}-shm`, { force: true });
+      rmSync(dirname(path), { recursive: true, force: true });
       shared = null;
     },
   };
 }
 
-describeDumps('SQLite', { source: sharedSqlite, empty: sqlite });
+describeDumps('SQLite', { source: sharedSqlite, empty: openTemporarySqlite });
 
 it('names the schema version of the columns a dump holds', async () => {
-  const store = await sqlite();
+  const store = await openTemporarySqlite();
   try {
     // A change here changes what a dump holds: bump DUMP_SCHEMA_VERSION with it (src/dump.ts).
     expect([DUMP_SCHEMA_VERSION, dumpColumns(store)]).toEqual([
