@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 import {
   createUseCases,
   DEFAULT_DELIVERY_POLICY,
@@ -9,6 +11,7 @@ import {
   type Persistence,
   type RiddleAnswers,
   type SessionTokenService,
+  type StampedCopies,
   type UseCases,
   type UseCaseSettings,
 } from '@memoir/domain';
@@ -16,6 +19,7 @@ import { rateLimitAddressKey } from '@memoir/http-koa';
 import { OutboxMailer, SmtpMailer } from '@memoir/mail';
 import {
   Argon2idPasswordHasher,
+  FileStampedCopies,
   RandomSessionTokenService,
   RandomUuidGenerator,
   WorkerPoolBookStamper,
@@ -49,6 +53,8 @@ export const TYPES = {
    * stops the stamping threads when it stops.
    */
   BookStamper: key<WorkerPoolBookStamper>('BookStamper'),
+  /** Each link's stamped copy, kept in `$DATA_DIR/copies`. */
+  StampedCopies: key<StampedCopies>('StampedCopies'),
   UseCaseSettings: key<UseCaseSettings>('UseCaseSettings'),
   UseCases: key<UseCases>('UseCases'),
 } as const;
@@ -80,6 +86,22 @@ export function createMailer(config: ServerConfig, logger: Logger): Mailer {
 /** Stamps each reader's copy of BOOK_PDF_PATH in a pool of threads. */
 export function createBookStamper(config: ServerConfig): WorkerPoolBookStamper {
   return new WorkerPoolBookStamper({ bookPath: config.mail.bookPdfPath, title: BOOK_TITLE });
+}
+
+/** The folder of the kept copies, inside DATA_DIR. */
+export const COPIES_DIR_NAME = 'copies';
+
+/** Each link's copy, stamped once and kept as a 0600 file in `$DATA_DIR/copies`. */
+export function createStampedCopies(
+  config: ServerConfig,
+  logger: Logger,
+  stamper: WorkerPoolBookStamper,
+): StampedCopies {
+  return new FileStampedCopies({
+    dir: join(config.dataDir, COPIES_DIR_NAME),
+    stamper,
+    onStampFailed: (deliveryId, error) => logger.error({ err: error, deliveryId }, 'stamping a copy failed'),
+  });
 }
 
 /** The configuration, as the use cases read it. */
@@ -128,6 +150,7 @@ export function buildContainer(
   constant(TYPES.RiddleAnswers, { expectedAnswer: (riddle) => config.riddles[riddle] });
   constant(TYPES.Mailer, overrides.mailer ?? createMailer(config, logger));
   constant(TYPES.BookStamper, overrides.bookStamper ?? createBookStamper(config));
+  constant(TYPES.StampedCopies, createStampedCopies(config, logger, container.get(TYPES.BookStamper)));
   constant(TYPES.UseCaseSettings, useCaseSettings(config));
 
   container.bind(TYPES.UseCases).toDynamicValue((context) => {
@@ -143,6 +166,7 @@ export function buildContainer(
         passwordHasher: context.get(TYPES.PasswordHasher),
         tokens: context.get(TYPES.SessionTokenService),
         mailer: context.get(TYPES.Mailer),
+        copies: context.get(TYPES.StampedCopies),
         rateLimitAddressKey,
       },
       context.get(TYPES.UseCaseSettings),

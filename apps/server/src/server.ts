@@ -24,6 +24,9 @@ import { DeliveryWorker } from './delivery-worker';
 import { createServerMetrics } from './metrics';
 import { staticApps } from './static-apps';
 
+/** How often each process removes the kept copies of links that stopped working. */
+export const COPY_SWEEP_INTERVAL_MS = 10 * 60_000;
+
 export interface RunningServer {
   /** e.g. http://127.0.0.1:3000 */
   readonly url: string;
@@ -154,7 +157,6 @@ export async function buildApp(
     checkReadiness: async () => !isShuttingDown() && (await isDatabaseReady(persistence.dataSource)),
     observeRequest: (request) => metrics.observeRequest(request),
     metrics: metrics.endpoint(config.metricsToken),
-    bookStamper: container.get(TYPES.BookStamper),
     fallback: staticApps({ rootDir: config.rootDir, adminHost: config.adminHost }),
   });
   return { app, handler, routes, container, useCases };
@@ -230,6 +232,19 @@ export async function startServer(
       .catch((error: unknown) => logger.warn({ err: error }, 'pruning rate limits failed'));
   }, 3_600_000);
   prune.unref();
+  // Kept copies whose link expired or was revoked (here or by another process) are removed
+  // now and every ten minutes.
+  const sweepCopies = (): void => {
+    useCases.sweepStampedCopies.execute().then(
+      (removed) => {
+        if (removed > 0) logger.info({ removed }, 'removed the kept copies of links that work no more');
+      },
+      (error: unknown) => logger.warn({ err: error }, 'sweeping the kept copies failed'),
+    );
+  };
+  const copySweep = setInterval(sweepCopies, COPY_SWEEP_INTERVAL_MS);
+  copySweep.unref();
+  sweepCopies();
   deliveryWorker.start();
 
   let closing: Promise<void> | undefined;
@@ -238,6 +253,7 @@ export async function startServer(
     closing ??= (async () => {
       shuttingDown = true;
       clearInterval(prune);
+      clearInterval(copySweep);
       const workerStopped = deliveryWorker.stop(); // the email in hand finishes, the rest goes back
       if (drainMs > 0) {
         await new Promise<void>((resolve) => {

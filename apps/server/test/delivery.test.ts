@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { startTestSmtpServer, type TestSmtpServer } from '@memoir/mail/testing';
+import type { BookStampPlace } from '@memoir/domain';
 import { WorkerPoolBookStamper } from '@memoir/platform-node';
 import { BOOK_TITLE, ERROR_MESSAGES, type ScholarshipRequestDto } from '@memoir/shared';
 import { simpleParser } from 'mailparser';
@@ -35,6 +36,34 @@ function downloadPath(text: string): string {
   return match[1];
 }
 
+const SAMPLE_BOOK = join(findRootDir(), 'apps', 'server', 'assets', 'sample-book.pdf');
+
+/** The real stamper, counting the copies it makes and failing the next `failNext` of them. */
+class CountingStamper extends WorkerPoolBookStamper {
+  stamps = 0;
+  failNext = 0;
+
+  constructor() {
+    super({ bookPath: SAMPLE_BOOK, title: BOOK_TITLE });
+  }
+
+  override reserve(): BookStampPlace {
+    const place = super.reserve();
+    return {
+      stamp: (owner) => {
+        this.stamps += 1;
+        if (this.failNext > 0) {
+          this.failNext -= 1;
+          place.release();
+          return Promise.reject(new Error('No space left on device'));
+        }
+        return place.stamp(owner);
+      },
+      release: () => place.release(),
+    };
+  }
+}
+
 /**
  * The free PDF, end to end through HTTP and a real SMTP server: approval, the email, the
  * private link, the stamped copy, expiry and the cap, retries, resend, the owner's emails.
@@ -47,6 +76,14 @@ describe('delivering the free PDF', () => {
   const sendDue = () => app.useCases.sendDueDeliveries.execute();
   const requests = async () =>
     (await app.call('GET', '/api/admin/scholarships', { token })).body.requests as ScholarshipRequestDto[];
+
+  /** The landing page's button: POST the link, then follow the 303 to the copy. */
+  async function download(path: string) {
+    const posted = await app.call('POST', path, { undocumented: true });
+    if (posted.status !== 303) return posted;
+    expect(posted.headers.location).toBe(`${path}/file`);
+    return app.call('GET', `${path}/file`, { undocumented: true, binary: true });
+  }
 
   async function submitAndDecide(status: 'approved' | 'rejected', adminNotes: string | null = null) {
     const submitted = await app.call('POST', '/api/scholarship-request', {
@@ -91,12 +128,16 @@ describe('delivering the free PDF', () => {
     const path = downloadPath(email?.text ?? '');
     expect(email?.html).toContain(`http://memoir.test${path}`);
 
-    const download = await app.call('GET', path, { undocumented: true, binary: true });
-    expect(download.status).toBe(200);
-    expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toBe('attachment; filename="root-access-ada-lovelace.pdf"');
-    expect(download.headers['cache-control']).toBe('no-store');
-    const text = pdfText(download.body as Buffer);
+    const landing = await app.call('GET', path, { undocumented: true });
+    expect(landing.status).toBe(200);
+    expect(landing.text).toContain('Download your copy');
+    expect((await requests())[0]?.delivery?.downloadCount).toBe(0);
+    const copy = await download(path);
+    expect(copy.status).toBe(200);
+    expect(copy.headers['content-type']).toBe('application/pdf');
+    expect(copy.headers['content-disposition']).toBe('attachment; filename="root-access-ada-lovelace.pdf"');
+    expect(copy.headers['cache-control']).toBe('private, no-store');
+    const text = pdfText(copy.body as Buffer);
     expect(text).toContain('Subject: Prepared for Ada Lovelace <ada@example.org>');
     for (const page of text.split('--- page ').slice(1)) {
       expect(page).toContain('Prepared for Ada Lovelace <ada@example.org>');
@@ -113,11 +154,12 @@ describe('delivering the free PDF', () => {
     await submitAndDecide('approved');
     await sendDue();
     const path = downloadPath((await smtp.parsed())[0]?.text ?? '');
-    for (let i = 0; i < 5; i += 1) expect((await app.call('GET', path, { undocumented: true })).status).toBe(200);
-    const usedUp = await app.call('GET', path, { undocumented: true });
+    for (let i = 0; i < 5; i += 1) expect((await download(path)).status).toBe(200);
+    const usedUp = await app.call('POST', path, { undocumented: true });
     expect(usedUp.status).toBe(410);
     expect(usedUp.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(usedUp.text).toContain('This download link has been used up');
+    expect((await app.call('GET', path, { undocumented: true })).text).toContain('This download link has been used up');
     expect((await requests())[0]?.delivery?.downloadCount).toBe(5);
 
     // A resend brings a fresh link, which expires 14 days later.
@@ -126,13 +168,15 @@ describe('delivering the free PDF', () => {
     ).toBe(202);
     await sendDue();
     const fresh = downloadPath((await smtp.parsed())[1]?.text ?? '');
-    expect((await app.call('GET', fresh, { undocumented: true })).status).toBe(200);
+    expect((await download(fresh)).status).toBe(200);
     app.clock.advance(14 * DAY - 1);
-    expect((await app.call('GET', fresh, { undocumented: true })).status).toBe(200);
+    expect((await download(fresh)).status).toBe(200);
     app.clock.advance(1);
     const expired = await app.call('GET', fresh, { undocumented: true });
     expect(expired.status).toBe(410);
     expect(expired.text).toContain('This download link has expired');
+    expect((await app.call('POST', fresh, { undocumented: true })).status).toBe(410);
+    expect((await app.call('GET', `${fresh}/file`, { undocumented: true })).status).toBe(410);
     token = await app.signIn(); // the owner's session ended meanwhile
     expect((await requests())[0]?.delivery?.downloadCount).toBe(7);
   });
@@ -140,7 +184,7 @@ describe('delivering the free PDF', () => {
   it('asks a reader to come back in a minute when every stamping place is taken, and counts nothing', async () => {
     // One thread, no waiting place: of two downloads at once, one is stamped, the other refused.
     const bookStamper = new WorkerPoolBookStamper({
-      bookPath: join(findRootDir(), 'apps', 'server', 'assets', 'sample-book.pdf'),
+      bookPath: SAMPLE_BOOK,
       title: BOOK_TITLE,
       workerFile: SLOW_STAMP_WORKER,
       threads: 1,
@@ -151,20 +195,100 @@ describe('delivering the free PDF', () => {
     await sendDue();
     const path = downloadPath((await smtp.parsed())[0]?.text ?? '');
 
+    // Two links at once (one link's two clicks would share one stamping).
+    const resent = await submitAndDecide('approved');
+    await sendDue();
+    const other = downloadPath((await smtp.parsed())[1]?.text ?? '');
     const answers = await Promise.all([
-      app.call('GET', path, { undocumented: true, binary: true }),
-      app.call('GET', path, { undocumented: true, binary: true }),
+      app.call('POST', path, { undocumented: true, binary: true }),
+      app.call('POST', other, { undocumented: true, binary: true }),
     ]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 503]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 503]);
     const busy = answers.find((answer) => answer.status === 503);
     expect(busy?.headers['retry-after']).toBe('60');
     expect(busy?.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(Buffer.from(busy?.body as Buffer).toString('utf8')).toContain(ERROR_MESSAGES.downloadBusy);
-    expect((await requests())[0]?.delivery?.downloadCount).toBe(1);
+    const counts = async () => (await requests()).reduce((sum, one) => sum + (one.delivery?.downloadCount ?? 0), 0);
+    expect(await counts()).toBe(1);
+    expect(resent).not.toBe('');
 
-    // The place is free again once the copy is made; this download counts.
-    expect((await app.call('GET', path, { undocumented: true })).status).toBe(200);
+    // The place is free again once the copy is made; both downloads now count.
+    expect((await download(path)).status).toBe(200);
+    expect((await download(other)).status).toBe(200);
+    expect(await counts()).toBe(3);
+  });
+
+  it('counts nothing when the copy cannot be made, stamps a copy once, and serves it again and in ranges', async () => {
+    const bookStamper = new CountingStamper();
+    await start({}, { overrides: { bookStamper } });
+    await submitAndDecide('approved');
+    await sendDue();
+    const path = downloadPath((await smtp.parsed())[0]?.text ?? '');
+
+    bookStamper.failNext = 1;
+    const failed = await app.call('POST', path, { undocumented: true });
+    expect(failed.status).toBe(503);
+    expect(failed.text).toContain(ERROR_MESSAGES.downloadCopyFailed);
+    expect((await requests())[0]?.delivery?.downloadCount).toBe(0);
+    const copies = join(app.config.dataDir, 'copies');
+    expect(existsSync(copies) ? readdirSync(copies) : []).toEqual([]); // nothing half-written is left
+
+    const first = await download(path);
+    const second = await download(path);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(Buffer.compare(first.body as Buffer, second.body as Buffer)).toBe(0);
+    expect(bookStamper.stamps).toBe(2); // the failed one, then one copy for both downloads
     expect((await requests())[0]?.delivery?.downloadCount).toBe(2);
+
+    // Kept owner-only, and resumable: the last 100 bytes, counting nothing.
+    const folder = copies;
+    const [file] = readdirSync(folder);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    expect(statSync(join(folder, file ?? '')).mode & 0o777).toBe(0o600);
+    const size = (first.body as Buffer).length;
+    const tail = await app.call('GET', `${path}/file`, {
+      undocumented: true,
+      binary: true,
+      headers: { Range: 'bytes=-100' },
+    });
+    expect(tail.status).toBe(206);
+    expect(tail.headers['content-range']).toBe(`bytes ${size - 100}-${size - 1}/${size}`);
+    expect(Buffer.compare(tail.body as Buffer, (first.body as Buffer).subarray(size - 100))).toBe(0);
+    expect((await requests())[0]?.delivery?.downloadCount).toBe(2);
+  });
+
+  it('withdraws a link through Resend and through the owner, removing its kept copy, audited', async () => {
+    await start();
+    const id = await submitAndDecide('approved');
+    await sendDue();
+    const first = downloadPath((await smtp.parsed())[0]?.text ?? '');
+    expect((await download(first)).status).toBe(200);
+    const copies = join(app.config.dataDir, 'copies');
+    expect(readdirSync(copies)).toHaveLength(1);
+
+    expect((await app.call('POST', `/api/admin/scholarships/${id}/resend`, { token })).status).toBe(202);
+    const withdrawn = await app.call('GET', first, { undocumented: true });
+    expect(withdrawn.status).toBe(410);
+    expect(withdrawn.text).toContain('This download link has been withdrawn');
+    expect(readdirSync(copies)).toEqual([]);
+
+    await sendDue();
+    const second = downloadPath((await smtp.parsed())[1]?.text ?? '');
+    expect((await download(second)).status).toBe(200);
+    const revoked = await app.call('POST', `/api/admin/scholarships/${id}/revoke-link`, { token });
+    expect([revoked.status, revoked.body]).toEqual([200, { success: true, revoked: 1 }]);
+    expect((await app.call('POST', second, { undocumented: true })).status).toBe(410);
+    expect((await app.call('GET', `${second}/file`, { undocumented: true })).status).toBe(410);
+    expect(readdirSync(copies)).toEqual([]);
+    expect((await requests())[0]?.delivery?.linkRevokedAt).toBe(app.clock.now().toISOString());
+
+    const again = await app.call('POST', `/api/admin/scholarships/${id}/revoke-link`, { token });
+    expect([again.status, again.body.code]).toEqual([409, 'DELIVERY.NO_LINK']);
+    const logs = (await app.call('GET', '/api/admin/audit-logs?action=revoke_link', { token })).body.logs as Array<{
+      action: string;
+      resourceId: string;
+    }>;
+    expect(logs).toMatchObject([{ action: 'revoke_link', resourceId: id }]);
   });
 
   it('answers an unknown or malformed link with a friendly page, and a HEAD without counting', async () => {
@@ -178,7 +302,12 @@ describe('delivering the free PDF', () => {
       expect(response.text).toContain('This download link is not valid');
       expect(response.headers['content-security-policy']).toContain("default-src 'none'");
     }
-    expect((await app.call('HEAD' as 'GET', path, { undocumented: true })).status).toBe(405);
+    // A mail scanner: GET and HEAD of the landing page, and of the copy's address, count nothing.
+    for (const method of ['GET', 'HEAD'] as const) {
+      expect((await app.call(method as 'GET', path, { undocumented: true })).status).toBe(200);
+      const file = await app.call(method as 'GET', `${path}/file`, { undocumented: true });
+      expect([file.status, file.headers.location]).toEqual([303, path]);
+    }
     expect((await requests())[0]?.delivery?.downloadCount).toBe(0);
   });
 
@@ -265,7 +394,7 @@ describe('delivering the free PDF', () => {
     const [file] = readdirSync(outbox);
     const email = await simpleParser(readFileSync(join(outbox, file ?? '')));
     expect(email.subject).toBe('Your free copy of Root Access');
-    expect((await app.call('GET', downloadPath(email.text ?? ''), { undocumented: true })).status).toBe(200);
+    expect((await download(downloadPath(email.text ?? ''))).status).toBe(200);
     expect(smtp.received).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { BookStamperBusyError, type CopyOwner } from '../src/deliveries/book-stamper';
+import type { StampedCopies, StampedCopy } from '../src/deliveries/stamped-copies';
 import type { Mailer, OutgoingEmail } from '../src/deliveries/mailer';
 import type { PasswordHasher } from '../src/admin-sessions/password-hasher';
 import type { SessionTokenService } from '../src/admin-sessions/session-token-service';
@@ -105,5 +107,49 @@ export class RecordingMailer implements Mailer {
   async send(email: OutgoingEmail): Promise<void> {
     if (this.failWith !== null) throw this.failWith;
     this.sent.push(structuredClone(email));
+  }
+}
+
+/**
+ * Kept copies in memory: records each stamping (`stamped`), can be made to fail (`failWith`)
+ * or be busy (`busy`), and shares one stamping between concurrent first downloads, as the
+ * file adapter does.
+ */
+export class InMemoryStampedCopies implements StampedCopies {
+  readonly kept = new Map<string, CopyOwner>();
+  /** Every stamping, in order: who each copy was for. */
+  readonly stamped: Array<{ deliveryId: string; owner: CopyOwner }> = [];
+  /** When set, a stamping rejects with it (a broken book, a full disk). */
+  failWith: Error | null = null;
+  /** When true, a stamping is refused as the pool's full queue refuses it. */
+  busy = false;
+  private readonly making = new Map<string, Promise<StampedCopy>>();
+
+  getOrMake(deliveryId: string, owner: CopyOwner): Promise<StampedCopy> {
+    if (this.kept.has(deliveryId)) return Promise.resolve(this.copyOf(deliveryId));
+    const inFlight = this.making.get(deliveryId);
+    if (inFlight !== undefined) return inFlight;
+    if (this.busy) return Promise.reject(new BookStamperBusyError());
+    const made = (async () => {
+      await Promise.resolve(); // a stamping takes a while: concurrent callers meet here
+      this.stamped.push({ deliveryId, owner });
+      if (this.failWith !== null) throw this.failWith;
+      this.kept.set(deliveryId, owner);
+      return this.copyOf(deliveryId);
+    })().finally(() => this.making.delete(deliveryId));
+    this.making.set(deliveryId, made);
+    return made;
+  }
+
+  async remove(deliveryIds: readonly string[]): Promise<void> {
+    for (const id of deliveryIds) this.kept.delete(id);
+  }
+
+  async list(): Promise<string[]> {
+    return [...this.kept.keys()];
+  }
+
+  private copyOf(deliveryId: string): StampedCopy {
+    return { deliveryId, path: `memory:${deliveryId}.pdf` };
   }
 }

@@ -57,11 +57,30 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
   }
 
   // No await between the check and the write: atomic on a single-threaded event loop.
-  async countDownloadIfBelow(id: string, maxDownloads: number): Promise<boolean> {
+  async countDownloadIfBelow(id: string, maxDownloads: number, at: Date): Promise<boolean> {
     const delivery = this.db.deliveries.get(id);
-    if (delivery === undefined || delivery.downloadCount >= maxDownloads) return false;
-    this.db.deliveries.set(id, { ...delivery, downloadCount: delivery.downloadCount + 1 });
+    if (delivery === undefined || delivery.revokedAt !== null || delivery.downloadCount >= maxDownloads) return false;
+    this.db.deliveries.set(id, { ...delivery, downloadCount: delivery.downloadCount + 1, lastDownloadAt: copy(at) });
     return true;
+  }
+
+  // No await between choosing and revoking: atomic on a single-threaded event loop.
+  async revokeLinks(requestId: string, at: Date): Promise<string[]> {
+    const revoked: string[] = [];
+    for (const delivery of this.db.deliveries.values()) {
+      if (delivery.requestId !== requestId || delivery.kind !== 'approval') continue;
+      if (delivery.linkTokenHash === null || delivery.revokedAt !== null) continue;
+      this.db.deliveries.set(delivery.id, { ...delivery, revokedAt: copy(at) });
+      revoked.push(delivery.id);
+    }
+    return revoked;
+  }
+
+  async findByIds(ids: readonly string[]): Promise<Delivery[]> {
+    return [...new Set(ids)].flatMap((id) => {
+      const delivery = this.db.deliveries.get(id);
+      return delivery === undefined ? [] : [copy(delivery)];
+    });
   }
 
   async release(ids: readonly string[], leaseUntil: Date): Promise<void> {

@@ -14,6 +14,9 @@ import type { EmailSettings } from './deliveries/emails';
 import type { Mailer } from './deliveries/mailer';
 import { QueueOwnerDigestUseCase, type OwnerNotifications } from './deliveries/owner-notifications';
 import { ResendDeliveryUseCase } from './deliveries/resend-delivery.use-case';
+import { RevokeDownloadLinkUseCase } from './deliveries/revoke-download-link.use-case';
+import type { StampedCopies } from './deliveries/stamped-copies';
+import { SweepStampedCopiesUseCase } from './deliveries/sweep-stamped-copies.use-case';
 import { SendDueDeliveriesUseCase, type DeliveryPolicy } from './deliveries/send-due-deliveries.use-case';
 import {
   CachedPublicGuestbookList,
@@ -54,6 +57,8 @@ export interface UseCasePorts {
   readonly passwordHasher: PasswordHasher;
   readonly tokens: SessionTokenService;
   readonly mailer: Mailer;
+  /** Each download link's stamped copy, made once and kept. */
+  readonly copies: StampedCopies;
   /**
    * The client as the rate limits count it, from its full address (the server keys an IPv6
    * address by its /64). Without it, each address counts on its own.
@@ -106,6 +111,8 @@ export interface UseCases {
   readonly queueOwnerDigest: QueueOwnerDigestUseCase;
   readonly downloadBook: DownloadBookUseCase;
   readonly resendDelivery: ResendDeliveryUseCase;
+  readonly revokeDownloadLink: RevokeDownloadLinkUseCase;
+  readonly sweepStampedCopies: SweepStampedCopiesUseCase;
   /** The one limiter over the shared store: sign-in counts failures with it, the public forms submissions. */
   readonly rateLimiter: RateLimiter;
 }
@@ -115,7 +122,7 @@ export interface UseCases {
  * world both call it, so a new use case is wired here and nowhere else.
  */
 export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): UseCases {
-  const { repositories, unitOfWork, clock, ids, riddles, passwordHasher, tokens, mailer } = ports;
+  const { repositories, unitOfWork, clock, ids, riddles, passwordHasher, tokens, mailer, copies } = ports;
   const { ownerNotifications, deliveryPolicy } = settings;
   const sessionPolicy = settings.sessionPolicy ?? DEFAULT_SESSION_POLICY;
   const rateLimiter = new RateLimiter(ports.rateLimits, clock);
@@ -185,11 +192,14 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     queueOwnerDigest: new QueueOwnerDigestUseCase({ ...repositories, clock, ids, ownerNotifications }),
     downloadBook: new DownloadBookUseCase({
       ...repositories,
+      copies,
       tokens,
       clock,
       maxDownloads: deliveryPolicy.maxDownloads,
     }),
-    resendDelivery: new ResendDeliveryUseCase(decisions),
+    resendDelivery: new ResendDeliveryUseCase({ ...decisions, copies }),
+    revokeDownloadLink: new RevokeDownloadLinkUseCase({ ...decisions, copies }),
+    sweepStampedCopies: new SweepStampedCopiesUseCase({ ...repositories, copies, clock }),
     rateLimiter,
   };
 }

@@ -70,6 +70,9 @@ export * from './deliveries/mailer';
 export * from './deliveries/owner-notifications';
 export * from './deliveries/resend-delivery.use-case';
 export * from './deliveries/send-due-deliveries.use-case';
+export * from './deliveries/stamped-copies';
+export * from './deliveries/revoke-download-link.use-case';
+export * from './deliveries/sweep-stamped-copies.use-case';
 
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';

@@ -3,6 +3,7 @@ import {
   FakePasswordHasher,
   FakeSessionTokenService,
   FixedRiddleAnswers,
+  InMemoryStampedCopies,
   ManualClock,
   RecordingMailer,
   SequentialIdGenerator,
@@ -44,6 +45,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
   const passwordHasher = new FakePasswordHasher();
   const tokens = new FakeSessionTokenService();
   const mailer = new RecordingMailer();
+  const copies = new InMemoryStampedCopies();
   const deliveryPolicy = DEFAULT_DELIVERY_POLICY;
 
   const useCases = createUseCases(
@@ -57,6 +59,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
       passwordHasher,
       tokens,
       mailer,
+      copies,
     },
     {
       loginRateLimit: LOGIN_POLICY,
@@ -85,6 +88,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
     passwordHasher,
     rateLimiter,
     mailer,
+    copies,
     deliveryPolicy,
     useCases,
     signedInOwner,

@@ -99,6 +99,8 @@ export function aDelivery(overrides: Partial<Delivery> = {}): Delivery {
     linkTokenHash: null,
     linkExpiresAt: null,
     downloadCount: 0,
+    lastDownloadAt: null,
+    revokedAt: null,
     createdAt: AT('2026-01-10T09:30:00.000Z'),
     ...overrides,
   };

@@ -97,7 +97,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use(knownMethodsOnly((path) => allowedMethods(routers, path)));
   app.use(adminHostOnly(options.adminHost));
   app.use(jsonBodiesOnly);
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' }));
+  // Only the API reads bodies: the download button's form posts one it does not need.
+  const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' });
+  app.use((ctx, next) => (isApiPath(ctx.path) ? parseJson(ctx, next) : next()));
   for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));

@@ -1,4 +1,4 @@
-import type { QueuedBookStamper, RateLimiter, RateLimitPolicy, UseCases } from '@memoir/domain';
+import type { RateLimiter, RateLimitPolicy, UseCases } from '@memoir/domain';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 
@@ -23,6 +23,7 @@ export type HttpUseCases = Pick<
   | 'getDashboard'
   | 'downloadBook'
   | 'resendDelivery'
+  | 'revokeDownloadLink'
 >;
 
 export interface HttpAppOptions {
@@ -42,11 +43,6 @@ export interface HttpAppOptions {
   readonly isDatabaseUnavailable: (error: unknown) => boolean;
   /** /readyz: can the database answer? */
   readonly checkReadiness: () => Promise<boolean>;
-  /**
-   * Makes each reader's stamped copy of the book for the download link; the link holds a
-   * place in its queue before counting the download, so a busy stamper counts nothing.
-   */
-  readonly bookStamper: QueuedBookStamper;
   /** Answers what the API does not (the React apps); runs after the API routes. */
   readonly fallback?: Middleware;
   /** Told of every answered request (the metrics' request histogram and counters). */

@@ -38,6 +38,11 @@ export const STATUS_BY_CODE = {
   [DeliveryErrorCode.LinkExhausted]: 410,
   [DeliveryErrorCode.NotApproved]: 409,
   [DeliveryErrorCode.AlreadyQueued]: 409,
+  [DeliveryErrorCode.LinkRevoked]: 410,
+  [DeliveryErrorCode.StamperBusy]: 503,
+  [DeliveryErrorCode.CopyFailed]: 503,
+  [DeliveryErrorCode.NotDownloaded]: 409,
+  [DeliveryErrorCode.NoLink]: 409,
 } as const satisfies Record<DomainErrorCode, number>;
 
 // A Map, so that a code such as "constructor" finds nothing rather than Object.prototype's.

@@ -39,6 +39,22 @@ const dateTime = { type: 'string', format: 'date-time' };
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time' };
 const uuid = { type: 'string', format: 'uuid' };
 const count = { type: 'integer', minimum: 0 };
+
+const tokenParameter = {
+  name: 'token',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
+};
+
+/** What a download address answers for a link that does not work (friendly HTML pages). */
+const linkPages = {
+  '404': { description: 'Not a valid link (an HTML page)', content: { 'text/html': { schema: string } } },
+  '410': {
+    description: 'Expired, used up or withdrawn (an HTML page saying how to ask again)',
+    content: { 'text/html': { schema: string } },
+  },
+};
 const success = { type: 'boolean', const: true };
 
 const object = (properties: Record<string, Schema>, required: string[] = Object.keys(properties)): Schema => ({
@@ -111,6 +127,10 @@ const schemas: Record<string, Schema> = {
     queuedAt: dateTime,
     sentAt: nullableDateTime,
     linkExpiresAt: { ...nullableDateTime, description: 'When the latest download link stops working' },
+    linkRevokedAt: {
+      ...nullableDateTime,
+      description: 'When the latest download link was revoked; null while it works',
+    },
     downloadCount: { ...count, description: 'Downloads through every link sent for this request' },
   }),
   AdminUser: object({ id: uuid, username: string }),
@@ -406,6 +426,18 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
       '409': error('The request is not approved, or its PDF is already queued'),
     },
   },
+  revokeDownloadLink: {
+    summary:
+      "Withdraw a request's download links: they stop working at once and their kept copies are removed (audited)",
+    security: bearer,
+    parameters: [idParameter],
+    responses: {
+      '200': response('Revoked', object({ success, revoked: { ...count, description: 'Links withdrawn now' } })),
+      ...adminErrors,
+      '404': error('No such request'),
+      '409': error('The request has no working download link'),
+    },
+  },
   listAuditEvents: {
     summary: 'The audit trail, newest first, a page at a time, filtered',
     security: bearer,
@@ -487,28 +519,68 @@ export const OPENAPI_DOCUMENT = {
     },
     '/download/{token}': {
       get: {
-        summary: "The approval email's private link: the reader's own stamped copy of the book",
+        summary: "The approval email's private link: a landing page that counts nothing",
         description:
-          'Each download is counted; the link works until it expires (DOWNLOAD_LINK_TTL) and for ' +
-          'DOWNLOAD_LINK_MAX_DOWNLOADS downloads. An unknown, expired or used-up link gets a friendly HTML page. ' +
-          'When every stamping thread and waiting place is taken, the reader is asked to come back, and nothing is counted.',
+          'Names the book and the reader, says how many downloads (DOWNLOAD_LINK_MAX_DOWNLOADS) and how long ' +
+          '(DOWNLOAD_LINK_TTL) are left, and has a "Download your copy" button (a form that POSTs to the same address). ' +
+          'A GET or HEAD counts nothing, so a mail scanner that opens the link uses nothing up. An unknown, expired, ' +
+          'used-up or withdrawn link gets a friendly HTML page saying what to do.',
+        parameters: [tokenParameter],
+        responses: {
+          '200': { description: 'The landing page', content: { 'text/html': { schema: string } } },
+          ...linkPages,
+        },
+      },
+      post: {
+        summary: "The landing page's button: make (once) the reader's stamped copy, then count one download",
+        description:
+          'The copy is made once per link and kept; a download is counted only once it exists. The answer sends the ' +
+          'browser on to the copy itself. A copy that cannot be made now counts nothing.',
+        parameters: [tokenParameter],
+        responses: {
+          '303': {
+            description: 'Counted: `Location` is `/download/{token}/file`',
+            headers: { Location: { schema: string } },
+          },
+          ...linkPages,
+          '503': {
+            description:
+              'Too many copies being made at once (with Retry-After), or the copy could not be made: an HTML page; not counted',
+            headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait (busy only)' } },
+            content: { 'text/html': { schema: string } },
+          },
+        },
+      },
+    },
+    '/download/{token}/file': {
+      get: {
+        summary: "The reader's kept copy, after a counted download: resumable, counting nothing",
+        description:
+          'Works while the link works and for 24 hours after its last counted download; before a counted download ' +
+          '(or after those 24 hours) it sends the browser back to the landing page. One byte range per request ' +
+          '(`Range`, honouring `If-Range`); `ETag`, `Last-Modified`, `Cache-Control: private, no-store`.',
         parameters: [
-          { name: 'token', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } },
+          tokenParameter,
+          { name: 'Range', in: 'header', schema: string, description: 'One range: bytes=a-b, bytes=a- or bytes=-n' },
+          { name: 'If-Range', in: 'header', schema: string, description: "The copy's ETag or Last-Modified" },
         ],
         responses: {
           '200': {
-            description: 'The PDF, stamped with the name and email of the request',
+            description: 'The whole PDF, stamped with the name and email of the request',
             content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
           },
-          '404': { description: 'Not a valid link (an HTML page)', content: { 'text/html': { schema: string } } },
-          '410': {
-            description: 'Expired or used up (an HTML page saying what to do)',
-            content: { 'text/html': { schema: string } },
+          '206': {
+            description: 'The range asked for (`Content-Range`)',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
           },
+          '303': {
+            description: 'No download to resume: back to the landing page',
+            headers: { Location: { schema: string } },
+          },
+          ...linkPages,
+          '416': { description: 'The range starts past the end (`Content-Range: bytes */size`)' },
           '503': {
-            description:
-              'Too many copies being made at once: an HTML page asking to try again in a minute; not counted',
-            headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' } },
+            description: 'The copy had to be made again and could not be now: an HTML page',
             content: { 'text/html': { schema: string } },
           },
         },

@@ -55,6 +55,7 @@ export const presentDeliveryState = (state: DeliveryState): DeliveryStateDto => 
   queuedAt: iso(state.queuedAt),
   sentAt: isoOrNull(state.sentAt),
   linkExpiresAt: isoOrNull(state.linkExpiresAt),
+  linkRevokedAt: isoOrNull(state.linkRevokedAt),
   downloadCount: state.downloadCount,
 });
 

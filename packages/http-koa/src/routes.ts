@@ -218,6 +218,11 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
       ctx.status = 202;
       ctx.body = { success: true };
     },
+    revokeDownloadLink: async (ctx) => {
+      const result = await useCases.revokeDownloadLink.execute(ctx.params.id ?? '', actor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, revoked: result.value.revoked };
+    },
     listAuditEvents: async (ctx) => {
       const result = await useCases.listAuditEvents.execute(auditQuery(ctx));
       if (!result.ok) throw domainFailure(result.error);

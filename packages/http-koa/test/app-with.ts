@@ -1,16 +1,10 @@
 import { Writable } from 'node:stream';
 
-import { RateLimiter, type QueuedBookStamper } from '@memoir/domain';
+import { RateLimiter } from '@memoir/domain';
 import { createInMemoryPersistence, ManualClock } from '@memoir/domain/memory';
 import pino from 'pino';
 
 import { createHttpApp, TRUST_NO_PROXY, type HttpUseCases, type TrustProxy } from '../src';
-
-/** A stamper with room, whose copies fail: for tests that never get as far as a copy. */
-const NO_COPIES: QueuedBookStamper = {
-  stamp: () => Promise.reject(new Error('not in this test')),
-  reserve: () => ({ stamp: () => Promise.reject(new Error('not in this test')), release: () => undefined }),
-};
 
 /**
  * An app driving `useCases` (the rest absent), with its log lines and its routes. `server` is
@@ -18,7 +12,7 @@ const NO_COPIES: QueuedBookStamper = {
  */
 export function appWith(
   useCases: Partial<HttpUseCases>,
-  options: { unavailable?: boolean; ready?: boolean; trustProxy?: TrustProxy; bookStamper?: QueuedBookStamper } = {},
+  options: { unavailable?: boolean; ready?: boolean; trustProxy?: TrustProxy } = {},
 ) {
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
@@ -37,7 +31,6 @@ export function appWith(
     logger: pino({ level: 'info' }, sink),
     isDatabaseUnavailable: () => options.unavailable ?? false,
     checkReadiness: async () => options.ready ?? true,
-    bookStamper: options.bookStamper ?? NO_COPIES,
   });
   return { server: handler, koa: app.callback(), lines, routes };
 }

@@ -1,87 +1,235 @@
-import { describe, expect, it } from '@jest/globals';
-import { BookStamperBusyError, DeliveryErrorCode, type CopyOwner, type QueuedBookStamper } from '@memoir/domain';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DeliveryErrorCode, type DownloadError, type DownloadedCopy } from '@memoir/domain';
 import { ERROR_MESSAGES } from '@memoir/shared';
 import request from 'supertest';
 
-import type { HttpUseCases } from '../src';
+import { parseRange, type HttpUseCases } from '../src';
 import { appWith } from './app-with';
 
-const PATH = `/download/${'A'.repeat(43)}`;
+const TOKEN = 'A'.repeat(43);
+const PATH = `/download/${TOKEN}`;
+const DELIVERY_ID = '00000000-0000-4000-8000-000000000001';
 
-/** A download use case that records its calls and answers `outcome`. */
-function downloads(outcome: 'ok' | 'expired') {
+let dir: string;
+let copyPath: string;
+/** 1,000 bytes, each its offset modulo 256: any slice shows where it came from. */
+const BYTES = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'copies-'));
+  copyPath = join(dir, `${DELIVERY_ID}.pdf`);
+  writeFileSync(copyPath, BYTES, { mode: 0o600 });
+  utimesSync(copyPath, new Date('2026-01-15T12:00:00Z'), new Date('2026-01-15T12:00:00Z'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: DownloadError };
+
+/** A download use case whose answers the test sets, recording each call. */
+function downloads(
+  answers: {
+    view?: Outcome<{ name: string; downloadsLeft: number; expiresAt: Date }>;
+    download?: Outcome<DownloadedCopy>;
+    resume?: Outcome<DownloadedCopy>;
+  } = {},
+) {
   const calls: string[] = [];
+  const copy: DownloadedCopy = {
+    copy: { deliveryId: DELIVERY_ID, path: copyPath },
+    name: 'Ada Lovelace',
+    downloadsLeft: 4,
+  };
+  const answer =
+    <T>(name: string, fallback: Outcome<T>, given?: Outcome<T>) =>
+    async (token: string) => {
+      calls.push(`${name} ${token.slice(0, 3)}`);
+      return given ?? fallback;
+    };
   const useCase = {
-    execute: async (token: string) => {
-      calls.push(token);
-      return outcome === 'ok'
-        ? { ok: true as const, value: { name: 'Ada Lovelace', email: 'ada@example.org', downloadsLeft: 4 } }
-        : { ok: false as const, error: { code: DeliveryErrorCode.LinkExpired, message: 'expired' } };
-    },
+    view: answer(
+      'view',
+      {
+        ok: true,
+        value: { name: 'Ada Lovelace', downloadsLeft: 5, expiresAt: new Date(Date.now() + 14 * 86_400_000) },
+      },
+      answers.view,
+    ),
+    download: answer('download', { ok: true, value: copy }, answers.download),
+    resume: answer('resume', { ok: true, value: copy }, answers.resume),
   };
   return { calls, downloadBook: useCase as unknown as HttpUseCases['downloadBook'] };
 }
 
-/** A stamper that records what happens to the places it gives. */
-function stamperWithRoom() {
-  const events: string[] = [];
-  const stamper: QueuedBookStamper = {
-    stamp: () => Promise.reject(new Error('the route stamps in the place it holds')),
-    reserve: () => {
-      events.push('reserve');
-      return {
-        stamp: async (owner: CopyOwner) => {
-          events.push(`stamp ${owner.name}`);
-          return new TextEncoder().encode('%PDF-1.7 a copy');
-        },
-        release: () => void events.push('release'),
-      };
-    },
-  };
-  return { events, stamper };
-}
+describe('the landing page of a download link', () => {
+  it('names the book and the reader, says what is left, and offers one button that posts to the link', async () => {
+    const { calls, downloadBook } = downloads();
+    const response = await request(appWith({ downloadBook }).server).get(PATH);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'$/,
+    );
+    expect(response.text).toContain('made for Ada Lovelace');
+    expect(response.text).toMatch(/This link allows 5 downloads more, until .+ UTC \(in 1[34] days\)\./);
+    expect(response.text).toContain('<form method="post"><button type="submit">Download your copy</button></form>');
+    expect(response.text).not.toContain('<script');
+    expect(calls).toEqual(['view AAA']);
+  });
 
-describe('the download link', () => {
-  it('asks the reader to come back in a minute when the stamper is busy, before counting the download', async () => {
-    const { calls, downloadBook } = downloads('ok');
-    const busy: QueuedBookStamper = {
-      stamp: () => Promise.reject(new BookStamperBusyError()),
-      reserve: () => {
-        throw new BookStamperBusyError();
+  it('answers a HEAD as a GET without a body, and neither counts a download (a mail scanner)', async () => {
+    const { calls, downloadBook } = downloads();
+    const server = appWith({ downloadBook }).server;
+    const head = await request(server).head(PATH);
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(head.text ?? '').toBe('');
+    await request(server).get(PATH);
+    expect(calls).toEqual(['view AAA', 'view AAA']); // never download: nothing counted
+  });
+
+  it('sends the button on to the copy itself once the download is counted', async () => {
+    const { calls, downloadBook } = downloads();
+    const { server, lines } = appWith({ downloadBook });
+    const response = await request(server).post(PATH);
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe(`${PATH}/file`);
+    expect(calls).toEqual(['download AAA']);
+    expect(lines.find((line) => line.msg === 'book downloaded')).toMatchObject({ downloadsLeft: 4 });
+  });
+
+  it('asks the reader to come back in a minute when the stamper is busy (nothing counted)', async () => {
+    const { downloadBook } = downloads({
+      download: {
+        ok: false,
+        error: { code: DeliveryErrorCode.StamperBusy, message: ERROR_MESSAGES.downloadBusy, retryAfterSeconds: 60 },
       },
-    };
-    const { server, lines } = appWith({ downloadBook }, { bookStamper: busy });
-
-    const response = await request(server).get(PATH);
+    });
+    const { server, lines } = appWith({ downloadBook });
+    const response = await request(server).post(PATH);
     expect(response.status).toBe(503);
     expect(response.headers['retry-after']).toBe('60');
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.text).toContain('<h1>Busy, try again in a minute</h1>');
     expect(response.text).toContain(ERROR_MESSAGES.downloadBusy);
-    expect(calls).toEqual([]); // the download was not counted
     expect(lines.find((line) => line.msg === 'book stamper busy: download refused, not counted')).toMatchObject({
       level: 40,
     });
   });
 
-  it('stamps the copy in the place it held before counting the download', async () => {
-    const { calls, downloadBook } = downloads('ok');
-    const { events, stamper } = stamperWithRoom();
-    const response = await request(appWith({ downloadBook }, { bookStamper: stamper }).server).get(PATH);
-
-    expect(response.status).toBe(200);
-    expect(response.headers['content-type']).toBe('application/pdf');
-    expect(calls).toHaveLength(1);
-    expect(events).toEqual(['reserve', 'stamp Ada Lovelace', 'release']);
+  it('says plainly that nothing was counted when the copy could not be made', async () => {
+    const { downloadBook } = downloads({
+      download: {
+        ok: false,
+        error: { code: DeliveryErrorCode.CopyFailed, message: ERROR_MESSAGES.downloadCopyFailed },
+      },
+    });
+    const response = await request(appWith({ downloadBook }).server).post(PATH);
+    expect(response.status).toBe(503);
+    expect(response.headers['retry-after']).toBeUndefined();
+    expect(response.text).toContain('<h1>Your copy is not ready</h1>');
+    expect(response.text).toContain('nothing was counted');
   });
 
-  it('gives the place back when the link is not good', async () => {
-    const { downloadBook } = downloads('expired');
-    const { events, stamper } = stamperWithRoom();
-    const response = await request(appWith({ downloadBook }, { bookStamper: stamper }).server).get(PATH);
-
+  it('tells the reader of a withdrawn link how to ask again', async () => {
+    const { downloadBook } = downloads({
+      view: { ok: false, error: { code: DeliveryErrorCode.LinkRevoked, message: 'withdrawn' } },
+    });
+    const response = await request(appWith({ downloadBook }).server).get(PATH);
     expect(response.status).toBe(410);
-    expect(events).toEqual(['reserve', 'release']);
+    expect(response.text).toContain('<h1>This download link has been withdrawn</h1>');
+    expect(response.text).toContain('reply to the email that brought you here, or send a new request');
+  });
+});
+
+describe("the copy's own address", () => {
+  const server = () => appWith({ downloadBook: downloads().downloadBook }).server;
+
+  it('sends the whole copy from disk with its length, validators and no caching', async () => {
+    const response = await request(server()).get(`${PATH}/file`).buffer(true);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-length']).toBe('1000');
+    expect(response.headers['accept-ranges']).toBe('bytes');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers.etag).toMatch(new RegExp(`^"${DELIVERY_ID}-[0-9a-z]+-[0-9a-z]+"$`));
+    expect(response.headers['last-modified']).toBe('Thu, 15 Jan 2026 12:00:00 GMT');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+-ada-lovelace\.pdf"$/);
+    expect(Buffer.compare(response.body as Buffer, BYTES)).toBe(0);
+  });
+
+  it('answers a HEAD with the headers only', async () => {
+    const response = await request(server()).head(`${PATH}/file`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-length']).toBe('1000');
+    expect(response.headers['accept-ranges']).toBe('bytes');
+  });
+
+  it.each([
+    ['bytes=0-99', 0, 99],
+    ['bytes=900-', 900, 999],
+    ['bytes=-100', 900, 999],
+    ['bytes=990-5000', 990, 999],
+  ])('sends the range %s alone (206)', async (range, start, end) => {
+    const response = await request(server()).get(`${PATH}/file`).set('Range', range).buffer(true);
+    expect(response.status).toBe(206);
+    expect(response.headers['content-range']).toBe(`bytes ${start}-${end}/1000`);
+    expect(response.headers['content-length']).toBe(String(end - start + 1));
+    expect(Buffer.compare(response.body as Buffer, BYTES.subarray(start, end + 1))).toBe(0);
+  });
+
+  it('answers 416 with the size for a range past the end', async () => {
+    const response = await request(server()).get(`${PATH}/file`).set('Range', 'bytes=1000-');
+    expect(response.status).toBe(416);
+    expect(response.headers['content-range']).toBe('bytes */1000');
+  });
+
+  it('honours If-Range: the range for the same copy, the whole copy for another', async () => {
+    const { etag } = (await request(server()).head(`${PATH}/file`)).headers as { etag: string };
+    const same = await request(server()).get(`${PATH}/file`).set('Range', 'bytes=500-').set('If-Range', etag);
+    expect([same.status, same.headers['content-range']]).toEqual([206, 'bytes 500-999/1000']);
+    const other = await request(server())
+      .get(`${PATH}/file`)
+      .set('Range', 'bytes=500-')
+      .set('If-Range', `"${DELIVERY_ID}-0-0"`);
+    expect([other.status, other.headers['content-length']]).toEqual([200, '1000']);
+    const byDate = await request(server())
+      .get(`${PATH}/file`)
+      .set('Range', 'bytes=500-')
+      .set('If-Range', 'Thu, 15 Jan 2026 12:00:00 GMT');
+    expect(byDate.status).toBe(206);
+  });
+
+  it('sends the whole copy for several ranges or a range it does not read', async () => {
+    for (const range of ['bytes=0-1,5-9', 'bytes=9-1', 'items=0-1']) {
+      const response = await request(server()).get(`${PATH}/file`).set('Range', range);
+      expect([range, response.status]).toEqual([range, 200]);
+    }
+  });
+
+  it('sends the reader back to the landing page when there is no download to resume', async () => {
+    const { calls, downloadBook } = downloads({
+      resume: { ok: false, error: { code: DeliveryErrorCode.NotDownloaded, message: 'use the button' } },
+    });
+    const response = await request(appWith({ downloadBook }).server).get(`${PATH}/file`);
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe(PATH);
+    expect(calls).toEqual(['resume AAA']);
+  });
+});
+
+describe('parseRange', () => {
+  it('reads one range of bytes, and nothing else', () => {
+    expect(parseRange(undefined, 10)).toBeNull();
+    expect(parseRange('bytes=2-4', 10)).toEqual({ start: 2, end: 4 });
+    expect(parseRange('bytes=-0', 10)).toBe('unsatisfiable');
+    expect(parseRange('bytes=-20', 10)).toEqual({ start: 0, end: 9 });
+    expect(parseRange('bytes=0-', 0)).toBe('unsatisfiable');
+    expect(parseRange('bytes=-', 10)).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ function appFailingWith(code: string) {
   const failure = async () => ({ ok: false as const, error: { code, message: `failed with ${code}` } });
   return appWith({
     signGuestbook: { execute: failure } as unknown as HttpUseCases['signGuestbook'],
-    downloadBook: { execute: failure } as unknown as HttpUseCases['downloadBook'],
+    downloadBook: { view: failure, download: failure, resume: failure } as unknown as HttpUseCases['downloadBook'],
   });
 }
 
@@ -85,13 +85,21 @@ describe('the error middleware', () => {
     expect(logged).toMatchObject({ level: 50, code: 'DOWNLOAD.SOMETHING_NEW' });
   });
 
-  it.each([DeliveryErrorCode.LinkNotFound, DeliveryErrorCode.LinkExpired, DeliveryErrorCode.LinkExhausted])(
-    'answers the download link failing with %s at the status of the table, as an HTML page',
-    async (code) => {
-      const response = await request(appFailingWith(code).server).get(`/download/${A_TOKEN}`);
+  it.each([
+    DeliveryErrorCode.LinkNotFound,
+    DeliveryErrorCode.LinkExpired,
+    DeliveryErrorCode.LinkExhausted,
+    DeliveryErrorCode.LinkRevoked,
+  ])('answers the download link failing with %s at the status of the table, as an HTML page', async (code) => {
+    const server = appFailingWith(code).server;
+    for (const response of [
+      await request(server).get(`/download/${A_TOKEN}`),
+      await request(server).post(`/download/${A_TOKEN}`),
+      await request(server).get(`/download/${A_TOKEN}/file`),
+    ]) {
       expect(response.status).toBe(STATUS_BY_CODE[code]);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.text).toContain('<h1>This download link');
-    },
-  );
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import type { Delivery, DeliveryRepository, OutboxState } from '@memoir/domain';
 import { DELIVERY_ERROR_MAX_LENGTH } from '@memoir/shared';
-import { In, type EntityManager } from 'typeorm';
+import { In, IsNull, Not, type EntityManager } from 'typeorm';
 
 import { isKey, type Dialect } from './dialect';
 import { DeliverySchema, type DeliveryRow } from './schemas';
@@ -20,6 +20,8 @@ const toDelivery = (row: DeliveryRow): Delivery => ({
   linkTokenHash: row.linkTokenHash,
   linkExpiresAt: row.linkExpiresAt,
   downloadCount: Number(row.downloadCount),
+  lastDownloadAt: row.lastDownloadAt,
+  revokedAt: row.revokedAt,
   createdAt: row.createdAt,
 });
 
@@ -89,16 +91,32 @@ export class TypeOrmDeliveryRepository implements DeliveryRepository {
     return row === null ? null : toDelivery(row);
   }
 
-  async countDownloadIfBelow(id: string, maxDownloads: number): Promise<boolean> {
+  async countDownloadIfBelow(id: string, maxDownloads: number, at: Date): Promise<boolean> {
     if (!isKey(id)) return false;
-    // One conditional UPDATE: the database holds the cap against concurrent downloads.
+    // One conditional UPDATE: the database holds the cap (and a revocation) against concurrent downloads.
     const result = await this.manager
       .createQueryBuilder()
       .update(DeliverySchema)
-      .set({ downloadCount: () => 'download_count + 1' })
-      .where('id = :id AND download_count < :max', { id, max: maxDownloads })
+      .set({ downloadCount: () => 'download_count + 1', lastDownloadAt: at })
+      .where('id = :id AND download_count < :max AND revoked_at IS NULL', { id, max: maxDownloads })
       .execute();
     return (result.affected ?? 0) > 0;
+  }
+
+  async revokeLinks(requestId: string, at: Date): Promise<string[]> {
+    if (!isKey(requestId)) return [];
+    const live = { requestId, kind: 'approval' as const, linkTokenHash: Not(IsNull()), revokedAt: IsNull() };
+    const ids = (await this.manager.find(DeliverySchema, { select: { id: true }, where: live })).map((row) => row.id);
+    if (ids.length === 0) return [];
+    // Revoked once: a concurrent revocation of the same link leaves the first time standing.
+    await this.manager.update(DeliverySchema, { id: In(ids), revokedAt: IsNull() }, { revokedAt: at });
+    return ids;
+  }
+
+  async findByIds(ids: readonly string[]): Promise<Delivery[]> {
+    const keys = [...new Set(ids.filter(isKey))];
+    if (keys.length === 0) return [];
+    return (await this.manager.find(DeliverySchema, { where: { id: In(keys) } })).map(toDelivery);
   }
 
   async release(ids: readonly string[], leaseUntil: Date): Promise<void> {

@@ -201,6 +201,8 @@ export const DeliverySchema = new EntitySchema<DeliveryRow>({
     linkTokenHash: { name: 'link_token_hash', type: 'varchar', length: OWN.linkTokenHash, nullable: true },
     linkExpiresAt: time('link_expires_at', true),
     downloadCount: { name: 'download_count', type: 'int', default: 0 },
+    lastDownloadAt: time('last_download_at', true),
+    revokedAt: time('revoked_at', true),
     createdAt: time('created_at'),
   },
   indices: [

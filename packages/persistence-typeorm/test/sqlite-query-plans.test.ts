@@ -106,7 +106,9 @@ describe('SQLite query plans', () => {
     await persistence.repositories.deliveries.listForRequests([request.id]);
     await persistence.repositories.deliveries.attachLink(delivery.id, 'hash', since);
     await persistence.repositories.deliveries.findByLinkTokenHash('hash');
-    await persistence.repositories.deliveries.countDownloadIfBelow(delivery.id, 5);
+    await persistence.repositories.deliveries.countDownloadIfBelow(delivery.id, 5, since);
+    await persistence.repositories.deliveries.revokeLinks(request.id, since);
+    await persistence.repositories.deliveries.findByIds([delivery.id]);
     await persistence.repositories.deliveries.addUnlessDuplicate({
       ...aDelivery({ kind: 'owner_digest', requestId: null }),
       dedupeKey: 'digest:2026-01-01',

@@ -30,6 +30,7 @@ export const ADMIN_API_ROUTES = {
   bulkDecideScholarshipRequests: { method: 'POST', path: '/scholarships/bulk', session: true },
   decideScholarshipRequest: { method: 'PATCH', path: '/scholarships/:id', session: true },
   resendDelivery: { method: 'POST', path: '/scholarships/:id/resend', session: true },
+  revokeDownloadLink: { method: 'POST', path: '/scholarships/:id/revoke-link', session: true },
   listAuditEvents: { method: 'GET', path: '/audit-logs', session: true },
   exportAuditEvents: { method: 'GET', path: '/audit-logs.csv', session: true },
 } as const satisfies Readonly<Record<string, AdminApiRoute>>;

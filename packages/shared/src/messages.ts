@@ -78,6 +78,8 @@ export const ERROR_MESSAGES = {
   downloadBusy:
     'Many readers are downloading their copies at this very moment. Please try again in a minute: this try did not use up your link.',
   internal: 'Something went wrong on our side. Please try again later.',
+  downloadCopyFailed:
+    'We could not prepare your copy just now; nothing was counted. Please try again in a few minutes.',
 } as const;
 
 export const FIELD_MESSAGES = {

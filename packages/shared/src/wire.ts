@@ -107,6 +107,8 @@ export interface DeliveryStateDto {
   sentAt: string | null;
   /** When the latest download link stops working. */
   linkExpiresAt: string | null;
+  /** When the latest download link was revoked by the owner; null while it works. */
+  linkRevokedAt: string | null;
   /** Downloads through every link sent for this request. */
   downloadCount: number;
 }
@@ -172,6 +174,7 @@ export const AUDIT_ACTIONS = [
   'admin_created',
   'password_reset',
   'resend',
+  'revoke_link',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

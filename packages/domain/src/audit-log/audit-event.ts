@@ -15,6 +15,8 @@ export const AuditAction = {
   PasswordReset: 'password_reset',
   /** The owner sent an approved request's PDF again. */
   Resend: 'resend',
+  /** The owner withdrew a reader's download links. */
+  RevokeLink: 'revoke_link',
 } as const;
 
 export const AuditResourceType = {

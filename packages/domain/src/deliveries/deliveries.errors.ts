@@ -4,6 +4,15 @@ export const DeliveryErrorCode = {
   LinkNotFound: 'DOWNLOAD.LINK_NOT_FOUND',
   LinkExpired: 'DOWNLOAD.LINK_EXPIRED',
   LinkExhausted: 'DOWNLOAD.LINK_EXHAUSTED',
+  LinkRevoked: 'DOWNLOAD.LINK_REVOKED',
+  /** Every place in the stamper's queue is taken: nothing was counted, try again in a minute. */
+  StamperBusy: 'DOWNLOAD.BUSY',
+  /** The copy could not be made: nothing was counted. */
+  CopyFailed: 'DOWNLOAD.COPY_FAILED',
+  /** The copy's file address without a recent counted download: the landing page's button comes first. */
+  NotDownloaded: 'DOWNLOAD.NOT_DOWNLOADED',
+  /** The request has no live download link to revoke. */
+  NoLink: 'DELIVERY.NO_LINK',
   NotApproved: 'DELIVERY.NOT_APPROVED',
   AlreadyQueued: 'DELIVERY.ALREADY_QUEUED',
 } as const;
@@ -12,8 +21,20 @@ export type DeliveryErrorCode = (typeof DeliveryErrorCode)[keyof typeof Delivery
 
 export type DeliveryError = DomainError<DeliveryErrorCode>;
 
-/** What a download link can come to: unknown, expired or used up. */
+/** What a download link can come to: unknown, expired, used up or revoked. */
 export type DownloadLinkErrorCode =
-  typeof DeliveryErrorCode.LinkNotFound | typeof DeliveryErrorCode.LinkExpired | typeof DeliveryErrorCode.LinkExhausted;
+  | typeof DeliveryErrorCode.LinkNotFound
+  | typeof DeliveryErrorCode.LinkExpired
+  | typeof DeliveryErrorCode.LinkExhausted
+  | typeof DeliveryErrorCode.LinkRevoked;
 
 export type DownloadLinkError = DomainError<DownloadLinkErrorCode>;
+
+/** What a download can come to besides the link's own state: no copy now, or no download to resume. */
+export type DownloadErrorCode =
+  | DownloadLinkErrorCode
+  | typeof DeliveryErrorCode.StamperBusy
+  | typeof DeliveryErrorCode.CopyFailed
+  | typeof DeliveryErrorCode.NotDownloaded;
+
+export type DownloadError = DomainError<DownloadErrorCode>;

@@ -57,6 +57,12 @@ describe('deliveries', () => {
         expect(part).toContain('https://memoir.example/download/');
       }
       expect(email?.text).toContain('works until January 29, 2026 (UTC) and for 5 downloads');
+      // The link opens a page: a scanner that opens it uses nothing up, and the email says so.
+      expect(email?.text).toContain('where its "Download your copy" button downloads it');
+      expect(email?.text).toContain('Opening the page uses nothing up; only the button counts a download.');
+      expect(email?.html).toMatch(
+        /<a href="https:\/\/memoir\.example\/download\/[A-Za-z0-9_-]{43}">Your copy of Root Access<\/a>/,
+      );
       // Only the token's hash is stored.
       const token = linkToken(email?.text ?? '');
       const [delivery] = await world.repositories.deliveries.listForRequests([request.id]);
@@ -257,7 +263,9 @@ describe('deliveries', () => {
   describe('the private link', () => {
     let token: string;
     let requestId: string;
-    const download = (value = token) => world.useCases.downloadBook.execute(value);
+    const download = (value = token) => world.useCases.downloadBook.download(value);
+    const view = (value = token) => world.useCases.downloadBook.view(value);
+    const resume = (value = token) => world.useCases.downloadBook.resume(value);
 
     beforeEach(async () => {
       world = createWorld({ ownerNotifications: 'off' });
@@ -268,19 +276,81 @@ describe('deliveries', () => {
       token = linkToken(world.mailer.sent[0]?.text ?? '');
     });
 
-    it('gives the requester’s name and email for the stamp, and counts each download', async () => {
-      expect(valueOf(await download())).toEqual({ name: 'Ada Lovelace', email: 'ada@example.org', downloadsLeft: 4 });
-      expect(valueOf(await download()).downloadsLeft).toBe(3);
+    it('shows whose copy it is and what the link allows, counting nothing however often it is opened', async () => {
+      for (let i = 0; i < 10; i += 1) {
+        expect(valueOf(await view())).toEqual({
+          name: 'Ada Lovelace',
+          downloadsLeft: 5,
+          expiresAt: new Date(world.clock.now().getTime() + 14 * DAY),
+        });
+      }
+      expect((await stateOf(requestId))?.downloadCount).toBe(0);
+      expect(world.copies.stamped).toEqual([]);
+    });
+
+    it('makes the copy once, for the requester, and counts each download', async () => {
+      const first = valueOf(await download());
+      expect(first).toMatchObject({ name: 'Ada Lovelace', downloadsLeft: 4 });
+      expect(valueOf(await download())).toMatchObject({ copy: first.copy, downloadsLeft: 3 });
+      expect((await stateOf(requestId))?.downloadCount).toBe(2);
+      expect(valueOf(await view()).downloadsLeft).toBe(3);
+      // The second download costs no stamping.
+      expect(world.copies.stamped).toEqual([
+        { deliveryId: first.copy.deliveryId, owner: { name: 'Ada Lovelace', email: 'ada@example.org' } },
+      ]);
+    });
+
+    it('stamps once for two first downloads at the same moment, and counts both', async () => {
+      const [one, two] = await Promise.all([download(), download()]);
+      expect(valueOf(one).copy).toEqual(valueOf(two).copy);
+      expect(world.copies.stamped).toHaveLength(1);
       expect((await stateOf(requestId))?.downloadCount).toBe(2);
     });
 
-    it('stops after the cap of downloads', async () => {
+    it('counts nothing when the copy cannot be made, and the next try works', async () => {
+      world.copies.failWith = new Error('the book file is unreadable');
+      expect(errorOf(await download())).toEqual({
+        code: 'DOWNLOAD.COPY_FAILED',
+        message: 'We could not prepare your copy just now; nothing was counted. Please try again in a few minutes.',
+      });
+      expect((await stateOf(requestId))?.downloadCount).toBe(0);
+      expect(world.copies.kept.size).toBe(0);
+      world.copies.failWith = null;
+      expect(valueOf(await download()).downloadsLeft).toBe(4);
+      expect((await stateOf(requestId))?.downloadCount).toBe(1);
+    });
+
+    it('counts nothing when the stamper is busy, and asks to come back in a minute', async () => {
+      world.copies.busy = true;
+      expect(errorOf(await download())).toMatchObject({ code: 'DOWNLOAD.BUSY', retryAfterSeconds: 60 });
+      expect((await stateOf(requestId))?.downloadCount).toBe(0);
+      world.copies.busy = false;
+      valueOf(await download());
+      // A kept copy needs no stamping: a busy stamper does not stand in its way.
+      world.copies.busy = true;
+      expect(valueOf(await download()).downloadsLeft).toBe(3);
+    });
+
+    it('serves the kept copy again without counting for 24 hours after the last download, and not before one', async () => {
+      expect(errorOf(await resume()).code).toBe('DOWNLOAD.NOT_DOWNLOADED');
+      const counted = valueOf(await download());
+      world.clock.advance(DAY - 1);
+      expect(valueOf(await resume())).toEqual({ ...counted, downloadsLeft: 4 });
+      world.clock.advance(1);
+      expect(errorOf(await resume()).code).toBe('DOWNLOAD.NOT_DOWNLOADED');
+      expect((await stateOf(requestId))?.downloadCount).toBe(1);
+      expect(world.copies.stamped).toHaveLength(1);
+    });
+
+    it('stops after the cap of downloads, on the page too', async () => {
       for (let i = 0; i < world.deliveryPolicy.maxDownloads; i += 1) valueOf(await download());
       expect(errorOf(await download())).toEqual({
         code: 'DOWNLOAD.LINK_EXHAUSTED',
         message: 'This download link has been used as many times as it allows.',
       });
+      expect(errorOf(await view()).code).toBe('DOWNLOAD.LINK_EXHAUSTED');
       expect((await stateOf(requestId))?.downloadCount).toBe(world.deliveryPolicy.maxDownloads);
+      valueOf(await resume()); // the last download may still be resumed
     });
 
     it('works until it expires, 14 days after it was sent', async () => {
@@ -288,37 +358,87 @@ describe('deliveries', () => {
       valueOf(await download());
       world.clock.advance(1);
       expect(errorOf(await download()).code).toBe('DOWNLOAD.LINK_EXPIRED');
+      expect(errorOf(await view()).code).toBe('DOWNLOAD.LINK_EXPIRED');
+      expect(errorOf(await resume()).code).toBe('DOWNLOAD.LINK_EXPIRED');
     });
 
     it('knows no other token', async () => {
       const other = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
       for (const value of [other, '', 'short', `${token}x`, '../../etc/passwd']) {
         expect(errorOf(await download(value)).code).toBe('DOWNLOAD.LINK_NOT_FOUND');
+        expect(errorOf(await view(value)).code).toBe('DOWNLOAD.LINK_NOT_FOUND');
+        expect(errorOf(await resume(value)).code).toBe('DOWNLOAD.LINK_NOT_FOUND');
       }
     });
 
-    it('can be sent again by the owner: a new link, audited, while the first one keeps working', async () => {
-      valueOf(await download());
+    it('can be sent again by the owner: a new link, audited, and the earlier link withdrawn with its copy', async () => {
+      const first = valueOf(await download());
       const resent = valueOf(await world.useCases.resendDelivery.execute(requestId, owner));
       expect(resent).toMatchObject({ kind: 'approval', status: 'queued', requestId });
       expect(errorOf(await world.useCases.resendDelivery.execute(requestId, owner))).toEqual({
         code: 'DELIVERY.ALREADY_QUEUED',
         message: 'The PDF for this request is already on its way.',
       });
+      for (const error of [errorOf(await download()), errorOf(await view()), errorOf(await resume())]) {
+        expect(error).toEqual({
+          code: 'DOWNLOAD.LINK_REVOKED',
+          message: 'This download link has been withdrawn.',
+        });
+      }
+      expect(world.copies.kept.has(first.copy.deliveryId)).toBe(false);
       await run();
       const second = linkToken(world.mailer.sent[1]?.text ?? '');
       expect(second).not.toBe(token);
       valueOf(await download(second));
-      valueOf(await download());
-      expect(await stateOf(requestId)).toMatchObject({ status: 'sent', downloadCount: 3 });
+      expect(await stateOf(requestId)).toMatchObject({ status: 'sent', downloadCount: 2 });
       const [event] = await world.repositories.auditEvents.listNewestFirst({ limit: 1 });
       expect(event).toMatchObject({
         action: 'resend',
         resourceType: 'scholarship_request',
         resourceId: requestId,
         userId: owner.userId,
-        details: { deliveryId: resent.id },
+        details: { deliveryId: resent.id, revokedDeliveryIds: [first.copy.deliveryId] },
       });
+    });
+
+    it('can be revoked by the owner: the link stops working at once, its copy goes, and it is audited', async () => {
+      const first = valueOf(await download());
+      expect(valueOf(await world.useCases.revokeDownloadLink.execute(requestId, owner))).toEqual({ revoked: 1 });
+      expect(errorOf(await view()).code).toBe('DOWNLOAD.LINK_REVOKED');
+      expect(errorOf(await download()).code).toBe('DOWNLOAD.LINK_REVOKED');
+      expect(world.copies.kept.size).toBe(0);
+      expect((await stateOf(requestId))?.downloadCount).toBe(1);
+      const [event] = await world.repositories.auditEvents.listNewestFirst({ limit: 1 });
+      expect(event).toMatchObject({
+        action: 'revoke_link',
+        resourceType: 'scholarship_request',
+        resourceId: requestId,
+        userId: owner.userId,
+        details: { deliveryIds: [first.copy.deliveryId] },
+      });
+      expect(errorOf(await world.useCases.revokeDownloadLink.execute(requestId, owner))).toEqual({
+        code: 'DELIVERY.NO_LINK',
+        message: 'This request has no working download link to revoke.',
+      });
+      expect(errorOf(await world.useCases.revokeDownloadLink.execute('not-a-uuid', owner)).code).toBe(
+        'SCHOLARSHIP_REQUEST.NOT_FOUND',
+      );
+    });
+
+    it('sweeps the kept copies of links that expired or were revoked, and keeps the rest', async () => {
+      const ada = valueOf(await download());
+      const grace = (await submit('Grace Hopper', 'grace@example.org')).id;
+      await decide(grace, 'approved');
+      await run();
+      const graceToken = linkToken(world.mailer.sent.at(-1)?.text ?? '');
+      const graces = valueOf(await download(graceToken));
+      expect(await world.useCases.sweepStampedCopies.execute()).toBe(0);
+      await world.copies.getOrMake('00000000-0000-4000-8000-0000000fffff', { name: 'Nobody', email: 'x@example.org' });
+      expect(await world.useCases.sweepStampedCopies.execute()).toBe(1); // no such delivery
+      world.clock.advance(14 * DAY);
+      expect(await world.useCases.sweepStampedCopies.execute()).toBe(2);
+      expect([...world.copies.kept.keys()]).toEqual([]);
+      expect(ada.copy.deliveryId).not.toBe(graces.copy.deliveryId);
     });
 
     it('is not resent for a request that is not approved, nor for an unknown one', async () => {

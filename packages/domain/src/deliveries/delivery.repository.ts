@@ -41,11 +41,20 @@ export interface DeliveryRepository {
   findByLinkTokenHash(tokenHash: string): Promise<Delivery | null>;
 
   /**
-   * Counts one download through the link, only while it is below `maxDownloads`: atomic, so
-   * of concurrent downloads at the cap exactly the allowed number are counted. Returns
-   * whether it was counted.
+   * Counts one download through the link, only while it is below `maxDownloads` and the link
+   * is not revoked, and records `at` as its last download: atomic, so of concurrent downloads
+   * at the cap exactly the allowed number are counted. Returns whether it was counted.
    */
-  countDownloadIfBelow(id: string, maxDownloads: number): Promise<boolean>;
+  countDownloadIfBelow(id: string, maxDownloads: number, at: Date): Promise<boolean>;
+
+  /**
+   * Revokes the download links of a request's approval deliveries (those that have a link and
+   * are not revoked yet), at `at`. Returns the ids of the deliveries revoked now.
+   */
+  revokeLinks(requestId: string, at: Date): Promise<string[]>;
+
+  /** The deliveries with these ids, in no particular order. Unknown and empty ids find nothing. */
+  findByIds(ids: readonly string[]): Promise<Delivery[]>;
 
   /** Every delivery of these requests, oldest first. Empty ids find nothing. */
   listForRequests(requestIds: readonly string[]): Promise<Delivery[]>;

@@ -36,6 +36,10 @@ export interface Delivery {
   readonly linkExpiresAt: Date | null;
   /** Downloads through this delivery's link. */
   readonly downloadCount: number;
+  /** When the last download through the link was counted: a resumed download may follow it for a while. */
+  readonly lastDownloadAt: Date | null;
+  /** When the link was revoked (a resend, or the owner): it works no more. Null while it does. */
+  readonly revokedAt: Date | null;
   readonly createdAt: Date;
 }
 
@@ -62,6 +66,8 @@ export function newDelivery(fields: {
     linkTokenHash: null,
     linkExpiresAt: null,
     downloadCount: 0,
+    lastDownloadAt: null,
+    revokedAt: null,
     createdAt: fields.now,
   };
 }

@@ -1,15 +1,35 @@
+import { ERROR_MESSAGES } from '@memoir/shared';
+
 import type { SessionTokenService } from '../admin-sessions/session-token-service';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { Clock } from '../shared/clock';
 import { err, ok, type Result } from '../shared/result';
+import { isBookStamperBusy } from './book-stamper';
+import type { Delivery } from './delivery';
 import type { DeliveryRepository } from './delivery.repository';
-import { DeliveryErrorCode, type DownloadLinkError } from './deliveries.errors';
+import { DeliveryErrorCode, type DownloadError, type DownloadLinkError } from './deliveries.errors';
+import type { StampedCopies, StampedCopy } from './stamped-copies';
 
-/** Who the copy is for: the stamp on its pages. */
-export interface BookRecipient {
+/**
+ * How long after the last counted download the copy's file address still serves the copy
+ * without counting again: long enough for a phone on a bad connection to resume a big file
+ * (the next day, too), short enough that the download cap still means something.
+ */
+export const RESUME_WINDOW_MS = 24 * 60 * 60_000;
+
+/** What the landing page of a link says: whose copy, and what the link still allows. */
+export interface DownloadLinkView {
   readonly name: string;
-  readonly email: string;
-  /** Downloads this link still allows after this one. */
+  /** Downloads the link still allows (the button counts one). */
+  readonly downloadsLeft: number;
+  readonly expiresAt: Date;
+}
+
+/** A counted download, or a resumed one: the reader's kept copy. */
+export interface DownloadedCopy {
+  readonly copy: StampedCopy;
+  readonly name: string;
+  /** Downloads the link still allows after this one. */
   readonly downloadsLeft: number;
 }
 
@@ -17,45 +37,133 @@ export interface BookRecipient {
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * A requester follows the private link of their approval email. The link works until it
- * expires and for `maxDownloads` downloads; each download is counted, atomically, so the cap
- * holds against concurrent clicks.
+ * A requester follows the private link of their approval email:
+ * - `view` is the landing page: whose copy, how many downloads and how long are left. It
+ *   counts nothing, so a mail scanner that opens the link uses nothing up.
+ * - `download` is the landing page's button: the copy is made (once per link, then kept) and
+ *   only then one download is counted, atomically against the cap; a copy that cannot be made
+ *   counts nothing.
+ * - `resume` serves the kept copy again without counting, within RESUME_WINDOW_MS of the last
+ *   counted download (a resumed or repeated transfer of the same download).
+ * A link works until it expires, is revoked, or has had `maxDownloads` downloads.
  */
 export class DownloadBookUseCase {
   constructor(
     private readonly deps: {
       readonly deliveries: DeliveryRepository;
       readonly scholarshipRequests: ScholarshipRequestRepository;
+      readonly copies: StampedCopies;
       readonly tokens: SessionTokenService;
       readonly clock: Clock;
       readonly maxDownloads: number;
     },
   ) {}
 
-  async execute(token: string): Promise<Result<BookRecipient, DownloadLinkError>> {
+  async view(token: string): Promise<Result<DownloadLinkView, DownloadLinkError>> {
+    const found = await this.link(token);
+    if (!found.ok) return found;
+    const { delivery, name } = found.value;
+    if (delivery.downloadCount >= this.deps.maxDownloads) return err(exhausted());
+    return ok({
+      name,
+      downloadsLeft: this.deps.maxDownloads - delivery.downloadCount,
+      expiresAt: delivery.linkExpiresAt as Date,
+    });
+  }
+
+  async download(token: string): Promise<Result<DownloadedCopy, DownloadError>> {
+    const found = await this.link(token);
+    if (!found.ok) return found;
+    const { delivery, name, email } = found.value;
+    if (delivery.downloadCount >= this.deps.maxDownloads) return err(exhausted());
+    // The copy first: a copy that cannot be made must not use up a download.
+    const made = await this.copyOf(delivery, { name, email });
+    if (!made.ok) return made;
+    // The count and the cap in one step: of concurrent clicks at the cap, none gets past it.
+    if (
+      !(await this.deps.deliveries.countDownloadIfBelow(delivery.id, this.deps.maxDownloads, this.deps.clock.now()))
+    ) {
+      const now = await this.deps.deliveries.findByIds([delivery.id]);
+      return err(now[0]?.revokedAt != null ? revoked() : exhausted());
+    }
+    return ok({
+      copy: made.value,
+      name,
+      downloadsLeft: Math.max(0, this.deps.maxDownloads - delivery.downloadCount - 1),
+    });
+  }
+
+  async resume(token: string): Promise<Result<DownloadedCopy, DownloadError>> {
+    const found = await this.link(token);
+    if (!found.ok) return found;
+    const { delivery, name, email } = found.value;
+    const last = delivery.lastDownloadAt;
+    if (last === null || last.getTime() + RESUME_WINDOW_MS <= this.deps.clock.now().getTime()) {
+      return err({
+        code: DeliveryErrorCode.NotDownloaded,
+        message: 'Use the "Download your copy" button of the link\'s page to download the book.',
+      });
+    }
+    // Kept already, as a rule; made again (not counted again) if this process has none.
+    const made = await this.copyOf(delivery, { name, email });
+    if (!made.ok) return made;
+    return ok({
+      copy: made.value,
+      name,
+      downloadsLeft: Math.max(0, this.deps.maxDownloads - delivery.downloadCount),
+    });
+  }
+
+  /** The link's delivery and requester, while the link works (the cap aside). */
+  private async link(
+    token: string,
+  ): Promise<Result<{ delivery: Delivery; name: string; email: string }, DownloadLinkError>> {
     if (!TOKEN_SHAPE.test(token)) return err(notFound());
     const delivery = await this.deps.deliveries.findByLinkTokenHash(this.deps.tokens.hash(token));
     if (delivery === null || delivery.linkExpiresAt === null || delivery.requestId === null) return err(notFound());
+    if (delivery.revokedAt !== null) return err(revoked());
     if (delivery.linkExpiresAt.getTime() <= this.deps.clock.now().getTime()) {
       return err({ code: DeliveryErrorCode.LinkExpired, message: 'This download link has expired.' });
     }
     const request = await this.deps.scholarshipRequests.findById(delivery.requestId);
     if (request === null) return err(notFound());
-    // The count and the cap in one step: of concurrent clicks at the cap, none gets past it.
-    if (!(await this.deps.deliveries.countDownloadIfBelow(delivery.id, this.deps.maxDownloads))) {
-      return err({
-        code: DeliveryErrorCode.LinkExhausted,
-        message: 'This download link has been used as many times as it allows.',
-      });
+    return ok({ delivery, name: request.name, email: request.email });
+  }
+
+  private async copyOf(
+    delivery: Delivery,
+    owner: { name: string; email: string },
+  ): Promise<Result<StampedCopy, DownloadError>> {
+    try {
+      return ok(await this.deps.copies.getOrMake(delivery.id, owner));
+    } catch (error) {
+      if (isBookStamperBusy(error)) {
+        return err({
+          code: DeliveryErrorCode.StamperBusy,
+          message: ERROR_MESSAGES.downloadBusy,
+          retryAfterSeconds: STAMPER_BUSY_RETRY_AFTER_SECONDS,
+        });
+      }
+      // The adapter logs why; the reader is told that nothing was counted.
+      return err({ code: DeliveryErrorCode.CopyFailed, message: ERROR_MESSAGES.downloadCopyFailed });
     }
-    return ok({
-      name: request.name,
-      email: request.email,
-      downloadsLeft: Math.max(0, this.deps.maxDownloads - delivery.downloadCount - 1),
-    });
   }
 }
 
+/** A busy stamper: the reader is asked to come back in a minute. */
+export const STAMPER_BUSY_RETRY_AFTER_SECONDS = 60;
+
 function notFound(): DownloadLinkError {
   return { code: DeliveryErrorCode.LinkNotFound, message: 'This download link is not valid.' };
+}
+
+function exhausted(): DownloadLinkError {
+  return {
+    code: DeliveryErrorCode.LinkExhausted,
+    message: 'This download link has been used as many times as it allows.',
+  };
+}
+
+function revoked(): DownloadLinkError {
+  return { code: DeliveryErrorCode.LinkRevoked, message: 'This download link has been withdrawn.' };
 }

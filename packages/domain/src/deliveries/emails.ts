@@ -61,11 +61,11 @@ const longDate = (date: Date): string =>
 export function approvalEmail(settings: EmailSettings, request: ScholarshipRequest, link: DownloadLink): OutgoingEmail {
   const before = [
     requesterGreeting(request.name),
-    `Good news: your request for a free copy of ${settings.bookTitle} has been approved. Your copy is ready to download:`,
+    `Good news: your request for a free copy of ${settings.bookTitle} has been approved. Your copy is waiting for you on this page, where its "Download your copy" button downloads it:`,
   ];
   const after = [
     `The link is yours alone: it works until ${longDate(link.expiresAt)} (UTC) and for ${link.maxDownloads} downloads. ` +
-      'Your copy carries your name and email on its pages.',
+      'Opening the page uses nothing up; only the button counts a download. Your copy carries your name and email on its pages.',
     ...(request.adminNotes === null ? [] : [`A note from the author:\n${request.adminNotes}`]),
     'Enjoy the book!',
   ];
@@ -75,7 +75,7 @@ export function approvalEmail(settings: EmailSettings, request: ScholarshipReque
     text: [...before, link.url, ...after].join('\n\n') + '\n',
     html:
       html(before) +
-      `\n<p><a href="${escapeHtml(link.url)}">Download ${escapeHtml(settings.bookTitle)} (PDF)</a></p>\n` +
+      `\n<p><a href="${escapeHtml(link.url)}">Your copy of ${escapeHtml(settings.bookTitle)}</a></p>\n` +
       html(after),
   };
 }

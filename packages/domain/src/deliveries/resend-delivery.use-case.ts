@@ -9,20 +9,29 @@ import { err, ok, type Result } from '../shared/result';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import { newDelivery, type Delivery } from './delivery';
 import { DeliveryErrorCode, type DeliveryError } from './deliveries.errors';
+import type { StampedCopies } from './stamped-copies';
 
 /**
  * The owner sends an approved request's PDF again (a lost email, a full mailbox, a failed
- * delivery): a new delivery with a new private link, queued with its audit event. One at a
- * time: while a delivery of the request is queued, another is refused.
+ * delivery): a new delivery with a new private link, queued with its audit event. The earlier
+ * links of the request stop working in the same transaction (revoked), and their kept copies
+ * are removed: only the newest email's link works. One at a time: while a delivery of the
+ * request is queued, another is refused.
  */
 export class ResendDeliveryUseCase {
   constructor(
-    private readonly deps: { readonly unitOfWork: UnitOfWork; readonly clock: Clock; readonly ids: IdGenerator },
+    private readonly deps: {
+      readonly unitOfWork: UnitOfWork;
+      readonly clock: Clock;
+      readonly ids: IdGenerator;
+      readonly copies: StampedCopies;
+    },
   ) {}
 
   async execute(requestId: string, actor: Actor): Promise<Result<Delivery, DeliveryError | ScholarshipError>> {
     if (!isUuid(requestId)) return err(notFound());
-    return this.deps.unitOfWork.transaction(async ({ scholarshipRequests, deliveries, auditEvents }) => {
+    let revoked: string[] = [];
+    const outcome = await this.deps.unitOfWork.transaction(async ({ scholarshipRequests, deliveries, auditEvents }) => {
       const request = await scholarshipRequests.findById(requestId);
       if (request === null) return err(notFound());
       if (request.status !== 'approved') {
@@ -45,6 +54,7 @@ export class ResendDeliveryUseCase {
         now: this.deps.clock.now(),
       });
       await deliveries.add(delivery);
+      revoked = await deliveries.revokeLinks(request.id, this.deps.clock.now());
       await auditEvents.append(
         newAuditEvent(
           this.deps,
@@ -53,13 +63,16 @@ export class ResendDeliveryUseCase {
             resourceType: AuditResourceType.ScholarshipRequest,
             resourceId: request.id,
             userId: actor.userId,
-            details: { deliveryId: delivery.id },
+            details: { deliveryId: delivery.id, revokedDeliveryIds: revoked },
           },
           actor,
         ),
       );
       return ok(delivery);
     });
+    // After the commit (see RevokeDownloadLinkUseCase): the earlier links' copies go.
+    if (outcome.ok) await this.deps.copies.remove(revoked);
+    return outcome;
   }
 }
 

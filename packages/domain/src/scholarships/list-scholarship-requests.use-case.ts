@@ -26,6 +26,8 @@ export interface DeliveryState {
   readonly sentAt: Date | null;
   /** When the latest link stops working (approvals, once sent). */
   readonly linkExpiresAt: Date | null;
+  /** When the latest link was revoked (by the owner); null while it works or when there is none. */
+  readonly linkRevokedAt: Date | null;
   /** Downloads through every link this request was sent. */
   readonly downloadCount: number;
 }
@@ -155,6 +157,7 @@ function deliveryState(deliveries: readonly Delivery[]): DeliveryState | null {
     queuedAt: latest.createdAt,
     sentAt: latest.sentAt,
     linkExpiresAt: latest.linkExpiresAt,
+    linkRevokedAt: latest.revokedAt,
     downloadCount: deliveries.reduce((sum, delivery) => sum + delivery.downloadCount, 0),
   };
 }

@@ -134,17 +134,51 @@ export function deliveryRepositoryContract(store: () => Persistence, concurrency
         linkExpiresAt: later(2000),
         downloadCount: 0,
       });
-      expect(await repo().countDownloadIfBelow(delivery.id, 2)).toBe(true);
-      expect(await repo().countDownloadIfBelow(delivery.id, 2)).toBe(true);
-      expect(await repo().countDownloadIfBelow(delivery.id, 2)).toBe(false);
-      expect((await repo().findByLinkTokenHash('hash-of-the-second-token'))?.downloadCount).toBe(2);
+      expect(await repo().countDownloadIfBelow(delivery.id, 2, later(10))).toBe(true);
+      expect(await repo().countDownloadIfBelow(delivery.id, 2, later(20))).toBe(true);
+      expect(await repo().countDownloadIfBelow(delivery.id, 2, later(30))).toBe(false);
+      expect(await repo().findByLinkTokenHash('hash-of-the-second-token')).toMatchObject({
+        downloadCount: 2,
+        lastDownloadAt: later(20),
+        revokedAt: null,
+      });
+    });
+
+    it("revokes a request's approval links once, counts no download through a revoked one, and finds deliveries by id", async () => {
+      const first = await stored();
+      const requestId = first.requestId as string;
+      await repo().attachLink(first.id, 'hash-of-the-first-link', later(1000));
+      const second = aDelivery({ requestId, nextAttemptAt: T0, createdAt: later(1) });
+      await repo().add(second);
+      await repo().attachLink(second.id, 'hash-of-the-second-link', later(2000));
+      const notSentYet = aDelivery({ requestId, nextAttemptAt: T0, createdAt: later(2) });
+      await repo().add(notSentYet);
+      const rejection = aDelivery({ requestId, kind: 'rejection', nextAttemptAt: T0, createdAt: later(3) });
+      await repo().add(rejection);
+      await repo().attachLink(rejection.id, 'hash-of-a-rejection', later(2000));
+      const other = await stored();
+      await repo().attachLink(other.id, 'hash-of-another-request', later(2000));
+
+      expect((await repo().revokeLinks(requestId, later(50))).sort()).toEqual([first.id, second.id].sort());
+      expect(await repo().revokeLinks(requestId, later(60))).toEqual([]);
+      expect(await repo().revokeLinks('', later(60))).toEqual([]);
+      expect((await repo().findByLinkTokenHash('hash-of-the-first-link'))?.revokedAt).toEqual(later(50));
+      expect((await repo().findByLinkTokenHash('hash-of-a-rejection'))?.revokedAt).toBeNull();
+      expect((await repo().findByLinkTokenHash('hash-of-another-request'))?.revokedAt).toBeNull();
+      expect(await repo().countDownloadIfBelow(first.id, 5, later(70))).toBe(false);
+      expect(await repo().countDownloadIfBelow(other.id, 5, later(70))).toBe(true);
+
+      const found = await repo().findByIds([second.id, notSentYet.id, aUuid(), '', second.id]);
+      expect(found.map((delivery) => delivery.id).sort()).toEqual([second.id, notSentYet.id].sort());
+      expect(found.find((delivery) => delivery.id === notSentYet.id)?.revokedAt).toBeNull();
+      expect(await repo().findByIds([])).toEqual([]);
     });
 
     it(`counts at most the cap of ${concurrency} concurrent downloads`, async () => {
       const delivery = await stored();
       await repo().attachLink(delivery.id, 'hash-of-a-busy-link', later(1000));
       const counted = await Promise.all(
-        Array.from({ length: concurrency }, () => repo().countDownloadIfBelow(delivery.id, 3)),
+        Array.from({ length: concurrency }, () => repo().countDownloadIfBelow(delivery.id, 3, later(10))),
       );
       expect(counted.filter(Boolean)).toHaveLength(Math.min(3, concurrency));
       expect((await repo().findByLinkTokenHash('hash-of-a-busy-link'))?.downloadCount).toBe(Math.min(3, concurrency));

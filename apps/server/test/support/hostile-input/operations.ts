@@ -105,8 +105,16 @@ export const OPERATIONS: readonly Operation[] = [
     auth: 'session',
     id: 'scholarship request',
   },
-  // The approval email's private link: an HTML page (or the PDF), not JSON.
+  {
+    method: 'POST',
+    template: '/api/admin/scholarships/{id}/revoke-link',
+    auth: 'session',
+    id: 'scholarship request',
+  },
+  // The approval email's private link: HTML pages, a redirect or the PDF, not JSON.
   { method: 'GET', template: '/download/{token}', auth: 'none', id: 'download token' },
+  { method: 'POST', template: '/download/{token}', auth: 'none', id: 'download token' },
+  { method: 'GET', template: '/download/{token}/file', auth: 'none', id: 'download token' },
 ];
 
 /** How a test names the operation it attacks. */

@@ -11,7 +11,7 @@ import {
 import { queryKeys } from '../../../shared/query-keys';
 import { useBulkDecision } from '../../../shared/use-bulk-decision';
 import { adminNotesField, useDecision } from '../../../shared/use-decision';
-import { RESEND_TOASTS } from '../utils/delivery-state';
+import { RESEND_TOASTS, REVOKE_TEXTS } from '../utils/delivery-state';
 import { scholarshipPagePath, type ScholarshipSearch } from '../utils/scholarship-search';
 
 /** While an email is queued, the list refreshes this often so the owner sees it go out. */
@@ -82,5 +82,19 @@ export function useResendDelivery(id: string) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.scholarshipRequests });
     },
     onError: (error) => toastFailure(error, RESEND_TOASTS.failed),
+  });
+}
+
+/** Revokes a request's download links (audited); the list then shows the link revoked. */
+export function useRevokeDownloadLink(id: string, onRevoked: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', `/api/admin/scholarships/${id}/revoke-link`, {}),
+    onSuccess: async () => {
+      toast({ title: REVOKE_TEXTS.revoked.title, description: REVOKE_TEXTS.revoked.description });
+      onRevoked();
+      await queryClient.invalidateQueries({ queryKey: queryKeys.scholarshipRequests });
+    },
+    onError: (error) => toastFailure(error, REVOKE_TEXTS.failed),
   });
 }

@@ -23,11 +23,12 @@ import {
   useBulkDecideScholarshipRequests,
   useDecideScholarshipRequest,
   useResendDelivery,
+  useRevokeDownloadLink,
   useScholarshipRequests,
   type ScholarshipDecision,
 } from '../api/scholarship-requests';
 import { isFiltered, scholarshipCsvPath, type ScholarshipSearch } from '../utils/scholarship-search';
-import { deliveryLabel } from '../utils/delivery-state';
+import { deliveryLabel, hasWorkingLink, REVOKE_TEXTS } from '../utils/delivery-state';
 
 export const SCHOLARSHIPS_SCREEN: ScreenTexts = {
   title: SCREEN_TEXTS.scholarshipsTitle,
@@ -62,6 +63,8 @@ function RequestCard(props: {
   const { request, review, onReview, selection } = props;
   const decide = useDecideScholarshipRequest(request.id, () => onReview(null));
   const resend = useResendDelivery(request.id);
+  const [confirmingRevoke, setConfirmingRevoke] = useState(false);
+  const revoke = useRevokeDownloadLink(request.id, () => setConfirmingRevoke(false));
   const badge = statusBadge(request.status);
   const { delivery } = request;
   return (
@@ -104,6 +107,33 @@ function RequestCard(props: {
           >
             Resend
           </button>
+        ) : null}
+        {request.status === 'approved' && hasWorkingLink(delivery) && !confirmingRevoke ? (
+          <button type="button" className="button button-ghost button-small" onClick={() => setConfirmingRevoke(true)}>
+            Revoke download link
+          </button>
+        ) : null}
+        {confirmingRevoke ? (
+          <div className="review" role="group" aria-label="Revoke download link">
+            <p>{REVOKE_TEXTS.question}</p>
+            <div className="actions">
+              <button
+                type="button"
+                className="button button-small button-danger"
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate()}
+              >
+                Revoke
+              </button>
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                onClick={() => setConfirmingRevoke(false)}
+              >
+                Cancel
+              </button>
+            </div>
+          </div>
         ) : null}
         {request.status === 'pending' && review === null ? (
           <button

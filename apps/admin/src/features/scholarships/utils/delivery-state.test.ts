@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DeliveryStateDto } from '@memoir/shared';
 
-import { deliveryLabel } from './delivery-state';
+import { deliveryLabel, hasWorkingLink } from './delivery-state';
 
 const base: DeliveryStateDto = {
   kind: 'approval',
@@ -11,6 +11,7 @@ const base: DeliveryStateDto = {
   queuedAt: '2026-06-01T12:00:00.000Z',
   sentAt: null,
   linkExpiresAt: null,
+  linkRevokedAt: null,
   downloadCount: 0,
 };
 
@@ -29,5 +30,22 @@ describe('deliveryLabel', () => {
     expect(deliveryLabel({ ...base, kind: 'rejection', status: 'sent', sentAt: base.queuedAt })).toMatch(
       /^Rejection email sent [^·]+$/,
     );
+  });
+});
+
+describe('a revoked link', () => {
+  const sent = { ...base, status: 'sent' as const, sentAt: base.queuedAt, linkExpiresAt: '2026-06-15T12:00:00.000Z' };
+  const now = new Date('2026-06-02T12:00:00.000Z');
+
+  it('is said in the label, and no Revoke button is offered for it', () => {
+    expect(deliveryLabel({ ...sent, downloadCount: 2, linkRevokedAt: '2026-06-02T10:00:00.000Z' })).toMatch(
+      /^PDF email sent .+ · downloaded 2 times · link revoked$/,
+    );
+    expect(hasWorkingLink(sent, now)).toBe(true);
+    expect(hasWorkingLink({ ...sent, linkRevokedAt: '2026-06-02T10:00:00.000Z' }, now)).toBe(false);
+    expect(hasWorkingLink(sent, new Date('2026-06-15T12:00:00.000Z'))).toBe(false); // expired
+    expect(hasWorkingLink({ ...base, linkExpiresAt: null }, now)).toBe(false); // not sent yet
+    expect(hasWorkingLink({ ...sent, kind: 'rejection' }, now)).toBe(false);
+    expect(hasWorkingLink(null, now)).toBe(false);
   });
 });

@@ -8,7 +8,8 @@ const times = (n: number) => `${n} time${n === 1 ? '' : 's'}`;
  */
 export function deliveryLabel(delivery: DeliveryStateDto): string {
   const what = delivery.kind === 'approval' ? 'PDF email' : 'Rejection email';
-  const downloads = delivery.kind === 'approval' ? ` · downloaded ${times(delivery.downloadCount)}` : '';
+  const revoked = delivery.linkRevokedAt === null ? '' : ' · link revoked';
+  const downloads = delivery.kind === 'approval' ? ` · downloaded ${times(delivery.downloadCount)}${revoked}` : '';
   switch (delivery.status) {
     case 'queued':
       return delivery.attempts === 0
@@ -22,6 +23,23 @@ export function deliveryLabel(delivery: DeliveryStateDto): string {
       return `${what}: ${String(delivery.status)}`;
   }
 }
+
+/** Whether the latest email's download link still works: the Revoke button is offered then. */
+export function hasWorkingLink(delivery: DeliveryStateDto | null | undefined, now: Date = new Date()): boolean {
+  return (
+    delivery?.kind === 'approval' &&
+    delivery.linkRevokedAt === null &&
+    delivery.linkExpiresAt !== null &&
+    new Date(delivery.linkExpiresAt).getTime() > now.getTime()
+  );
+}
+
+/** The Revoke button's texts: its question, and what the owner is told after. */
+export const REVOKE_TEXTS = {
+  question: 'Revoke the download link? It stops working at once; the reader can ask again, or you can Resend.',
+  revoked: { title: 'Download link revoked', description: 'The link no longer works and the kept copy is removed.' },
+  failed: { title: 'Revoke failed', fallback: 'The link could not be revoked. Please try again.' },
+} as const;
 
 /** The Resend button's texts (not in the spec: the delivery screen came later). */
 export const RESEND_TOASTS = {
