@@ -120,7 +120,7 @@ ${body}
 /** "in 13 days", "in 5 hours", "in less than an hour". */
 function timeLeft(until: Date, now: Date): string {
   const hours = Math.floor((until.getTime() - now.getTime()) / 3_600_000);
-  if (hours >= 48) return `in ${Math.floor(hours / 24)} days`;
+  if (hours >= 48) return `in ${Math.round(hours / 24)} days`;
   if (hours >= 1) return `in ${hours} hour${hours === 1 ? '' : 's'}`;
   return 'in less than an hour';
 }
@@ -129,9 +129,9 @@ const DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 's
 
 /** The landing page: whose copy, what the link still allows, and the one button that counts. */
 function landingPage(ctx: Context, view: { name: string; downloadsLeft: number; expiresAt: Date }): void {
-  const downloads = `${view.downloadsLeft} download${view.downloadsLeft === 1 ? '' : 's'}`;
+  const downloads = `${view.downloadsLeft} more download${view.downloadsLeft === 1 ? '' : 's'}`;
   const body = `<p>${escapeHtml(`This is your personal copy of ${BOOK_TITLE}, made for ${view.name}: each page carries your name.`)}</p>
-<p>${escapeHtml(`This link allows ${downloads} more, until ${DATE.format(view.expiresAt)} UTC (${timeLeft(view.expiresAt, new Date())}).`)}</p>
+<p>${escapeHtml(`This link allows ${downloads}, until ${DATE.format(view.expiresAt)} UTC (${timeLeft(view.expiresAt, new Date())}).`)}</p>
 <form method="post"><button type="submit">Download your copy</button></form>
 <p class="small">${escapeHtml('Opening this page uses nothing up: only the button counts a download. If a download is interrupted, your browser can resume it for 24 hours without counting again.')}</p>`;
   htmlPage(ctx, 200, `Your copy of ${BOOK_TITLE}`, body, "'self'");
