@@ -9,6 +9,8 @@
 //                                 that the harness works; it never fails on a timing
 //   pnpm bench --scale            the admin calls at 2,000 and at 100,000 entries, and the CSV
 //                                 export of 200,000 audit events (add --mysql for MariaDB)
+//   pnpm bench --delivery         only the delivery scenario: 40 first downloads of a 320-page
+//                                 book at once while the public list is read (issue 17)
 //   --no-build                    reuse the dist/ folders when they exist
 //   --no-lighthouse               skip the Lighthouse runs
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -18,6 +20,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { DELIVERY_READERS, makeBigBook, measureDelivery, outboxLinks, type DeliveryFigures } from './delivery';
 import { CHROMIUM, runLighthouse, type LighthouseFigures } from './lighthouse';
 import { runLoad, type LoadOptions, type LoadResult } from './load';
 import { ROOT, SERVER_MAIN, startControl, startServer, type Child, type ServerSettings } from './processes';
@@ -29,6 +32,7 @@ interface Options {
   readonly quick: boolean;
   readonly mysql: boolean;
   readonly scale: boolean;
+  readonly delivery: boolean;
   readonly build: boolean;
   readonly lighthouse: boolean;
 }
@@ -59,18 +63,24 @@ const GOALS = {
   lcp: { op: '<=', target: 2000, unit: 'ms' },
   cls: { op: '<=', target: 0.05, unit: '' },
   coldStart: { op: '<=', target: 1500, unit: 'ms' },
+  deliveryListP99: { op: '<=', target: 50, unit: 'ms' },
+  deliveryListRatio: { op: '>=', target: 50, unit: '%' },
+  deliveryMemory: { op: '<=', target: 150, unit: 'MB' },
+  repeatFirstByte: { op: '<=', target: 20, unit: 'ms' },
 } satisfies Record<string, Goal>;
 
-const HELP = `pnpm bench [--quick] [--mysql] [--scale] [--no-build] [--no-lighthouse]
+const HELP = `pnpm bench [--quick] [--mysql] [--scale | --delivery] [--no-build] [--no-lighthouse]
   --quick          a few seconds per scenario and one Lighthouse run (CI)
   --mysql          run on MariaDB (TEST_MYSQL_URL, or a throwaway server) instead of SQLite
   --scale          the back office at 2,000 and at 100,000 entries, and the CSV export of
                    200,000 audit events (about 5 minutes on SQLite)
+  --delivery       only the delivery scenario (the full run has it too): 40 readers' first
+                   downloads of a generated 320-page book at once, while the list is read
   --no-build       skip pnpm build when the server and both apps are already built
   --no-lighthouse  skip Lighthouse`;
 
 function parseOptions(argv: readonly string[]): Options {
-  const known = new Set(['--quick', '--mysql', '--scale', '--no-build', '--no-lighthouse', '--help']);
+  const known = new Set(['--quick', '--mysql', '--scale', '--delivery', '--no-build', '--no-lighthouse', '--help']);
   const unknown = argv.filter((arg) => !known.has(arg));
   if (argv.includes('--help') || unknown.length > 0) {
     if (unknown.length > 0) process.stderr.write(`Unknown option: ${unknown.join(' ')}\n`);
@@ -81,6 +91,7 @@ function parseOptions(argv: readonly string[]): Options {
     quick: argv.includes('--quick'),
     mysql: argv.includes('--mysql'),
     scale: argv.includes('--scale'),
+    delivery: argv.includes('--delivery'),
     build: !argv.includes('--no-build'),
     lighthouse: !argv.includes('--no-lighthouse'),
   };
@@ -225,6 +236,7 @@ interface Measured {
   >;
   readonly lighthouse: LighthouseFigures[] | { readonly skipped: string };
   readonly bundles: { name: string; js: number; css: number; jsKb: number; cssKb: number }[];
+  readonly delivery?: DeliveryFigures;
 }
 
 /** Live children, killed if the harness dies midway. */
@@ -280,6 +292,164 @@ async function measure(options: Options, profile: Profile): Promise<Measured> {
     await database.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A JSON call to the bench server, answered `expected`. */
+async function callJson(url: string, method: string, path: string, body: unknown, token?: string): Promise<unknown> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return text === '' ? null : (JSON.parse(text) as unknown);
+}
+
+/**
+ * The delivery scenario on a seeded database of its own: a generated 320-page book as
+ * BOOK_PDF_PATH, 40 requests approved and their emails sent to the outbox, then
+ * `measureDelivery` (delivery.ts).
+ */
+async function measureDeliveryScenario(options: Options, profile: Profile): Promise<DeliveryFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'memoir-bench-delivery-'));
+  const bookDir = mkdtempSync(join(tmpdir(), 'memoir-bench-book-'));
+  const database = await openDatabase(options, dataDir);
+  try {
+    const bookPath = join(bookDir, 'book.pdf');
+    const started = Date.now();
+    const bookBytes = await makeBigBook(bookPath);
+    log(`delivery: a 320-page book of ${(bookBytes / 1e6).toFixed(1)} MB made in ${ms(Date.now() - started)}`);
+    await seedDatabase(database.url);
+    const settings: ServerSettings = {
+      dataDir,
+      databaseUrl: database.url,
+      adminPassword: 'bench-password-0123456789',
+      env: { BOOK_PDF_PATH: bookPath, DELIVERY_POLL_INTERVAL: '200ms' },
+    };
+    const { server } = await startServer(settings);
+    live.add(server);
+    try {
+      const { url } = server;
+      const login = (await callJson(url, 'POST', '/api/admin/login', {
+        username: 'admin',
+        password: settings.adminPassword,
+      })) as { sessionToken: string };
+      const token = login.sessionToken;
+      const emails = Array.from({ length: DELIVERY_READERS }, (_, n) => `reader-${n}@bench.example`);
+      for (const [n, email] of emails.entries()) {
+        await callJson(url, 'POST', '/api/scholarship-request', {
+          name: `Reader ${n} Łukasz Nguyễn`,
+          email,
+          message: 'A student who would love to read it.',
+          riddleAnswer: 'kernel',
+        });
+      }
+      const listed = (await callJson(
+        url,
+        'GET',
+        `/api/admin/scholarships?status=pending&q=bench.example&limit=100`,
+        undefined,
+        token,
+      )) as { requests: Array<{ id: string; email: string }> };
+      const ours = listed.requests.filter((request) => emails.includes(request.email));
+      if (ours.length !== DELIVERY_READERS) throw new Error(`found ${ours.length} of the ${DELIVERY_READERS} requests`);
+      for (const request of ours) {
+        await callJson(url, 'PATCH', `/api/admin/scholarships/${request.id}`, { status: 'approved' }, token);
+      }
+      const outbox = join(dataDir, 'outbox');
+      const deadline = Date.now() + 120_000;
+      let links: string[] = [];
+      while (links.length < DELIVERY_READERS) {
+        if (Date.now() > deadline) throw new Error(`only ${links.length} approval emails reached the outbox`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        links = existsSync(outbox) ? outboxLinks(outbox) : [];
+      }
+      log(`delivery: ${links.length} approval emails in the outbox; measuring`);
+      return await measureDelivery({
+        url,
+        pid: server.pid,
+        links,
+        bookBytes,
+        seconds: profile.seconds,
+        warmupSeconds: profile.warmupSeconds,
+        connections: CONNECTIONS.public,
+        log,
+      });
+    } finally {
+      await server.stop();
+      live.delete(server);
+    }
+  } finally {
+    await database.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(bookDir, { recursive: true, force: true });
+  }
+}
+
+function deliveryRows(figures: DeliveryFigures): Row[] {
+  const list = `delivery: GET /api/guestbook-entries?limit=5 (${figures.connections} conn.)`;
+  const readers = `${figures.readers} readers' first downloads at once`;
+  const book = `${(figures.bookBytes / 1e6).toFixed(1)} MB, 320 pages`;
+  return [
+    row({
+      scenario: `${list}, quiet`,
+      figure: 'requests/s',
+      value: figures.quiet.requestsPerSecond,
+      unit: '',
+      goal: null,
+    }),
+    row({ scenario: `${list}, quiet`, figure: 'p99 latency', value: figures.quiet.p99, unit: 'ms', goal: null }),
+    row({
+      scenario: `${list}, during ${readers}`,
+      figure: 'requests/s',
+      value: figures.during.requestsPerSecond,
+      unit: '',
+      goal: null,
+      note: `${figures.during.responses} answers in ${figures.during.seconds.toFixed(1)} s`,
+    }),
+    row({
+      scenario: `${list}, during ${readers}`,
+      figure: 'throughput / quiet',
+      value: (figures.during.requestsPerSecond / figures.quiet.requestsPerSecond) * 100,
+      unit: '%',
+      goal: GOALS.deliveryListRatio,
+    }),
+    row({
+      scenario: `${list}, during ${readers}`,
+      figure: 'p99 latency',
+      value: figures.during.p99,
+      unit: 'ms',
+      goal: GOALS.deliveryListP99,
+    }),
+    row({
+      scenario: `delivery: ${readers} (${book})`,
+      figure: 'all copies delivered',
+      value: figures.downloadsSeconds * 1000,
+      unit: 'ms',
+      goal: null,
+      note: `${figures.busyAnswers} busy answers (503), each tried again after 0.5 s; copies of ${(figures.copyBytes / 1e6).toFixed(2)} MB`,
+    }),
+    row({
+      scenario: `delivery: ${readers} (${book})`,
+      figure: 'server memory growth (RSS)',
+      value: figures.rssPeakMb - figures.rssBeforeMb,
+      unit: 'MB',
+      goal: GOALS.deliveryMemory,
+      note: `${figures.rssBeforeMb.toFixed(0)} MB before, ${figures.rssPeakMb.toFixed(0)} MB at the peak`,
+    }),
+    row({
+      scenario: 'delivery: a repeated download (kept copy): button, redirect, first byte',
+      figure: `median of ${figures.repeatFirstByteMs.length}`,
+      value: median(figures.repeatFirstByteMs),
+      unit: 'ms',
+      goal: GOALS.repeatFirstByte,
+      note: `samples: ${figures.repeatFirstByteMs.map((value) => value.toFixed(1)).join(', ')} ms`,
+    }),
+  ];
 }
 
 async function bundleSizes(): Promise<Measured['bundles']> {
@@ -547,6 +717,8 @@ function rows(measured: Measured, options: Options): Row[] {
     );
   }
 
+  if (measured.delivery) out.push(...deliveryRows(measured.delivery));
+
   for (const bundle of measured.bundles) {
     for (const type of ['js', 'css'] as const) {
       out.push(
@@ -617,6 +789,38 @@ async function mainScale(options: Options, profile: Profile, started: number): P
   log(`wrote bench-results/${name}.json and .md in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
+/** `--delivery`: the delivery scenario alone. */
+async function mainDelivery(options: Options, profile: Profile, started: number): Promise<void> {
+  const figures = await measureDeliveryScenario(options, profile);
+  const table = deliveryRows(figures);
+  const meta: Record<string, string> = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    database: options.mysql ? 'MySQL' : 'SQLite',
+    mode: `delivery${options.quick ? ', quick' : ''}`,
+    load: `autocannon 9, ${CONNECTIONS.public} connections; quiet ${profile.seconds} s after ${profile.warmupSeconds} s of warm-up, then for as long as the downloads take; LOG_LEVEL=warn`,
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
+  };
+  const name = ['latest-delivery', options.mysql ? 'mysql' : null].filter(Boolean).join('-');
+  const outDir = join(ROOT, 'bench-results');
+  mkdirSync(outDir, { recursive: true });
+  const { met, missed, notMeasured } = summarize(table);
+  const text = [
+    `# Benchmark, the delivery of a real book: ${meta.date}`,
+    '',
+    ...Object.entries(meta).map(([key, value]) => `- ${key}: ${value}`),
+    '',
+    formatTable(table),
+    '',
+    `Goals: ${met} met, ${missed} missed${notMeasured > 0 ? `, ${notMeasured} not measured` : ''}.`,
+    '',
+  ].join('\n');
+  writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify({ meta, figures, rows: table }, null, 2)}\n`);
+  writeFileSync(join(outDir, `${name}.md`), text);
+  log(`\n${text}`);
+  log(`wrote bench-results/${name}.json and .md in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const profile = options.quick ? QUICK : FULL;
@@ -626,7 +830,11 @@ async function main(): Promise<void> {
     await mainScale(options, profile, started);
     return;
   }
-  const measured = await measure(options, profile);
+  if (options.delivery) {
+    await mainDelivery(options, profile, started);
+    return;
+  }
+  const measured = { ...(await measure(options, profile)), delivery: await measureDeliveryScenario(options, profile) };
   const table = rows(measured, options);
   const meta: Record<string, string> = {
     date: new Date().toISOString(),

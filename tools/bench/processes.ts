@@ -39,6 +39,8 @@ export interface ServerSettings {
   readonly dataDir: string;
   readonly databaseUrl: string;
   readonly adminPassword: string;
+  /** More configuration (the delivery scenario's book and poll interval). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function startServer(settings: ServerSettings): Promise<{ server: S
       FORM_RATE_LIMIT: '1000000000/1m',
       LOGIN_RATE_LIMIT: '1000000000/1m',
       LOGIN_ACCOUNT_LIMIT: '1000000000/1m',
+      ...settings.env,
     },
   });
   return { server, readyMs: server.readyMs };

@@ -23,7 +23,12 @@ export interface WorkerPoolBookStamperOptions {
   readonly bookPath: string;
   /** The title the copies' metadata gives. */
   readonly title: string;
-  /** Copies stamped at once; by default one per core, from 1 to MAX_STAMP_THREADS. */
+  /**
+   * Copies stamped at once; by default one per core but one, from 1 to MAX_STAMP_THREADS: a
+   * core is left to the event loop, which otherwise answers everyone else late while every
+   * core stamps (measured: on 2 cores, the public list's p99 went from 10 to 261 ms with 2
+   * threads stamping; docs/performance.md).
+   */
   readonly threads?: number;
   /** Copies that may wait for a thread; past these, the stamper is busy. By default WAITING_PER_THREAD per thread. */
   readonly waiting?: number;
@@ -50,7 +55,7 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
   readonly capacity: number;
 
   constructor(private readonly options: WorkerPoolBookStamperOptions) {
-    this.threads = Math.max(1, Math.floor(options.threads ?? Math.min(availableParallelism(), MAX_STAMP_THREADS)));
+    this.threads = Math.max(1, Math.floor(options.threads ?? Math.min(availableParallelism() - 1, MAX_STAMP_THREADS)));
     this.capacity = this.threads + Math.max(0, Math.floor(options.waiting ?? WAITING_PER_THREAD * this.threads));
   }
 
