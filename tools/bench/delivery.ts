@@ -1,4 +1,4 @@
-// The delivery scenario (issue 17): a generated 320-page book of about 6 MB, 40 readers each
+// The delivery scenario: a generated 320-page book of about 6 MB, 40 readers each
 // doing their first download at once (the landing page's button, then the copy), while
 // autocannon reads the public guestbook list. Measures the list's p99 and throughput quiet and
 // during the downloads, the server's memory growth (RSS) and the first byte of a repeated

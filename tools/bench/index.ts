@@ -10,7 +10,7 @@
 //   pnpm bench --scale            the admin calls at 2,000 and at 100,000 entries, and the CSV
 //                                 export of 200,000 audit events (add --mysql for MariaDB)
 //   pnpm bench --delivery         only the delivery scenario: 40 first downloads of a 320-page
-//                                 book at once while the public list is read (issue 17)
+//                                 book at once while the public list is read
 //   --no-build                    reuse the dist/ folders when they exist
 //   --no-lighthouse               skip the Lighthouse runs
 import { execFileSync, spawnSync } from 'node:child_process';
