@@ -285,7 +285,8 @@ export function loadConfig(
   }
   if (options.forServer === true && values.bookPdfPath.ok) {
     const why = unreadableFile(values.bookPdfPath.value);
-    if (why !== null) problems.push(`BOOK_PDF_PATH must name a readable PDF file (${values.bookPdfPath.value}): ${why}.`);
+    if (why !== null)
+      problems.push(`BOOK_PDF_PATH must name a readable PDF file (${values.bookPdfPath.value}): ${why}.`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
 

@@ -226,7 +226,7 @@ export async function startServer(
   // Ended rate-limit windows are deleted hourly so the table stays small.
   const prune = setInterval(() => {
     persistence.rateLimits
-      .pruneExpired(new Date())
+      .deleteEnded(new Date(), false)
       .catch((error: unknown) => logger.warn({ err: error }, 'pruning rate limits failed'));
   }, 3_600_000);
   prune.unref();

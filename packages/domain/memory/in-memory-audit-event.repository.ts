@@ -43,4 +43,15 @@ export class InMemoryAuditEventRepository implements AuditEventRepository {
       ]);
     return pageOf(this.db.auditEvents, matches, options);
   }
+
+  async forgetOrigins(before: Date): Promise<number> {
+    let changed = 0;
+    this.db.auditEvents = this.db.auditEvents.map((event) => {
+      if (event.createdAt.getTime() >= before.getTime()) return event;
+      if (event.ipAddress === null && event.userAgent === null) return event;
+      changed += 1;
+      return { ...event, ipAddress: null, userAgent: null };
+    });
+    return changed;
+  }
 }

@@ -75,4 +75,19 @@ export class InMemoryScholarshipRequestRepository implements ScholarshipRequestR
   async listCreatedBetween(from: Date, to: Date, limit: number): Promise<ScholarshipRequest[]> {
     return createdBetween(this.db.scholarshipRequests.values(), from, to, limit);
   }
+
+  async deleteRejectedDecidedBefore(before: Date): Promise<number> {
+    let deleted = 0;
+    for (const request of [...this.db.scholarshipRequests.values()]) {
+      if (request.status !== 'rejected' || request.decidedAt === null) continue;
+      if (request.decidedAt.getTime() >= before.getTime()) continue;
+      this.db.scholarshipRequests.delete(request.id);
+      // As the database's foreign key does: a request's deliveries go with it.
+      for (const delivery of [...this.db.deliveries.values()]) {
+        if (delivery.requestId === request.id) this.db.deliveries.delete(delivery.id);
+      }
+      deleted += 1;
+    }
+    return deleted;
+  }
 }

@@ -31,6 +31,13 @@ import {
 import { SignGuestbookUseCase } from './guestbook/sign-guestbook.use-case';
 import type { RateLimitStore } from './rate-limiting/rate-limit-store';
 import { RateLimiter, type RateLimitPolicy } from './rate-limiting/rate-limiter';
+import { ApplyRetentionUseCase } from './retention/apply-retention.use-case';
+import {
+  DEFAULT_RETENTION_POLICY,
+  NO_SENT_EMAIL_ARCHIVE,
+  type RetentionPolicy,
+  type SentEmailArchive,
+} from './retention/retention';
 import type { RiddleAnswers } from './riddles/riddle-answers';
 import {
   BulkDecideScholarshipRequestsUseCase,
@@ -59,6 +66,8 @@ export interface UseCasePorts {
    * address by its /64). Without it, each address counts on its own.
    */
   readonly rateLimitAddressKey?: (ipAddress: string) => string;
+  /** Copies of sent emails kept outside the database (the outbox folder); none by default. */
+  readonly sentEmails?: SentEmailArchive;
 }
 
 /** The product's settings the use cases follow (the server reads them from its configuration). */
@@ -80,6 +89,8 @@ export interface UseCaseSettings {
   readonly publicListCacheTtlMs?: number;
   /** How long a process may show counts another process has changed since (RECENT_COUNTS_TTL_MS). */
   readonly recentCountsTtlMs?: number;
+  /** RETENTION_*: how long personal data is kept (DEFAULT_RETENTION_POLICY without). */
+  readonly retention?: RetentionPolicy;
 }
 
 /** Every use case of the product: what the HTTP adapter, the CLI, the delivery worker and the tests drive. */
@@ -106,6 +117,7 @@ export interface UseCases {
   readonly queueOwnerDigest: QueueOwnerDigestUseCase;
   readonly downloadBook: DownloadBookUseCase;
   readonly resendDelivery: ResendDeliveryUseCase;
+  readonly applyRetention: Pick<ApplyRetentionUseCase, 'execute'>;
   /** The one limiter over the shared store: sign-in counts failures with it, the public forms submissions. */
   readonly rateLimiter: RateLimiter;
 }
@@ -190,6 +202,17 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       maxDownloads: deliveryPolicy.maxDownloads,
     }),
     resendDelivery: new ResendDeliveryUseCase(decisions),
+    // Deleting rejected items changes the dashboard's counts: they are read afresh after a run.
+    applyRetention: forgettingCounts(
+      new ApplyRetentionUseCase({
+        ...decisions,
+        rateLimits: ports.rateLimits,
+        sentEmails: ports.sentEmails ?? NO_SENT_EMAIL_ARCHIVE,
+        policy: settings.retention ?? DEFAULT_RETENTION_POLICY,
+        sessionPolicy,
+      }),
+      counts,
+    ),
     rateLimiter,
   };
 }

@@ -71,6 +71,10 @@ export * from './deliveries/owner-notifications';
 export * from './deliveries/resend-delivery.use-case';
 export * from './deliveries/send-due-deliveries.use-case';
 
+// Retention of personal data
+export * from './retention/retention';
+export * from './retention/apply-retention.use-case';
+
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';
 

@@ -24,6 +24,8 @@ import type {
 import { classifyGuestbookEntry, type GuestbookEntryClass } from '@memoir/shared';
 import {
   Between,
+  LessThan,
+  LessThanOrEqual,
   QueryFailedError,
   type EntityManager,
   type EntitySchema,
@@ -439,6 +441,15 @@ export class TypeOrmGuestbookEntryRepository implements GuestbookEntryRepository
     });
     return rows.map(toGuestbookEntry);
   }
+
+  async deleteRejectedReviewedBefore(before: Date): Promise<number> {
+    // The deliveries go with them: fk_deliveries_entry cascades.
+    const result = await this.manager.delete(GuestbookEntrySchema, {
+      reviewClass: 'rejected',
+      reviewedAt: LessThan(before),
+    });
+    return result.affected ?? 0;
+  }
 }
 
 export class TypeOrmScholarshipRequestRepository implements ScholarshipRequestRepository {
@@ -538,6 +549,15 @@ export class TypeOrmScholarshipRequestRepository implements ScholarshipRequestRe
     });
     return rows.map(toScholarshipRequest);
   }
+
+  async deleteRejectedDecidedBefore(before: Date): Promise<number> {
+    // The deliveries go with them: fk_deliveries_request cascades.
+    const result = await this.manager.delete(ScholarshipRequestSchema, {
+      status: 'rejected',
+      decidedAt: LessThan(before),
+    });
+    return result.affected ?? 0;
+  }
 }
 
 /** [from, to): at or after `from`, strictly before `to`. */
@@ -619,6 +639,14 @@ export class TypeOrmAdminSessionRepository implements AdminSessionRepository {
     const result = await this.manager.delete(AdminSessionSchema, { userId });
     return result.affected ?? 0;
   }
+
+  async deleteEnded(now: Date, idleSince: Date): Promise<number> {
+    const result = await this.manager.delete(AdminSessionSchema, [
+      { expiresAt: LessThanOrEqual(now) },
+      { lastSeenAt: LessThanOrEqual(idleSince) },
+    ]);
+    return result.affected ?? 0;
+  }
 }
 
 export class TypeOrmAuditEventRepository implements AuditEventRepository {
@@ -691,5 +719,18 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
       query = seekingAlong(query, this.dialect, only[0][1], { before: options.before, textIndex: searched.textIndex });
     }
     return (await newestFirstPage(query, 'event', options.limit).getMany()).map(toAuditEvent);
+  }
+
+  async forgetOrigins(before: Date): Promise<number> {
+    const q = this.dialect.id;
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(AuditEventSchema)
+      .set({ ipAddress: null, userAgent: null })
+      .where(`${q('created_at')} < :before AND (${q('ip_address')} IS NOT NULL OR ${q('user_agent')} IS NOT NULL)`, {
+        before: this.dialect.time(before),
+      })
+      .execute();
+    return result.affected ?? 0;
   }
 }

@@ -44,4 +44,11 @@ export interface AuditEventRepository {
     readonly before?: ListCursor;
     readonly filter?: AuditListFilter;
   }): Promise<AuditEvent[]>;
+
+  /**
+   * Retention, the one other change an event takes: forgets the IP address and user agent of
+   * the events made before `before` (they become null; everything else stays). Returns how
+   * many events changed.
+   */
+  forgetOrigins(before: Date): Promise<number>;
 }

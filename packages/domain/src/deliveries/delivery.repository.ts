@@ -52,6 +52,12 @@ export interface DeliveryRepository {
 
   /** The queue's backlog: how many deliveries wait to be sent (queued), and the oldest one's creation. */
   outboxState(): Promise<OutboxState>;
+
+  /**
+   * Retention: removes the private links that stopped working before `before` (the token's
+   * hash and expiry become null; the delivery and its download count stay). Returns how many.
+   */
+  removeLinksExpiredBefore(before: Date): Promise<number>;
 }
 
 export interface OutboxState {

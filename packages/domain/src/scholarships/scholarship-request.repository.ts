@@ -53,6 +53,9 @@ export interface ScholarshipRequestRepository {
 
   /** Requests created at or after `from` and before `to`, oldest first, at most `limit`. */
   listCreatedBetween(from: Date, to: Date, limit: number): Promise<ScholarshipRequest[]>;
+
+  /** Retention: deletes the rejected requests decided before `before`, with their deliveries. Returns how many. */
+  deleteRejectedDecidedBefore(before: Date): Promise<number>;
 }
 
 export interface PendingAge {

@@ -7,6 +7,7 @@ import { deliveryRepositoryContract } from './delivery-repository.contract';
 import { guestbookEntryRepositoryContract } from './guestbook-entry-repository.contract';
 import { missingKeysContract } from './missing-keys.contract';
 import { rateLimitStoreContract } from './rate-limit-store.contract';
+import { retentionContract } from './retention.contract';
 import { scholarshipRequestRepositoryContract } from './scholarship-request-repository.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
 
@@ -57,5 +58,6 @@ export function describePersistenceContract(
     unitOfWorkContract(store);
     missingKeysContract(store);
     deliveryRepositoryContract(store, concurrency);
+    retentionContract(store);
   });
 }

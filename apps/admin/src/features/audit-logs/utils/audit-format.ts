@@ -67,4 +67,5 @@ export const ACTION_LABELS: Readonly<Record<AuditActionName, string>> = {
   admin_created: 'Admin created',
   password_reset: 'Password reset',
   resend: 'Resend',
+  retention: 'Retention',
 };
