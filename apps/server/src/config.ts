@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-import { type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
+import { type OwnerNotifications, type RateLimitPolicy, type RetentionPolicy } from '@memoir/domain';
 import type { TrustProxy } from '@memoir/http-koa';
 import { DatabaseUrlError, mysqlTls, parseDatabaseUrl } from '@memoir/persistence-typeorm';
 
@@ -48,6 +48,8 @@ export interface ServerConfig {
   readonly rootDir: string;
   readonly initialPasswordFile: string;
   readonly mail: MailConfig;
+  /** RETENTION_*: how long personal data is kept, in days. */
+  readonly retention: RetentionPolicy;
 }
 
 /** DATABASE_POOL_SIZE, DATABASE_SSL_CA and the timeouts: MySQL only. */
@@ -264,6 +266,9 @@ export function loadConfig(
     pollIntervalMs: read('DELIVERY_POLL_INTERVAL'),
     maxAttempts: read('DELIVERY_MAX_ATTEMPTS'),
     retryBaseMs: read('DELIVERY_RETRY_DELAY'),
+    retentionDays: read('RETENTION_DAYS'),
+    retentionRejectedDays: read('RETENTION_REJECTED_DAYS'),
+    retentionSentEmailDays: read('RETENTION_SENT_EMAIL_DAYS'),
   };
   if (values.trustForwardedHost.ok && values.trustForwardedHost.value && values.trustProxy.ok) {
     if (values.trustProxy.value.kind === 'none') {
@@ -342,5 +347,10 @@ export function loadConfig(
     rootDir,
     initialPasswordFile: join(dataDirPath, INITIAL_PASSWORD_FILE_NAME),
     mail,
+    retention: {
+      personalDetailsDays: valueOf(values.retentionDays),
+      rejectedDays: valueOf(values.retentionRejectedDays),
+      sentEmailDays: valueOf(values.retentionSentEmailDays),
+    },
   };
 }

@@ -13,7 +13,7 @@ import {
   type UseCaseSettings,
 } from '@memoir/domain';
 import { rateLimitAddressKey } from '@memoir/http-koa';
-import { OutboxMailer, SmtpMailer } from '@memoir/mail';
+import { OutboxFolderArchive, OutboxMailer, SmtpMailer } from '@memoir/mail';
 import {
   Argon2idPasswordHasher,
   RandomSessionTokenService,
@@ -104,6 +104,7 @@ export function useCaseSettings(config: ServerConfig): UseCaseSettings {
     },
     ownerNotifications: mail.ownerNotifications,
     notifyRejections: mail.notifyRejections,
+    retention: config.retention,
   };
 }
 
@@ -144,6 +145,9 @@ export function buildContainer(
         tokens: context.get(TYPES.SessionTokenService),
         mailer: context.get(TYPES.Mailer),
         rateLimitAddressKey,
+        // Copies of sent emails are kept in the outbox folder only without SMTP; old ones are
+        // removed there either way (a folder left from before SMTP_URL was set).
+        sentEmails: new OutboxFolderArchive({ dir: config.mail.outboxDir }),
       },
       context.get(TYPES.UseCaseSettings),
     );

@@ -21,6 +21,7 @@ import type { ServerConfig } from './config';
 import { buildContainer, TYPES, type ContainerOverrides } from './container';
 import { logLooseFiles, makePrivateDir, tightenDataDir } from './data-dir';
 import { DeliveryWorker } from './delivery-worker';
+import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './scheduled-jobs';
 import { createServerMetrics } from './metrics';
 import { staticApps } from './static-apps';
 
@@ -223,12 +224,10 @@ export async function startServer(
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
-  // Ended rate-limit windows are deleted hourly so the table stays small.
+  // Hourly: ended rate-limit windows go, and once a UTC day (in one process) the retention job runs.
   const prune = setInterval(() => {
-    persistence.rateLimits
-      .deleteEnded(new Date(), false)
-      .catch((error: unknown) => logger.warn({ err: error }, 'pruning rate limits failed'));
-  }, 3_600_000);
+    void runMaintenance({ useCases, rateLimits: persistence.rateLimits, clock: container.get(TYPES.Clock), logger });
+  }, MAINTENANCE_INTERVAL_MS);
   prune.unref();
   deliveryWorker.start();
 
