@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { EnsureInitialAdminUseCase, UseCases } from '@memoir/domain';
-import { createHttpApp, createHttpServer, type HttpApp } from '@memoir/http-koa';
+import { createHttpApp, createHttpServer, type HttpApp, type PrivacyNotice } from '@memoir/http-koa';
 import { isLoopbackHost, SmtpMailer } from '@memoir/mail';
 import {
   createTypeOrmPersistence,
@@ -14,6 +14,7 @@ import {
   type TypeOrmPersistence,
   type TypeOrmPersistenceOptions,
 } from '@memoir/persistence-typeorm';
+import { BOOK_TITLE } from '@memoir/shared';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 
@@ -156,9 +157,26 @@ export async function buildApp(
     observeRequest: (request) => metrics.observeRequest(request),
     metrics: metrics.endpoint(config.metricsToken),
     bookStamper: container.get(TYPES.BookStamper),
+    privacy: privacyNotice(config),
     fallback: staticApps({ rootDir: config.rootDir, adminHost: config.adminHost }),
   });
   return { app, handler, routes, container, useCases };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What /privacy says: the very settings the server runs with. */
+export function privacyNotice(config: ServerConfig): PrivacyNotice {
+  const { mail } = config;
+  return {
+    bookTitle: BOOK_TITLE,
+    contactEmail: mail.ownerEmail,
+    retention: config.retention,
+    downloadLinkDays: Math.max(1, Math.round(mail.linkTtlMs / DAY_MS)),
+    maxDownloads: mail.maxDownloads,
+    formWindowMinutes: Math.max(1, Math.ceil(config.formRateLimit.windowMs / 60_000)),
+    emailBySmtp: mail.smtpUrl !== null,
+  };
 }
 
 /** Connects the database, wires the app, creates the first admin, and listens. */

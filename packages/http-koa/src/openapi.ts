@@ -514,6 +514,16 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    '/privacy': {
+      get: {
+        summary:
+          'The privacy notice: what the site stores, why, for how long, who sees it, how to ask for access or erasure',
+        description:
+          'An HTML page built from the running configuration (the RETENTION_* periods, DOWNLOAD_LINK_TTL, ' +
+          'DOWNLOAD_LINK_MAX_DOWNLOADS, FORM_RATE_LIMIT, OWNER_EMAIL), so that it states the periods the server applies.',
+        responses: { '200': { description: 'The notice', content: { 'text/html': { schema: string } } } },
+      },
+    },
     '/api/openapi.json': {
       get: { summary: 'This document', responses: { '200': response('OpenAPI 3.1', { type: 'object' }) } },
     },

@@ -1,4 +1,4 @@
-import { ABOUT, AUTHOR, BOOK, CALL_TO_ACTION, CRACKME, FOOTER, THEMES } from '../../content';
+import { ABOUT, AUTHOR, BOOK, CALL_TO_ACTION, CRACKME, FOOTER, PRIVACY, THEMES } from '../../content';
 
 export function About() {
   return (
@@ -93,6 +93,9 @@ export function Footer() {
               </a>
             </li>
           ))}
+          <li>
+            <a href={PRIVACY.href}>{FOOTER.privacyLabel}</a>
+          </li>
           <li>
             <a href="/admin/login">{FOOTER.adminLabel}</a>
           </li>
