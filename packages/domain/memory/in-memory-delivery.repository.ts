@@ -124,4 +124,16 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
     }
     return removed;
   }
+
+  async forgetPersonalDetails(requestIds: readonly string[]): Promise<number> {
+    const wanted = new Set(requestIds);
+    let changed = 0;
+    for (const delivery of [...this.db.deliveries.values()]) {
+      if (delivery.requestId === null || !wanted.has(delivery.requestId)) continue;
+      if (delivery.linkTokenHash === null && delivery.linkExpiresAt === null && delivery.lastError === null) continue;
+      this.db.deliveries.set(delivery.id, { ...delivery, linkTokenHash: null, linkExpiresAt: null, lastError: null });
+      changed += 1;
+    }
+    return changed;
+  }
 }

@@ -90,4 +90,19 @@ export class InMemoryScholarshipRequestRepository implements ScholarshipRequestR
     }
     return deleted;
   }
+
+  async listByEmail(email: string): Promise<ScholarshipRequest[]> {
+    const wanted = email.toLowerCase();
+    return [...this.db.scholarshipRequests.values()]
+      .filter((request) => request.email.toLowerCase() === wanted)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map(copy);
+  }
+
+  async anonymise(id: string, standIn: { readonly name: string; readonly email: string }): Promise<boolean> {
+    const request = this.db.scholarshipRequests.get(id);
+    if (request === undefined) return false;
+    this.db.scholarshipRequests.set(id, { ...request, ...standIn, message: null, adminNotes: null });
+    return true;
+  }
 }

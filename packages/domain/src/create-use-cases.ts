@@ -31,6 +31,8 @@ import {
 import { SignGuestbookUseCase } from './guestbook/sign-guestbook.use-case';
 import type { RateLimitStore } from './rate-limiting/rate-limit-store';
 import { RateLimiter, type RateLimitPolicy } from './rate-limiting/rate-limiter';
+import { ErasePersonUseCase } from './personal-data/erase-person.use-case';
+import { ExportPersonUseCase } from './personal-data/export-person.use-case';
 import { ApplyRetentionUseCase } from './retention/apply-retention.use-case';
 import {
   DEFAULT_RETENTION_POLICY,
@@ -118,6 +120,8 @@ export interface UseCases {
   readonly downloadBook: DownloadBookUseCase;
   readonly resendDelivery: ResendDeliveryUseCase;
   readonly applyRetention: Pick<ApplyRetentionUseCase, 'execute'>;
+  readonly erasePerson: Pick<ErasePersonUseCase, 'execute'>;
+  readonly exportPerson: ExportPersonUseCase;
   /** The one limiter over the shared store: sign-in counts failures with it, the public forms submissions. */
   readonly rateLimiter: RateLimiter;
 }
@@ -213,6 +217,12 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       }),
       counts,
     ),
+    // An erasure closes pending requests and renames others: counts and lists are read afresh.
+    erasePerson: forgettingCounts(
+      new ErasePersonUseCase({ ...decisions, sentEmails: ports.sentEmails ?? NO_SENT_EMAIL_ARCHIVE }),
+      counts,
+    ),
+    exportPerson: new ExportPersonUseCase({ ...repositories, clock }),
     rateLimiter,
   };
 }

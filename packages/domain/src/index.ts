@@ -74,6 +74,9 @@ export * from './deliveries/send-due-deliveries.use-case';
 // Retention of personal data
 export * from './retention/retention';
 export * from './retention/apply-retention.use-case';
+export * from './personal-data/personal-data.errors';
+export * from './personal-data/erase-person.use-case';
+export * from './personal-data/export-person.use-case';
 
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';

@@ -24,6 +24,7 @@ export type HttpUseCases = Pick<
   | 'getDashboard'
   | 'downloadBook'
   | 'resendDelivery'
+  | 'erasePerson'
 >;
 
 export interface HttpAppOptions {

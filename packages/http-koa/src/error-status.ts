@@ -4,6 +4,7 @@ import {
   DeliveryErrorCode,
   GuestbookErrorCode,
   ListErrorCode,
+  PersonalDataErrorCode,
   ScholarshipErrorCode,
   type DomainError,
   type DomainErrorCode,
@@ -38,6 +39,7 @@ export const STATUS_BY_CODE = {
   [DeliveryErrorCode.LinkExhausted]: 410,
   [DeliveryErrorCode.NotApproved]: 409,
   [DeliveryErrorCode.AlreadyQueued]: 409,
+  [PersonalDataErrorCode.InvalidEmail]: 400,
 } as const satisfies Record<DomainErrorCode, number>;
 
 // A Map, so that a code such as "constructor" finds nothing rather than Object.prototype's.

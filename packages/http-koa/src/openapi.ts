@@ -160,6 +160,19 @@ const schemas: Record<string, Schema> = {
     { isApproved: { type: 'boolean' }, adminNotes: { type: ['string', 'null'], maxLength: ADMIN_NOTES_MAX_LENGTH } },
     ['isApproved'],
   ),
+  ErasureBody: object({ email: { type: 'string', format: 'email', maxLength: SCHOLARSHIP_LIMITS.emailMaxLength } }, [
+    'email',
+  ]),
+  ErasureCounts: object(
+    {
+      requests: { type: 'integer', description: 'Requests made with the address: they lose the person' },
+      pendingClosed: { type: 'integer', description: 'Of those, pending ones closed as rejected (without an email)' },
+      deliveries: { type: 'integer', description: 'Emails about them that lost a download link or an error' },
+      auditEvents: { type: 'integer', description: 'Audit events about them that lost their details' },
+      sentEmails: { type: 'integer', description: 'Copies of emails in the outbox folder that mention the address' },
+    },
+    ['requests', 'pendingClosed', 'deliveries', 'auditEvents', 'sentEmails'],
+  ),
   DecideBody: object(
     {
       status: { type: 'string', enum: ['approved', 'rejected'] },
@@ -424,6 +437,27 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
     security: bearer,
     parameters: auditFilters,
     responses: { '200': csv('event'), ...listErrors, ...adminErrors },
+  },
+  previewErasure: {
+    summary: "What erasing a person's data would remove, counted (nothing is changed)",
+    security: bearer,
+    requestBody: body('ErasureBody'),
+    responses: {
+      '200': response('What an erasure would remove', object({ success, counts: ref('ErasureCounts') })),
+      '400': error('Not an email address'),
+      ...adminErrors,
+    },
+  },
+  erasePerson: {
+    summary:
+      "Erase a person's data (their requests keep status and dates and lose the person; links, notes and outbox copies go); audited as counts",
+    security: bearer,
+    requestBody: body('ErasureBody'),
+    responses: {
+      '200': response('What was removed', object({ success, counts: ref('ErasureCounts') })),
+      '400': error('Not an email address'),
+      ...adminErrors,
+    },
   },
 };
 

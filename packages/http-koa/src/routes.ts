@@ -229,6 +229,19 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
       if (!result.ok) throw domainFailure(result.error);
       sendCsv(ctx, 'audit-log', AUDIT_CSV_HEADER, result.value, auditCsvRow);
     },
+    // The address travels in the body, never in a URL: URLs end up in logs and histories.
+    previewErasure: async (ctx) => {
+      const body = (ctx.request.body ?? {}) as { email?: unknown };
+      const result = await useCases.erasePerson.execute({ email: body.email, preview: true });
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, counts: result.value.counts };
+    },
+    erasePerson: async (ctx) => {
+      const body = (ctx.request.body ?? {}) as { email?: unknown };
+      const result = await useCases.erasePerson.execute({ email: body.email, actor: actor(ctx) });
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, counts: result.value.counts };
+    },
   };
 }
 

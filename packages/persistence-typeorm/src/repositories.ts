@@ -24,8 +24,11 @@ import type {
 import { classifyGuestbookEntry, type GuestbookEntryClass } from '@memoir/shared';
 import {
   Between,
+  In,
+  IsNull,
   LessThan,
   LessThanOrEqual,
+  Not,
   QueryFailedError,
   type EntityManager,
   type EntitySchema,
@@ -558,6 +561,28 @@ export class TypeOrmScholarshipRequestRepository implements ScholarshipRequestRe
     });
     return result.affected ?? 0;
   }
+
+  async listByEmail(email: string): Promise<ScholarshipRequest[]> {
+    const q = this.dialect.id;
+    // Addresses are compared without regard to case; MySQL's collation already does, SQLite's LOWER for ASCII.
+    const rows = await this.manager
+      .createQueryBuilder(ScholarshipRequestSchema, 'request')
+      .where(`LOWER(request.${q('email')}) = LOWER(:email)`, { email })
+      .orderBy('request.createdAt', 'ASC')
+      .addOrderBy('request.id', 'ASC')
+      .getMany();
+    return rows.map(toScholarshipRequest);
+  }
+
+  async anonymise(id: string, standIn: { readonly name: string; readonly email: string }): Promise<boolean> {
+    if (!isKey(id)) return false;
+    const result = await this.manager.update(
+      ScholarshipRequestSchema,
+      { id },
+      { name: standIn.name, email: standIn.email, message: null, adminNotes: null },
+    );
+    return (result.affected ?? 0) > 0;
+  }
 }
 
 /** [from, to): at or after `from`, strictly before `to`. */
@@ -705,6 +730,9 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
       query = query.andWhere('event.resourceType = :resourceType', { resourceType: filter.resourceType });
     }
     if (filter.userId !== undefined) query = query.andWhere('event.userId = :userId', { userId: filter.userId });
+    if (filter.resourceId !== undefined) {
+      query = query.andWhere('event.resourceId = :resourceId', { resourceId: filter.resourceId });
+    }
     if (filter.from !== undefined) query = query.andWhere('event.createdAt >= :from', { from: time(filter.from) });
     if (filter.to !== undefined) query = query.andWhere('event.createdAt < :to', { to: time(filter.to) });
     const searched = await containing(query, this.manager, this.dialect, 'event', filter.search, SEARCH_INDEX.audit);
@@ -731,6 +759,15 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
         before: this.dialect.time(before),
       })
       .execute();
+    return result.affected ?? 0;
+  }
+
+  async forgetDetailsOf(resourceIds: readonly string[]): Promise<number> {
+    const ids = resourceIds.filter(isKey);
+    if (ids.length === 0) return 0;
+    const result = await this.manager.update(AuditEventSchema, { resourceId: In(ids), details: Not(IsNull()) }, {
+      details: null,
+    } as QueryDeepPartialEntity<AuditEventRow>);
     return result.affected ?? 0;
   }
 }

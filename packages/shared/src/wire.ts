@@ -173,6 +173,7 @@ export const AUDIT_ACTIONS = [
   'password_reset',
   'resend',
   'retention',
+  'erasure',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

@@ -7,6 +7,8 @@ export interface AuditListFilter {
   readonly resourceType?: string;
   /** The acting admin. */
   readonly userId?: string;
+  /** The thing acted on (a person's export lists the events about their requests). */
+  readonly resourceId?: string;
   /** Created at or after. */
   readonly from?: Date;
   /** Created before. */
@@ -51,4 +53,11 @@ export interface AuditEventRepository {
    * many events changed.
    */
   forgetOrigins(before: Date): Promise<number>;
+
+  /**
+   * Erasure, the other change an event takes: the events about these resources lose their
+   * details (a decision's notes can name the person); action, resource, actor and time stay.
+   * Returns how many events changed.
+   */
+  forgetDetailsOf(resourceIds: readonly string[]): Promise<number>;
 }

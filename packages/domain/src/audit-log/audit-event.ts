@@ -17,6 +17,8 @@ export const AuditAction = {
   Resend: 'resend',
   /** The retention job removed personal data past its period (counts only). */
   Retention: 'retention',
+  /** A person's data was erased on request (counts only, never the address). */
+  Erasure: 'erasure',
 } as const;
 
 export const AuditResourceType = {

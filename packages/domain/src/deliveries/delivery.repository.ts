@@ -58,6 +58,12 @@ export interface DeliveryRepository {
    * hash and expiry become null; the delivery and its download count stay). Returns how many.
    */
   removeLinksExpiredBefore(before: Date): Promise<number>;
+
+  /**
+   * Erasure: the deliveries of these requests lose their private links (token hash and
+   * expiry) and their last error (which can quote the address). Returns how many changed.
+   */
+  forgetPersonalDetails(requestIds: readonly string[]): Promise<number>;
 }
 
 export interface OutboxState {

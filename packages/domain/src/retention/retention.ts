@@ -60,7 +60,12 @@ export interface RetentionCounts {
 export interface SentEmailArchive {
   /** Deletes the copies written before `before` (or only counts them, for a dry run); how many. */
   removeWrittenBefore(before: Date, dryRun: boolean): Promise<number>;
+  /** Erasure: deletes the copies that mention this address (or only counts them, for a dry run); how many. */
+  removeMentioning(address: string, dryRun: boolean): Promise<number>;
 }
 
 /** An archive that keeps nothing: email sent by SMTP. */
-export const NO_SENT_EMAIL_ARCHIVE: SentEmailArchive = { removeWrittenBefore: () => Promise.resolve(0) };
+export const NO_SENT_EMAIL_ARCHIVE: SentEmailArchive = {
+  removeWrittenBefore: () => Promise.resolve(0),
+  removeMentioning: () => Promise.resolve(0),
+};

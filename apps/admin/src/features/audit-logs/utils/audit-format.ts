@@ -68,4 +68,5 @@ export const ACTION_LABELS: Readonly<Record<AuditActionName, string>> = {
   password_reset: 'Password reset',
   resend: 'Resend',
   retention: 'Retention',
+  erasure: 'Erasure',
 };
