@@ -4,6 +4,7 @@ import type { Persistence } from '../../src/shared/persistence';
 import { adminSessionRepositoryContract, adminUserRepositoryContract } from './admin-repositories.contract';
 import { auditEventRepositoryContract } from './audit-event-repository.contract';
 import { deliveryRepositoryContract } from './delivery-repository.contract';
+import { erasureContract } from './erasure.contract';
 import { guestbookEntryRepositoryContract } from './guestbook-entry-repository.contract';
 import { missingKeysContract } from './missing-keys.contract';
 import { rateLimitStoreContract } from './rate-limit-store.contract';
@@ -59,5 +60,6 @@ export function describePersistenceContract(
     missingKeysContract(store);
     deliveryRepositoryContract(store, concurrency);
     retentionContract(store);
+    erasureContract(store);
   });
 }
