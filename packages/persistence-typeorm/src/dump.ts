@@ -139,6 +139,14 @@ export async function loadDatabase(
   const byTable = new Map(TABLES.map((schema) => [tableOf(schema), schema]));
   const times = new Map(TABLES.map((schema) => [tableOf(schema), timeColumns(persistence, schema)]));
   const counts: Record<string, number> = Object.fromEntries(TABLES.map((schema) => [tableOf(schema), 0]));
+  const keyOf = new Map(
+    TABLES.map((schema) => [
+      tableOf(schema),
+      persistence.dataSource.getMetadata(schema).primaryColumns[0]?.propertyName ?? 'id',
+    ]),
+  );
+  // Each table's keys seen so far: a row given twice is named, rather than left to the database's wording.
+  const seen = new Map(TABLES.map((schema) => [tableOf(schema), new Set<string>()]));
   await persistence.dataSource.transaction(async (manager) => {
     let pending: Array<Record<string, unknown>> = [];
     let pendingTable: AnySchema | null = null;
@@ -162,6 +170,14 @@ export async function loadDatabase(
         await flush();
         pendingTable = schema;
       }
+      const key = String(row[keyOf.get(table) ?? 'id']);
+      const keys = seen.get(table);
+      if (keys?.has(key)) {
+        throw new DumpError(
+          `The dump holds the row ${key} of ${table} twice: it was edited or joined from two dumps. Nothing was loaded.`,
+        );
+      }
+      keys?.add(key);
       const entity: Record<string, unknown> = { ...row };
       for (const column of times.get(table) ?? []) {
         const value = entity[column];
