@@ -360,7 +360,8 @@ export const CONFIG_VARIABLES = {
     parse: parsers.text(),
   }),
   PUBLIC_BASE_URL: variable({
-    meaning: "the site's public address: download links in emails start with it",
+    meaning:
+      "the site's public address: download links in emails, the page's canonical and sharing URLs (Open Graph, X card, JSON-LD), robots.txt and the sitemap start with it",
     default: 'http://localhost:$PORT',
     example: 'https://rootaccess.example.com',
     parse: parsers.httpBaseUrl(),

@@ -158,7 +158,12 @@ export async function buildApp(
     metrics: metrics.endpoint(config.metricsToken),
     bookStamper: container.get(TYPES.BookStamper),
     privacy: privacyNotice(config),
-    fallback: staticApps({ rootDir: config.rootDir, adminHost: config.adminHost }),
+    fallback: staticApps({
+      rootDir: config.rootDir,
+      adminHost: config.adminHost,
+      publicBaseUrl: config.mail.publicBaseUrl,
+      adminBaseUrl: config.mail.adminBaseUrl,
+    }),
   });
   return { app, handler, routes, container, useCases };
 }

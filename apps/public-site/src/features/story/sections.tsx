@@ -81,6 +81,15 @@ export function CallToAction() {
   );
 }
 
+/**
+ * Where the Admin link goes: the admin host's sign-in page when the server names one
+ * (ADMIN_HOST: /admin is not served on the public host), else this host's.
+ */
+function adminLoginHref(): string {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="memoir:admin-login"]');
+  return meta?.content || '/admin/login';
+}
+
 export function Footer() {
   return (
     <footer className="footer">
@@ -97,7 +106,7 @@ export function Footer() {
             <a href={PRIVACY.href}>{FOOTER.privacyLabel}</a>
           </li>
           <li>
-            <a href="/admin/login">{FOOTER.adminLabel}</a>
+            <a href={adminLoginHref()}>{FOOTER.adminLabel}</a>
           </li>
         </ul>
       </nav>
