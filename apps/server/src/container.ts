@@ -132,12 +132,13 @@ export function buildContainer(
   constant(TYPES.UseCaseSettings, useCaseSettings(config));
 
   container.bind(TYPES.UseCases).toDynamicValue((context) => {
-    const { repositories, unitOfWork, rateLimits } = context.get(TYPES.Persistence);
+    const { repositories, unitOfWork, rateLimits, eventCounts } = context.get(TYPES.Persistence);
     return createUseCases(
       {
         repositories,
         unitOfWork,
         rateLimits,
+        eventCounts,
         clock: context.get(TYPES.Clock),
         ids: context.get(TYPES.IdGenerator),
         riddles: context.get(TYPES.RiddleAnswers),

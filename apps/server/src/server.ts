@@ -169,6 +169,8 @@ export async function buildApp(
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often a process writes the counted events it has totalled. */
+export const EVENT_FLUSH_INTERVAL_MS = 10_000;
 
 /** What /privacy says: the very settings the server runs with. */
 export function privacyNotice(config: ServerConfig): PrivacyNotice {
@@ -252,6 +254,15 @@ export async function startServer(
     void runMaintenance({ useCases, rateLimits: persistence.rateLimits, clock: container.get(TYPES.Clock), logger });
   }, MAINTENANCE_INTERVAL_MS);
   prune.unref();
+  // Counted events are totalled in memory and written every few seconds (and at shutdown).
+  const flushEvents = setInterval(() => {
+    useCases.countedEvents
+      .flush()
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'writing the counted events failed; kept for the next try'),
+      );
+  }, EVENT_FLUSH_INTERVAL_MS);
+  flushEvents.unref();
   deliveryWorker.start();
 
   let closing: Promise<void> | undefined;
@@ -289,6 +300,10 @@ export async function startServer(
       clearInterval(sweep);
       await workerStopped;
       await bookStamper.close(); // after the requests: a download in flight gets its copy
+      clearInterval(flushEvents);
+      await useCases.countedEvents
+        .flush()
+        .catch((error: unknown) => logger.warn({ err: error }, 'the last counted events could not be written'));
       await persistence.close();
     })();
     return closing;

@@ -1,4 +1,7 @@
 import { AuthenticateUseCase } from './admin-sessions/authenticate.use-case';
+import { EventCountBuffer, type EventCountStore } from './analytics/event-counts';
+import { GetAnalyticsUseCase } from './analytics/get-analytics.use-case';
+import { countServerEvent, RecordEventUseCase } from './analytics/record-event.use-case';
 import { CreateAdminUseCase } from './admin-sessions/create-admin.use-case';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './admin-sessions/admin-session';
 import { EnsureInitialAdminUseCase } from './admin-sessions/ensure-initial-admin.use-case';
@@ -57,6 +60,7 @@ export interface UseCasePorts {
   readonly repositories: Repositories;
   readonly unitOfWork: UnitOfWork;
   readonly rateLimits: RateLimitStore;
+  readonly eventCounts: EventCountStore;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly riddles: RiddleAnswers;
@@ -122,6 +126,14 @@ export interface UseCases {
   readonly applyRetention: Pick<ApplyRetentionUseCase, 'execute'>;
   readonly erasePerson: Pick<ErasePersonUseCase, 'execute'>;
   readonly exportPerson: ExportPersonUseCase;
+  readonly recordEvent: RecordEventUseCase;
+  readonly getAnalytics: GetAnalyticsUseCase;
+  /** This process's counted events not yet written: the server flushes them every few seconds and when it stops. */
+  readonly countedEvents: {
+    flush(): Promise<void>;
+    /** Counts what the server itself sees happen (a delivered copy). */
+    count(name: 'pdf_download'): void;
+  };
   /** The one limiter over the shared store: sign-in counts failures with it, the public forms submissions. */
   readonly rateLimiter: RateLimiter;
 }
@@ -137,6 +149,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
   const rateLimiter = new RateLimiter(ports.rateLimits, clock);
   const decisions = { unitOfWork, clock, ids };
 
+  const eventBuffer = new EventCountBuffer();
   const publicList = new CachedPublicGuestbookList({
     inner: new ListPublicGuestbookEntriesUseCase(repositories),
     clock,
@@ -223,6 +236,12 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       counts,
     ),
     exportPerson: new ExportPersonUseCase({ ...repositories, clock }),
+    recordEvent: new RecordEventUseCase({ buffer: eventBuffer, clock }),
+    getAnalytics: new GetAnalyticsUseCase({ store: ports.eventCounts, buffer: eventBuffer, clock }),
+    countedEvents: {
+      flush: () => eventBuffer.flush(ports.eventCounts),
+      count: (name) => countServerEvent(eventBuffer, clock, name),
+    },
     rateLimiter,
   };
 }

@@ -1,4 +1,5 @@
 import { AdminSessionErrorCode, AdminUserErrorCode } from './admin-sessions/admin-sessions.errors';
+import { AnalyticsErrorCode } from './analytics/analytics.errors';
 import { DeliveryErrorCode } from './deliveries/deliveries.errors';
 import { GuestbookErrorCode } from './guestbook/guestbook.errors';
 import { PersonalDataErrorCode } from './personal-data/personal-data.errors';
@@ -14,6 +15,7 @@ const DOMAIN_ERROR_CODE_GROUPS = [
   ListErrorCode,
   DeliveryErrorCode,
   PersonalDataErrorCode,
+  AnalyticsErrorCode,
 ] as const;
 
 /** The values of each object of a union, apart (distributive): `{ a: 'A' } | { b: 'B' }` gives `'A' | 'B'`. */

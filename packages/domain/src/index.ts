@@ -78,6 +78,12 @@ export * from './personal-data/personal-data.errors';
 export * from './personal-data/erase-person.use-case';
 export * from './personal-data/export-person.use-case';
 
+// Counted events (analytics)
+export * from './analytics/analytics.errors';
+export * from './analytics/event-counts';
+export * from './analytics/record-event.use-case';
+export * from './analytics/get-analytics.use-case';
+
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';
 

@@ -25,6 +25,8 @@ export type HttpUseCases = Pick<
   | 'downloadBook'
   | 'resendDelivery'
   | 'erasePerson'
+  | 'recordEvent'
+  | 'getAnalytics'
 >;
 
 export interface HttpAppOptions {

@@ -1,6 +1,7 @@
 import {
   AdminSessionErrorCode,
   AdminUserErrorCode,
+  AnalyticsErrorCode,
   DeliveryErrorCode,
   GuestbookErrorCode,
   ListErrorCode,
@@ -40,6 +41,8 @@ export const STATUS_BY_CODE = {
   [DeliveryErrorCode.NotApproved]: 409,
   [DeliveryErrorCode.AlreadyQueued]: 409,
   [PersonalDataErrorCode.InvalidEmail]: 400,
+  [AnalyticsErrorCode.InvalidEvent]: 400,
+  [AnalyticsErrorCode.InvalidPeriod]: 400,
 } as const satisfies Record<DomainErrorCode, number>;
 
 // A Map, so that a code such as "constructor" finds nothing rather than Object.prototype's.

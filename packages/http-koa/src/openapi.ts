@@ -10,6 +10,9 @@ import {
   HONEYPOT_FIELD,
   PUBLIC_GUESTBOOK_LIMIT,
   SCHOLARSHIP_LIMITS,
+  ANALYTICS_MAX_DAYS,
+  BROWSER_EVENTS,
+  EVENT_DETAIL_PATTERN,
   type AdminApiRouteName,
 } from '@memoir/shared';
 
@@ -159,6 +162,36 @@ const schemas: Record<string, Schema> = {
   ModerateBody: object(
     { isApproved: { type: 'boolean' }, adminNotes: { type: ['string', 'null'], maxLength: ADMIN_NOTES_MAX_LENGTH } },
     ['isApproved'],
+  ),
+  EventBody: object(
+    {
+      name: { type: 'string', enum: [...BROWSER_EVENTS] },
+      referrer: { type: 'string', description: 'page_view: document.referrer; only its domain is kept' },
+      store: { type: 'string', pattern: EVENT_DETAIL_PATTERN.source, description: 'buy_click: which store' },
+      graphic: { type: 'string', pattern: EVENT_DETAIL_PATTERN.source, description: 'graphic_download: which one' },
+    },
+    ['name'],
+  ),
+  Analytics: object(
+    {
+      success,
+      days: {
+        type: 'array',
+        items: object(
+          {
+            date: { type: 'string', format: 'date' },
+            counts: { type: 'object', additionalProperties: { type: 'integer' } },
+          },
+          ['date', 'counts'],
+        ),
+      },
+      referrers: {
+        type: 'array',
+        items: object({ domain: string, count: { type: 'integer' } }, ['domain', 'count']),
+      },
+      stores: { type: 'array', items: object({ store: string, count: { type: 'integer' } }, ['store', 'count']) },
+    },
+    ['success', 'days', 'referrers', 'stores'],
   ),
   ErasureBody: object({ email: { type: 'string', format: 'email', maxLength: SCHOLARSHIP_LIMITS.emailMaxLength } }, [
     'email',
@@ -438,6 +471,23 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
     parameters: auditFilters,
     responses: { '200': csv('event'), ...listErrors, ...adminErrors },
   },
+  analytics: {
+    summary: 'The counted events of the last `days` days (1 to 365, 30 by default): daily totals, referrers, stores',
+    security: bearer,
+    parameters: [
+      {
+        name: 'days',
+        in: 'query',
+        required: false,
+        schema: { type: 'integer', minimum: 1, maximum: ANALYTICS_MAX_DAYS },
+      },
+    ],
+    responses: {
+      '200': response('Oldest day first, today included', ref('Analytics')),
+      '400': error('days is not a whole number from 1 to 365'),
+      ...adminErrors,
+    },
+  },
   previewErasure: {
     summary: "What erasing a person's data would remove, counted (nothing is changed)",
     security: bearer,
@@ -592,6 +642,21 @@ export const OPENAPI_DOCUMENT = {
         summary: 'Ask for the free PDF',
         requestBody: body('SubmitScholarshipBody'),
         responses: { '201': response('Received', ref('Success')), ...formErrors },
+      },
+    },
+    '/api/events': {
+      post: {
+        summary: 'Count one event of the page (sendBeacon): daily totals only, no cookie, no address kept',
+        description:
+          'Accepted (202) and counted, or accepted and dropped for a visitor sending DNT: 1 or Sec-GPC: 1 and for bots. ' +
+          `The names: ${BROWSER_EVENTS.join(', ')}.`,
+        requestBody: body('EventBody'),
+        responses: {
+          '202': response('Accepted', ref('Success')),
+          '400': error('Not one of the counted events, or a detail that is not a short word'),
+          '413': error('The body is over 16 KB'),
+          '415': error('Not JSON'),
+        },
       },
     },
     ...adminPaths(),

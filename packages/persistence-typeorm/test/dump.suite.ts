@@ -66,6 +66,16 @@ async function fill(persistence: TypeOrmPersistence): Promise<void> {
   await repositories.auditEvents.append(anAuditEvent({ details: { nested: { list: [1, 'two', null] } } }));
   await repositories.auditEvents.append(anAuditEvent({ details: null, ipAddress: null, userAgent: null }));
   await persistence.rateLimits.hit('form:guestbook:203.0.113.7', 60_000, new Date());
+  // More totals of one day than a dump reads at a time: its pages follow the whole (day, name, detail) key.
+  await persistence.eventCounts.add(
+    Array.from({ length: 620 }, (_, i) => ({
+      day: '2026-02-01',
+      name: 'page_view' as const,
+      detail: `referrer-${String(i).padStart(3, '0')}.test`,
+      count: i + 1,
+    })),
+  );
+  await persistence.eventCounts.add([{ day: '2026-02-02', name: 'buy_click', detail: 'kindle', count: 3 }]);
 }
 
 /**

@@ -5,6 +5,7 @@ import { adminSessionRepositoryContract, adminUserRepositoryContract } from './a
 import { auditEventRepositoryContract } from './audit-event-repository.contract';
 import { deliveryRepositoryContract } from './delivery-repository.contract';
 import { erasureContract } from './erasure.contract';
+import { eventCountStoreContract } from './event-count-store.contract';
 import { guestbookEntryRepositoryContract } from './guestbook-entry-repository.contract';
 import { missingKeysContract } from './missing-keys.contract';
 import { rateLimitStoreContract } from './rate-limit-store.contract';
@@ -61,5 +62,6 @@ export function describePersistenceContract(
     deliveryRepositoryContract(store, concurrency);
     retentionContract(store);
     erasureContract(store);
+    eventCountStoreContract(store, concurrency);
   });
 }
