@@ -1,3 +1,4 @@
+import { countEvent, eventKey } from '../../shared/count-event';
 import { ABOUT, AUTHOR, BOOK, CALL_TO_ACTION, CRACKME, FOOTER, PRIVACY, THEMES } from '../../content';
 
 export function About() {
@@ -52,7 +53,12 @@ export function Crackme() {
         ))}
       </ul>
       <p>
-        <a className="button" href={CRACKME.download.href} download={CRACKME.download.fileName}>
+        <a
+          className="button"
+          href={CRACKME.download.href}
+          download={CRACKME.download.fileName}
+          onClick={() => countEvent('crackme_download')}
+        >
           {CRACKME.download.label}
         </a>
       </p>
@@ -69,7 +75,13 @@ export function CallToAction() {
       <ul className="buy-links">
         {CALL_TO_ACTION.links.map((link) => (
           <li key={link.format}>
-            <a className="buy-link" href={link.href} rel="noopener" target="_blank">
+            <a
+              className="buy-link"
+              href={link.href}
+              rel="noopener"
+              target="_blank"
+              onClick={() => countEvent('buy_click', { store: eventKey(link.format) })}
+            >
               <span className="buy-format">{link.format}</span>
               <span className="buy-price">{link.price}</span>
               <span className="buy-note">{link.note}</span>
