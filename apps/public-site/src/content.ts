@@ -176,6 +176,7 @@ export const SCHOLARSHIP_FORM = {
     letters: 6,
   } satisfies Riddle,
   submit: 'Request the free PDF',
+  privacyNote: 'What is kept about you, and for how long:',
 } as const;
 
 export const GUESTBOOK = {
@@ -188,7 +189,11 @@ export const GUESTBOOK = {
   } satisfies Riddle,
   submit: '[ SIGN GUESTBOOK ]',
   recentHeading: 'Recent Visitors',
+  privacyNote: 'What is kept about you, and for how long:',
 } as const;
+
+/** The privacy notice: served by the server from its running settings (so its periods are the real ones). */
+export const PRIVACY = { href: '/privacy', label: 'Privacy' } as const;
 
 export const FOOTER = {
   social: [
@@ -197,4 +202,5 @@ export const FOOTER = {
     { label: 'GitHub', href: 'https://github.example/samokafor' },
   ] satisfies SocialLink[],
   adminLabel: 'Admin',
+  privacyLabel: PRIVACY.label,
 } as const;

@@ -16,7 +16,7 @@ import {
   type UseCaseSettings,
 } from '@memoir/domain';
 import { rateLimitAddressKey } from '@memoir/http-koa';
-import { OutboxMailer, SmtpMailer } from '@memoir/mail';
+import { OutboxFolderArchive, OutboxMailer, SmtpMailer } from '@memoir/mail';
 import {
   Argon2idPasswordHasher,
   FileStampedCopies,
@@ -126,6 +126,7 @@ export function useCaseSettings(config: ServerConfig): UseCaseSettings {
     },
     ownerNotifications: mail.ownerNotifications,
     notifyRejections: mail.notifyRejections,
+    retention: config.retention,
   };
 }
 
@@ -154,12 +155,13 @@ export function buildContainer(
   constant(TYPES.UseCaseSettings, useCaseSettings(config));
 
   container.bind(TYPES.UseCases).toDynamicValue((context) => {
-    const { repositories, unitOfWork, rateLimits } = context.get(TYPES.Persistence);
+    const { repositories, unitOfWork, rateLimits, eventCounts } = context.get(TYPES.Persistence);
     return createUseCases(
       {
         repositories,
         unitOfWork,
         rateLimits,
+        eventCounts,
         clock: context.get(TYPES.Clock),
         ids: context.get(TYPES.IdGenerator),
         riddles: context.get(TYPES.RiddleAnswers),
@@ -168,6 +170,9 @@ export function buildContainer(
         mailer: context.get(TYPES.Mailer),
         copies: context.get(TYPES.StampedCopies),
         rateLimitAddressKey,
+        // Copies of sent emails are kept in the outbox folder only without SMTP; old ones are
+        // removed there either way (a folder left from before SMTP_URL was set).
+        sentEmails: new OutboxFolderArchive({ dir: config.mail.outboxDir }),
       },
       context.get(TYPES.UseCaseSettings),
     );

@@ -59,6 +59,7 @@ describe('loadConfig', () => {
         maxAttempts: 6,
         retryBaseMs: 60_000,
       },
+      retention: { personalDetailsDays: 90, rejectedDays: 30, sentEmailDays: 30 },
     });
   });
 

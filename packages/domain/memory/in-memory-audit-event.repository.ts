@@ -34,6 +34,7 @@ export class InMemoryAuditEventRepository implements AuditEventRepository {
       (filter.action === undefined || event.action === filter.action) &&
       (filter.resourceType === undefined || event.resourceType === filter.resourceType) &&
       (filter.userId === undefined || event.userId === filter.userId) &&
+      (filter.resourceId === undefined || event.resourceId === filter.resourceId) &&
       (filter.from === undefined || event.createdAt.getTime() >= filter.from.getTime()) &&
       (filter.to === undefined || event.createdAt.getTime() < filter.to.getTime()) &&
       containsText(filter.search, [
@@ -42,5 +43,27 @@ export class InMemoryAuditEventRepository implements AuditEventRepository {
         event.ipAddress,
       ]);
     return pageOf(this.db.auditEvents, matches, options);
+  }
+
+  async forgetOrigins(before: Date): Promise<number> {
+    let changed = 0;
+    this.db.auditEvents = this.db.auditEvents.map((event) => {
+      if (event.createdAt.getTime() >= before.getTime()) return event;
+      if (event.ipAddress === null && event.userAgent === null) return event;
+      changed += 1;
+      return { ...event, ipAddress: null, userAgent: null };
+    });
+    return changed;
+  }
+
+  async forgetDetailsOf(resourceIds: readonly string[]): Promise<number> {
+    const wanted = new Set(resourceIds);
+    let changed = 0;
+    this.db.auditEvents = this.db.auditEvents.map((event) => {
+      if (event.resourceId === null || !wanted.has(event.resourceId) || event.details === null) return event;
+      changed += 1;
+      return { ...event, details: null };
+    });
+    return changed;
   }
 }

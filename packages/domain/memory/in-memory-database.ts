@@ -1,4 +1,5 @@
 import type { AdminSession } from '../src/admin-sessions/admin-session';
+import type { EventCount } from '../src/analytics/event-counts';
 import type { AdminUser } from '../src/admin-sessions/admin-user';
 import type { AuditEvent } from '../src/audit-log/audit-event';
 import type { Delivery } from '../src/deliveries/delivery';
@@ -17,6 +18,7 @@ export class InMemoryDatabase {
   auditTallies = new Map<string, string>();
   rateLimits = new Map<string, RateLimitWindow>();
   deliveries = new Map<string, Delivery>();
+  eventCounts = new Map<string, EventCount>();
 
   /** A deep copy of every table, for rolling a transaction back. */
   snapshot(): InMemoryDatabase {
@@ -29,6 +31,7 @@ export class InMemoryDatabase {
     copy.auditTallies = structuredClone(this.auditTallies);
     copy.rateLimits = structuredClone(this.rateLimits);
     copy.deliveries = structuredClone(this.deliveries);
+    copy.eventCounts = structuredClone(this.eventCounts);
     return copy;
   }
 
@@ -41,6 +44,7 @@ export class InMemoryDatabase {
     this.auditTallies = from.auditTallies;
     this.rateLimits = from.rateLimits;
     this.deliveries = from.deliveries;
+    this.eventCounts = from.eventCounts;
   }
 }
 

@@ -5,6 +5,7 @@ import { InMemoryAuditEventRepository } from './in-memory-audit-event.repository
 import { InMemoryDatabase } from './in-memory-database';
 import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
 import { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.repository';
+import { InMemoryEventCountStore } from './in-memory-event-count.store';
 import { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 import { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
 import { InMemoryUnitOfWork } from './in-memory-unit-of-work';
@@ -14,6 +15,7 @@ export { InMemoryAdminSessionRepository, InMemoryAdminUserRepository } from './i
 export { InMemoryAuditEventRepository } from './in-memory-audit-event.repository';
 export { InMemoryDatabase } from './in-memory-database';
 export { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
+export { InMemoryEventCountStore } from './in-memory-event-count.store';
 export { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.repository';
 export { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 export { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
@@ -35,6 +37,7 @@ export function createInMemoryPersistence(): Persistence & { readonly database: 
     repositories,
     unitOfWork: new InMemoryUnitOfWork(database, repositories),
     rateLimits: new InMemoryRateLimitStore(database),
+    eventCounts: new InMemoryEventCountStore(database),
     close: async () => undefined,
   };
 }

@@ -74,6 +74,19 @@ export * from './deliveries/stamped-copies';
 export * from './deliveries/revoke-download-link.use-case';
 export * from './deliveries/sweep-stamped-copies.use-case';
 
+// Retention of personal data
+export * from './retention/retention';
+export * from './retention/apply-retention.use-case';
+export * from './personal-data/personal-data.errors';
+export * from './personal-data/erase-person.use-case';
+export * from './personal-data/export-person.use-case';
+
+// Counted events (analytics)
+export * from './analytics/analytics.errors';
+export * from './analytics/event-counts';
+export * from './analytics/record-event.use-case';
+export * from './analytics/get-analytics.use-case';
+
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';
 

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 
 import type { TrustProxy } from './forwarded';
+import type { PrivacyNotice } from './privacy-page';
 
 /** The use cases the HTTP API drives: the domain's own, as `createUseCases` builds them. */
 export type HttpUseCases = Pick<
@@ -23,7 +24,11 @@ export type HttpUseCases = Pick<
   | 'getDashboard'
   | 'downloadBook'
   | 'resendDelivery'
+  | 'erasePerson'
+  | 'recordEvent'
+  | 'getAnalytics'
   | 'revokeDownloadLink'
+  | 'countedEvents'
 >;
 
 export interface HttpAppOptions {
@@ -47,6 +52,8 @@ export interface HttpAppOptions {
   readonly fallback?: Middleware;
   /** Told of every answered request (the metrics' request histogram and counters). */
   readonly observeRequest?: (request: ObservedRequest) => void;
+  /** GET /privacy: what the notice says, from the running configuration. Absent: /privacy is the apps' 404. */
+  readonly privacy?: PrivacyNotice;
   /** GET /metrics: who may read it and what it says. Absent: /metrics is 404. */
   readonly metrics?: MetricsEndpoint;
 }

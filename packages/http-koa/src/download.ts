@@ -253,6 +253,7 @@ export function downloadRoutes(options: HttpAppOptions): Router {
       return;
     }
     (ctx.state as RequestState).log.info({ downloadsLeft: result.value.downloadsLeft }, 'book downloaded');
+    options.useCases.countedEvents?.count('pdf_download'); // the analytics' total of copies sent
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.status = 303;

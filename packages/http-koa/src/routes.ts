@@ -106,6 +106,27 @@ export function publicRoutes(options: HttpAppOptions): Router {
     ctx.body = { success: true };
   });
 
+  // Counted events (sendBeacon): accepted (202) whether counted or, for DNT/GPC and bots, dropped.
+  router.post('/events', (ctx) => {
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const result = useCases.recordEvent.execute(
+      {
+        name: body.name,
+        referrerHost: typeof body.referrer === 'string' ? (URL.parse(body.referrer)?.hostname ?? null) : null,
+        store: body.store,
+        graphic: body.graphic,
+      },
+      {
+        optedOut: ctx.get('DNT') === '1' || ctx.get('Sec-GPC') === '1',
+        userAgent: ctx.get('User-Agent') || null,
+        ownHost: ctx.hostname,
+      },
+    );
+    if (!result.ok) throw domainFailure(result.error);
+    ctx.status = 202;
+    ctx.body = { success: true };
+  });
+
   return router;
 }
 
@@ -233,6 +254,24 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
       const result = await useCases.listAuditEvents.exportAll(auditQuery(ctx));
       if (!result.ok) throw domainFailure(result.error);
       sendCsv(ctx, 'audit-log', AUDIT_CSV_HEADER, result.value, auditCsvRow);
+    },
+    analytics: async (ctx) => {
+      const result = await useCases.getAnalytics.execute({ days: queryValue(ctx.query.days) });
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, ...result.value };
+    },
+    // The address travels in the body, never in a URL: URLs end up in logs and histories.
+    previewErasure: async (ctx) => {
+      const body = (ctx.request.body ?? {}) as { email?: unknown };
+      const result = await useCases.erasePerson.execute({ email: body.email, preview: true });
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, counts: result.value.counts };
+    },
+    erasePerson: async (ctx) => {
+      const body = (ctx.request.body ?? {}) as { email?: unknown };
+      const result = await useCases.erasePerson.execute({ email: body.email, actor: actor(ctx) });
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, counts: result.value.counts };
     },
   };
 }

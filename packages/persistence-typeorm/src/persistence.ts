@@ -27,6 +27,7 @@ import { DropTimedOutConnections } from './query-timeout';
 import { TypeOrmDeliveryRepository } from './delivery.repository';
 import { MYSQL, SQLITE, type Dialect } from './dialect';
 import { Mutex, underMutex } from './mutex';
+import { TypeOrmEventCountStore } from './event-count-store';
 import { TypeOrmRateLimitStore } from './rate-limit-store';
 import { SqliteBusyGuard } from './sqlite-busy';
 import { createPrivateSqliteFile, tightenSqliteFiles, type LooseFileMode } from './sqlite-files';
@@ -297,6 +298,7 @@ function sqlitePersistence(
     repositories: guarded,
     unitOfWork,
     rateLimits: underMutex(new TypeOrmRateLimitStore(dataSource), mutex),
+    eventCounts: underMutex(new TypeOrmEventCountStore(dataSource), mutex),
   };
 }
 
@@ -312,6 +314,7 @@ function mysqlPersistence(dataSource: DataSource): Omit<TypeOrmPersistence, 'clo
     repositories: repositoriesFor(dataSource.manager, MYSQL),
     unitOfWork,
     rateLimits: new TypeOrmRateLimitStore(dataSource),
+    eventCounts: new TypeOrmEventCountStore(dataSource),
   };
 }
 

@@ -24,6 +24,11 @@ import type {
 import { classifyGuestbookEntry, type GuestbookEntryClass } from '@memoir/shared';
 import {
   Between,
+  In,
+  IsNull,
+  LessThan,
+  LessThanOrEqual,
+  Not,
   QueryFailedError,
   type EntityManager,
   type EntitySchema,
@@ -439,6 +444,15 @@ export class TypeOrmGuestbookEntryRepository implements GuestbookEntryRepository
     });
     return rows.map(toGuestbookEntry);
   }
+
+  async deleteRejectedReviewedBefore(before: Date): Promise<number> {
+    // The deliveries go with them: fk_deliveries_entry cascades.
+    const result = await this.manager.delete(GuestbookEntrySchema, {
+      reviewClass: 'rejected',
+      reviewedAt: LessThan(before),
+    });
+    return result.affected ?? 0;
+  }
 }
 
 export class TypeOrmScholarshipRequestRepository implements ScholarshipRequestRepository {
@@ -538,6 +552,37 @@ export class TypeOrmScholarshipRequestRepository implements ScholarshipRequestRe
     });
     return rows.map(toScholarshipRequest);
   }
+
+  async deleteRejectedDecidedBefore(before: Date): Promise<number> {
+    // The deliveries go with them: fk_deliveries_request cascades.
+    const result = await this.manager.delete(ScholarshipRequestSchema, {
+      status: 'rejected',
+      decidedAt: LessThan(before),
+    });
+    return result.affected ?? 0;
+  }
+
+  async listByEmail(email: string): Promise<ScholarshipRequest[]> {
+    const q = this.dialect.id;
+    // Addresses are compared without regard to case; MySQL's collation already does, SQLite's LOWER for ASCII.
+    const rows = await this.manager
+      .createQueryBuilder(ScholarshipRequestSchema, 'request')
+      .where(`LOWER(request.${q('email')}) = LOWER(:email)`, { email })
+      .orderBy('request.createdAt', 'ASC')
+      .addOrderBy('request.id', 'ASC')
+      .getMany();
+    return rows.map(toScholarshipRequest);
+  }
+
+  async anonymise(id: string, standIn: { readonly name: string; readonly email: string }): Promise<boolean> {
+    if (!isKey(id)) return false;
+    const result = await this.manager.update(
+      ScholarshipRequestSchema,
+      { id },
+      { name: standIn.name, email: standIn.email, message: null, adminNotes: null },
+    );
+    return (result.affected ?? 0) > 0;
+  }
 }
 
 /** [from, to): at or after `from`, strictly before `to`. */
@@ -619,6 +664,14 @@ export class TypeOrmAdminSessionRepository implements AdminSessionRepository {
     const result = await this.manager.delete(AdminSessionSchema, { userId });
     return result.affected ?? 0;
   }
+
+  async deleteEnded(now: Date, idleSince: Date): Promise<number> {
+    const result = await this.manager.delete(AdminSessionSchema, [
+      { expiresAt: LessThanOrEqual(now) },
+      { lastSeenAt: LessThanOrEqual(idleSince) },
+    ]);
+    return result.affected ?? 0;
+  }
 }
 
 export class TypeOrmAuditEventRepository implements AuditEventRepository {
@@ -677,6 +730,9 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
       query = query.andWhere('event.resourceType = :resourceType', { resourceType: filter.resourceType });
     }
     if (filter.userId !== undefined) query = query.andWhere('event.userId = :userId', { userId: filter.userId });
+    if (filter.resourceId !== undefined) {
+      query = query.andWhere('event.resourceId = :resourceId', { resourceId: filter.resourceId });
+    }
     if (filter.from !== undefined) query = query.andWhere('event.createdAt >= :from', { from: time(filter.from) });
     if (filter.to !== undefined) query = query.andWhere('event.createdAt < :to', { to: time(filter.to) });
     const searched = await containing(query, this.manager, this.dialect, 'event', filter.search, SEARCH_INDEX.audit);
@@ -691,5 +747,27 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
       query = seekingAlong(query, this.dialect, only[0][1], { before: options.before, textIndex: searched.textIndex });
     }
     return (await newestFirstPage(query, 'event', options.limit).getMany()).map(toAuditEvent);
+  }
+
+  async forgetOrigins(before: Date): Promise<number> {
+    const q = this.dialect.id;
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(AuditEventSchema)
+      .set({ ipAddress: null, userAgent: null })
+      .where(`${q('created_at')} < :before AND (${q('ip_address')} IS NOT NULL OR ${q('user_agent')} IS NOT NULL)`, {
+        before: this.dialect.time(before),
+      })
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  async forgetDetailsOf(resourceIds: readonly string[]): Promise<number> {
+    const ids = resourceIds.filter(isKey);
+    if (ids.length === 0) return 0;
+    const result = await this.manager.update(AuditEventSchema, { resourceId: In(ids), details: Not(IsNull()) }, {
+      details: null,
+    } as QueryDeepPartialEntity<AuditEventRow>);
+    return result.affected ?? 0;
   }
 }

@@ -233,6 +233,25 @@ export const DeliverySchema = new EntitySchema<DeliveryRow>({
   ],
 });
 
+export interface EventCountRow {
+  day: string;
+  name: string;
+  detail: string;
+  count: number;
+}
+
+/** Daily totals of the counted events (no row per visit): the day, the event, its detail ('' for none). */
+export const EventCountSchema = new EntitySchema<EventCountRow>({
+  name: 'EventCount',
+  tableName: 'event_counts',
+  columns: {
+    day: { type: 'varchar', length: 10, primary: true },
+    name: { type: 'varchar', length: 32, primary: true },
+    detail: { type: 'varchar', length: 100, primary: true },
+    count: { type: 'int' },
+  },
+});
+
 export const ENTITY_SCHEMAS = [
   GuestbookEntrySchema,
   ScholarshipRequestSchema,
@@ -241,4 +260,5 @@ export const ENTITY_SCHEMAS = [
   AuditEventSchema,
   RateLimitCounterSchema,
   DeliverySchema,
+  EventCountSchema,
 ];

@@ -32,7 +32,7 @@ it('names the schema version of the columns a dump holds', async () => {
   try {
     // A change here changes what a dump holds: bump DUMP_SCHEMA_VERSION with it (src/dump.ts).
     expect([DUMP_SCHEMA_VERSION, dumpColumns(store)]).toEqual([
-      2,
+      3,
       {
         admin_users: ['id', 'username', 'passwordHash', 'createdAt', 'updatedAt'],
         admin_sessions: ['id', 'userId', 'tokenHash', 'createdAt', 'lastSeenAt', 'expiresAt'],
@@ -79,6 +79,7 @@ it('names the schema version of the columns a dump holds', async () => {
           'createdAt',
         ],
         rate_limit_counters: ['key', 'count', 'resetAt'],
+        event_counts: ['day', 'name', 'detail', 'count'],
       },
     ]);
   } finally {

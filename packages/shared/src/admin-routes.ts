@@ -33,6 +33,9 @@ export const ADMIN_API_ROUTES = {
   revokeDownloadLink: { method: 'POST', path: '/scholarships/:id/revoke-link', session: true },
   listAuditEvents: { method: 'GET', path: '/audit-logs', session: true },
   exportAuditEvents: { method: 'GET', path: '/audit-logs.csv', session: true },
+  analytics: { method: 'GET', path: '/analytics', session: true },
+  previewErasure: { method: 'POST', path: '/erasure/preview', session: true },
+  erasePerson: { method: 'POST', path: '/erasure', session: true },
 } as const satisfies Readonly<Record<string, AdminApiRoute>>;
 
 export type AdminApiRouteName = keyof typeof ADMIN_API_ROUTES;

@@ -174,11 +174,19 @@ export const AUDIT_ACTIONS = [
   'admin_created',
   'password_reset',
   'resend',
+  'retention',
+  'erasure',
   'revoke_link',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_RESOURCE_TYPES = ['admin_session', 'admin_user', 'guestbook_entry', 'scholarship_request'] as const;
+export const AUDIT_RESOURCE_TYPES = [
+  'admin_session',
+  'admin_user',
+  'guestbook_entry',
+  'scholarship_request',
+  'personal_data',
+] as const;
 export type AuditResourceTypeName = (typeof AUDIT_RESOURCE_TYPES)[number];
 
 export interface AuditLogDto {

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 
 import { ManifestoCarousel } from '../features/carousel/manifesto-carousel';
 import { useHeroRain } from '../features/hero/hero';
 import { About, AuthorBio, CallToAction, Crackme, Footer, Themes } from '../features/story/sections';
+import { countPageView } from '../shared/count-event';
 
 // Below the fold: fetched right after the first render, so the first screen needs less JS.
 const ShareSection = lazy(() => import('../features/share/share-section').then((m) => ({ default: m.ShareSection })));
@@ -22,6 +23,7 @@ const Reserved = ({ height }: { readonly height: string }) => <div className="se
  */
 export function LandingPage() {
   useHeroRain();
+  useEffect(countPageView, []);
   return (
     <>
       <main id="main">

@@ -15,4 +15,10 @@ export interface AdminSessionRepository {
 
   /** Ends every session of a user, e.g. after a password reset. Returns how many ended. */
   revokeAllForUser(userId: string): Promise<number>;
+
+  /**
+   * Removes the sessions that have ended: past their absolute expiry at `now`, or last used
+   * at or before `idleSince` (idle expiry). Returns how many were removed.
+   */
+  deleteEnded(now: Date, idleSince: Date): Promise<number>;
 }

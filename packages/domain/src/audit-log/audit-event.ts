@@ -15,6 +15,10 @@ export const AuditAction = {
   PasswordReset: 'password_reset',
   /** The owner sent an approved request's PDF again. */
   Resend: 'resend',
+  /** The retention job removed personal data past its period (counts only). */
+  Retention: 'retention',
+  /** A person's data was erased on request (counts only, never the address). */
+  Erasure: 'erasure',
   /** The owner withdrew a reader's download links. */
   RevokeLink: 'revoke_link',
 } as const;
@@ -24,6 +28,8 @@ export const AuditResourceType = {
   AdminUser: 'admin_user',
   GuestbookEntry: 'guestbook_entry',
   ScholarshipRequest: 'scholarship_request',
+  /** Personal data in general: a retention run or an erasure, which name no one. */
+  PersonalData: 'personal_data',
 } as const;
 
 /** One line of the append-only audit trail. Nothing edits or deletes an event. */

@@ -4,7 +4,8 @@ import type { StampedCopies } from './stamped-copies';
 
 /**
  * Removes the kept copies whose link works no more: expired, revoked (by this process or
- * another), or gone with its request. Run now and then by each server process over its own
+ * another), taken away (an erasure or the retention job clears the link), or gone with its
+ * request. Run now and then by each server process over its own
  * copies; a copy is never needed again once its link stops working, so removing it is safe.
  */
 export class SweepStampedCopiesUseCase {
@@ -23,7 +24,12 @@ export class SweepStampedCopiesUseCase {
     const now = this.deps.clock.now().getTime();
     const live = new Set(
       (await this.deps.deliveries.findByIds(kept))
-        .filter((delivery) => delivery.revokedAt === null && (delivery.linkExpiresAt?.getTime() ?? 0) > now)
+        .filter(
+          (delivery) =>
+            delivery.linkTokenHash !== null &&
+            delivery.revokedAt === null &&
+            (delivery.linkExpiresAt?.getTime() ?? 0) > now,
+        )
         .map((delivery) => delivery.id),
     );
     const dead = kept.filter((id) => !live.has(id));

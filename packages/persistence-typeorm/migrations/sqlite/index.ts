@@ -1,4 +1,5 @@
-import { RevokedLinks1796083200000 } from './1796083200000-revoked-links';
+import { EventCounts1796342400000 } from './1796342400000-event-counts';
+import { RevokedLinks1796428800000 } from './1796428800000-revoked-links';
 import { SearchIndex1795824000000 } from './1795824000000-search-index';
 import { AdminLists1795737600000 } from './1795737600000-admin-lists';
 import { DeliveryLinks1795305600000 } from './1795305600000-delivery-links';
@@ -12,5 +13,6 @@ export const SQLITE_MIGRATIONS = [
   DeliveryLinks1795305600000,
   AdminLists1795737600000,
   SearchIndex1795824000000,
-  RevokedLinks1796083200000,
+  EventCounts1796342400000,
+  RevokedLinks1796428800000,
 ];

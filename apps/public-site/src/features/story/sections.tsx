@@ -1,4 +1,5 @@
-import { ABOUT, AUTHOR, BOOK, CALL_TO_ACTION, CRACKME, FOOTER, THEMES } from '../../content';
+import { countEvent, eventKey } from '../../shared/count-event';
+import { ABOUT, AUTHOR, BOOK, CALL_TO_ACTION, CRACKME, FOOTER, PRIVACY, THEMES } from '../../content';
 
 export function About() {
   return (
@@ -52,7 +53,12 @@ export function Crackme() {
         ))}
       </ul>
       <p>
-        <a className="button" href={CRACKME.download.href} download={CRACKME.download.fileName}>
+        <a
+          className="button"
+          href={CRACKME.download.href}
+          download={CRACKME.download.fileName}
+          onClick={() => countEvent('crackme_download')}
+        >
           {CRACKME.download.label}
         </a>
       </p>
@@ -69,7 +75,13 @@ export function CallToAction() {
       <ul className="buy-links">
         {CALL_TO_ACTION.links.map((link) => (
           <li key={link.format}>
-            <a className="buy-link" href={link.href} rel="noopener" target="_blank">
+            <a
+              className="buy-link"
+              href={link.href}
+              rel="noopener"
+              target="_blank"
+              onClick={() => countEvent('buy_click', { store: eventKey(link.format) })}
+            >
               <span className="buy-format">{link.format}</span>
               <span className="buy-price">{link.price}</span>
               <span className="buy-note">{link.note}</span>
@@ -79,6 +91,15 @@ export function CallToAction() {
       </ul>
     </section>
   );
+}
+
+/**
+ * Where the Admin link goes: the admin host's sign-in page when the server names one
+ * (ADMIN_HOST: /admin is not served on the public host), else this host's.
+ */
+function adminLoginHref(): string {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="memoir:admin-login"]');
+  return meta?.content || '/admin/login';
 }
 
 export function Footer() {
@@ -94,7 +115,10 @@ export function Footer() {
             </li>
           ))}
           <li>
-            <a href="/admin/login">{FOOTER.adminLabel}</a>
+            <a href={PRIVACY.href}>{FOOTER.privacyLabel}</a>
+          </li>
+          <li>
+            <a href={adminLoginHref()}>{FOOTER.adminLabel}</a>
           </li>
         </ul>
       </nav>

@@ -67,5 +67,7 @@ export const ACTION_LABELS: Readonly<Record<AuditActionName, string>> = {
   admin_created: 'Admin created',
   password_reset: 'Password reset',
   resend: 'Resend',
+  retention: 'Retention',
+  erasure: 'Erasure',
   revoke_link: 'Download link revoked',
 };
