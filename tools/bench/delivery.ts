@@ -124,7 +124,7 @@ function send(url: string, method: 'GET' | 'POST'): Promise<HttpAnswer> {
         }),
       );
     });
-    sent.on('error', reject);
+    sent.on('error', (error: Error) => reject(new Error(`${method} ${url}: ${error.message}`, { cause: error })));
     sent.end();
   });
 }
