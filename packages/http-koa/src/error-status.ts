@@ -2,6 +2,7 @@ import {
   AdminSessionErrorCode,
   AdminUserErrorCode,
   AnalyticsErrorCode,
+  CrackmeErrorCode,
   DeliveryErrorCode,
   GuestbookErrorCode,
   ListErrorCode,
@@ -43,6 +44,9 @@ export const STATUS_BY_CODE = {
   [PersonalDataErrorCode.InvalidEmail]: 400,
   [AnalyticsErrorCode.InvalidEvent]: 400,
   [AnalyticsErrorCode.InvalidPeriod]: 400,
+  [CrackmeErrorCode.Invalid]: 400,
+  [CrackmeErrorCode.WrongKey]: 400,
+  [CrackmeErrorCode.NotFound]: 404,
 } as const satisfies Record<DomainErrorCode, number>;
 
 // A Map, so that a code such as "constructor" finds nothing rather than Object.prototype's.

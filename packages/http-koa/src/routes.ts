@@ -62,10 +62,10 @@ export function publicRoutes(options: HttpAppOptions): Router {
   const { useCases } = options;
   const router = new Router({ prefix: '/api' });
 
-  async function limitSubmissions(ctx: Context, form: string): Promise<void> {
+  async function limitSubmissions(ctx: Context, form: string, policy = options.formRateLimit): Promise<void> {
     const address = clientAddress(ctx);
     const key = `form:${form}:${address === null ? 'unknown' : rateLimitAddressKey(address)}`;
-    const verdict = await options.rateLimiter.consume(key, options.formRateLimit);
+    const verdict = await options.rateLimiter.consume(key, policy);
     if (!verdict.allowed) {
       throw new HttpError(
         429,
@@ -104,6 +104,24 @@ export function publicRoutes(options: HttpAppOptions): Router {
     if (!result.ok) throw domainFailure(result.error);
     ctx.status = 201;
     ctx.body = { success: true };
+  });
+
+  // Every attempt counts toward CRACKME_CLAIM_LIMIT: the limit is what stops guessing the key here.
+  router.post('/crackme-claim', async (ctx) => {
+    await limitSubmissions(ctx, 'crackme', options.crackmeClaimLimit);
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const result = await useCases.submitCrackmeClaim.execute({ key: body.key, name: body.name, email: body.email });
+    if (!result.ok) throw domainFailure(result.error);
+    const { position, winner } = result.value;
+    ctx.status = 201;
+    ctx.body = {
+      success: true,
+      position,
+      winner,
+      message: winner
+        ? `You cracked it, and you are number ${position}: a signed hardcover is yours. The author will write to you for a postal address.`
+        : `You cracked it (number ${position}). The prizes have all been won, but the author has your name on the wall of fame.`,
+    };
   });
 
   // Counted events (sendBeacon): accepted (202) whether counted or, for DNT/GPC and bots, dropped.
@@ -249,6 +267,31 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
       const result = await useCases.listAuditEvents.exportAll(auditQuery(ctx));
       if (!result.ok) throw domainFailure(result.error);
       sendCsv(ctx, 'audit-log', AUDIT_CSV_HEADER, result.value, auditCsvRow);
+    },
+    listCrackmeClaims: async (ctx) => {
+      const after = ctx.query.after === undefined ? 0 : queryNumber(ctx.query.after);
+      if (!Number.isInteger(after) || after < 0) {
+        throw new HttpError(400, { success: false, error: 'after must be a whole number of claims.' });
+      }
+      const { claims, winners } = await useCases.listCrackmeClaims.execute({ after });
+      ctx.body = {
+        success: true,
+        winners,
+        claims: claims.map((claim) => ({
+          id: claim.id,
+          position: claim.position,
+          name: claim.name,
+          email: claim.email,
+          createdAt: claim.createdAt.toISOString(),
+          winner: claim.winner,
+          prizeSentAt: claim.prizeSentAt?.toISOString() ?? null,
+        })),
+      };
+    },
+    markPrizeSent: async (ctx) => {
+      const result = await useCases.markPrizeSent.execute(ctx.params.id ?? '', actor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, prizeSentAt: result.value.prizeSentAt?.toISOString() ?? null };
     },
     analytics: async (ctx) => {
       const result = await useCases.getAnalytics.execute({ days: queryValue(ctx.query.days) });

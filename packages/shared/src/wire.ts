@@ -174,6 +174,7 @@ export const AUDIT_ACTIONS = [
   'resend',
   'retention',
   'erasure',
+  'prize_sent',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 
@@ -183,6 +184,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'guestbook_entry',
   'scholarship_request',
   'personal_data',
+  'crackme_claim',
 ] as const;
 export type AuditResourceTypeName = (typeof AUDIT_RESOURCE_TYPES)[number];
 

@@ -69,4 +69,5 @@ export const ACTION_LABELS: Readonly<Record<AuditActionName, string>> = {
   resend: 'Resend',
   retention: 'Retention',
   erasure: 'Erasure',
+  prize_sent: 'Prize sent',
 };
