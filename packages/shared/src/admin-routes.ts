@@ -51,4 +51,7 @@ export const ADMIN_APP_PAGES = [
   '/admin/guestbook',
   '/admin/scholarships',
   '/admin/logs',
+  '/admin/analytics',
+  '/admin/prizes',
+  '/admin/privacy',
 ] as const;

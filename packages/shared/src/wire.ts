@@ -156,6 +156,8 @@ export interface DashboardResponse {
   recentActivity: { guestbookCount: number; scholarshipCount: number };
   /** The 24-hour promise: pending requests older than a day, and when the oldest pending one came. */
   scholarshipPromise?: { overdue: number; oldestPendingAt: string | null };
+  /** The counted events of the same 7 days, each summed (names without an event are left out). */
+  countedEvents?: Record<string, number>;
 }
 
 /**
