@@ -109,7 +109,7 @@ export const CRACKME = {
   rules: [
     'A small Linux x86-64 program asks for a key. Find it; brute force will not get you far.',
     'Any tools you like: a disassembler, a debugger, patience.',
-    'Found it? The program tells you where to send it.',
+    'Found it? Claim your prize below with the key the program accepted.',
   ],
   download: {
     href: '/downloads/memoir-crackme',
@@ -117,6 +117,13 @@ export const CRACKME = {
     fileName: 'memoir-crackme',
   },
   prize: 'Prize: a signed hardcover.',
+  claim: {
+    heading: 'Claim your prize',
+    submit: 'Claim your prize',
+    accepted: 'Key accepted',
+    refused: 'Claim not accepted',
+    fallback: 'Please check the key and try again.',
+  },
 } as const;
 
 export const CALL_TO_ACTION = {

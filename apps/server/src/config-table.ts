@@ -328,6 +328,17 @@ export const CONFIG_VARIABLES = {
     default: '10/10m',
     parse: parsers.rateLimit(),
   }),
+  CRACKME_CLAIM_LIMIT: variable({
+    meaning:
+      'crackme prize claims per client address (IPv6: per /64), right key or wrong, `N/window`: what stops guessing the key through the form',
+    default: '10/1h',
+    parse: parsers.rateLimit(),
+  }),
+  CRACKME_WINNERS: variable({
+    meaning: `how many of the first prize claims with the right key win (${COUNT_MIN} to ${COUNT_MAX}); later ones are thanked`,
+    default: '10',
+    parse: parsers.count(COUNT_MIN, COUNT_MAX),
+  }),
   LOGIN_RATE_LIMIT: variable({
     meaning: 'failed sign-ins per username and address, and per address, before 429 (IPv6: per /64)',
     default: '5/15m',

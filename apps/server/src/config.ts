@@ -42,6 +42,8 @@ export interface ServerConfig {
   readonly trustForwardedHost: boolean;
   readonly logLevel: string;
   readonly formRateLimit: RateLimitPolicy;
+  readonly crackmeClaimLimit: RateLimitPolicy;
+  readonly crackmeWinners: number;
   readonly loginRateLimit: RateLimitPolicy;
   readonly loginAccountLimit: RateLimitPolicy;
   /** The repository root: relative paths resolve against it, whatever folder a script runs in. */
@@ -251,6 +253,8 @@ export function loadConfig(
     trustForwardedHost: read('TRUST_FORWARDED_HOST'),
     logLevel: read('LOG_LEVEL'),
     formRateLimit: read('FORM_RATE_LIMIT'),
+    crackmeClaimLimit: read('CRACKME_CLAIM_LIMIT'),
+    crackmeWinners: read('CRACKME_WINNERS'),
     loginRateLimit: read('LOGIN_RATE_LIMIT'),
     loginAccountLimit: read('LOGIN_ACCOUNT_LIMIT'),
     smtpUrl: read('SMTP_URL'),
@@ -342,6 +346,8 @@ export function loadConfig(
     trustForwardedHost: valueOf(values.trustForwardedHost),
     logLevel: valueOf(values.logLevel),
     formRateLimit: valueOf(values.formRateLimit),
+    crackmeClaimLimit: valueOf(values.crackmeClaimLimit),
+    crackmeWinners: valueOf(values.crackmeWinners),
     loginRateLimit: valueOf(values.loginRateLimit),
     loginAccountLimit: valueOf(values.loginAccountLimit),
     rootDir,

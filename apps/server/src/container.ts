@@ -127,6 +127,7 @@ export function useCaseSettings(config: ServerConfig): UseCaseSettings {
     ownerNotifications: mail.ownerNotifications,
     notifyRejections: mail.notifyRejections,
     retention: config.retention,
+    crackmeWinners: config.crackmeWinners,
   };
 }
 

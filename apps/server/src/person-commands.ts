@@ -42,6 +42,7 @@ const LABELS: Readonly<Record<keyof ErasureCounts, string>> = {
   pendingClosed: 'of them, pending requests closed (no email sent)',
   deliveries: 'emails whose download link or error went',
   auditEvents: 'audit events whose notes went',
+  crackmeClaims: 'crackme prize claims without name and address',
   sentEmails: 'copies of emails deleted from the outbox',
 };
 

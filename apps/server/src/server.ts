@@ -151,6 +151,7 @@ export async function buildApp(
     useCases,
     rateLimiter: useCases.rateLimiter,
     formRateLimit: config.formRateLimit,
+    crackmeClaimLimit: config.crackmeClaimLimit,
     trustProxy: config.trustProxy,
     trustForwardedHost: config.trustForwardedHost,
     adminHost: config.adminHost,

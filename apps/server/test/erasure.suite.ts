@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { dumpDatabase } from '@memoir/persistence-typeorm';
 import type { ScholarshipRequestDto } from '@memoir/shared';
 
+import { INTENDED_KEY } from '../../public-site/crackme/intended-key';
 import { ANSWERS, useTestApps, type TestApp, type TestDatabase } from './support/test-app';
 
 const PERSON = { name: 'Zofia Wróblewska-Quist', email: 'Zofia.Quist@example.org' };
@@ -63,6 +64,10 @@ export function describeErasure(name: string, database: () => TestDatabase): voi
         });
         expect(decided.status).toBe(200);
       }
+      const claimed = await app.call('POST', '/api/crackme-claim', {
+        body: { key: INTENDED_KEY, name: PERSON.name, email: PERSON.email },
+      });
+      expect(claimed.status).toBe(201);
       await app.useCases.sendDueDeliveries.execute(); // the emails to both, and the owner's notices, in the outbox
       expect(traces(await everything(), PERSON)).not.toEqual([]);
       const dashboardBefore = (await app.call('GET', '/api/admin/dashboard', { token })).body;
@@ -75,6 +80,7 @@ export function describeErasure(name: string, database: () => TestDatabase): voi
         pendingClosed: 1,
         deliveries: 1,
         auditEvents: 1,
+        crackmeClaims: 1,
         sentEmails: expect.any(Number),
       });
       expect(preview.body.counts.sentEmails).toBeGreaterThanOrEqual(2); // the approval and the owner's notices
@@ -114,6 +120,7 @@ export function describeErasure(name: string, database: () => TestDatabase): voi
         pendingClosed: 0,
         deliveries: 0,
         auditEvents: 0,
+        crackmeClaims: 0,
         sentEmails: 0,
       });
     });

@@ -401,6 +401,7 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
           scholarships: { total: 1, pending: 1 },
           recentActivity: { guestbookCount: 2, scholarshipCount: 1 },
           scholarshipPromise: { overdue: 0, oldestPendingAt: app.clock.now().toISOString() },
+          countedEvents: {},
         });
         expect(response.headers['cache-control']).toBe('no-store');
       });

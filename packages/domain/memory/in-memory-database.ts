@@ -1,5 +1,6 @@
 import type { AdminSession } from '../src/admin-sessions/admin-session';
 import type { EventCount } from '../src/analytics/event-counts';
+import type { CrackmeClaim } from '../src/crackme/crackme-claim';
 import type { AdminUser } from '../src/admin-sessions/admin-user';
 import type { AuditEvent } from '../src/audit-log/audit-event';
 import type { Delivery } from '../src/deliveries/delivery';
@@ -19,6 +20,7 @@ export class InMemoryDatabase {
   rateLimits = new Map<string, RateLimitWindow>();
   deliveries = new Map<string, Delivery>();
   eventCounts = new Map<string, EventCount>();
+  crackmeClaims = new Map<string, CrackmeClaim>();
 
   /** A deep copy of every table, for rolling a transaction back. */
   snapshot(): InMemoryDatabase {
@@ -32,6 +34,7 @@ export class InMemoryDatabase {
     copy.rateLimits = structuredClone(this.rateLimits);
     copy.deliveries = structuredClone(this.deliveries);
     copy.eventCounts = structuredClone(this.eventCounts);
+    copy.crackmeClaims = structuredClone(this.crackmeClaims);
     return copy;
   }
 
@@ -45,6 +48,7 @@ export class InMemoryDatabase {
     this.rateLimits = from.rateLimits;
     this.deliveries = from.deliveries;
     this.eventCounts = from.eventCounts;
+    this.crackmeClaims = from.crackmeClaims;
   }
 }
 

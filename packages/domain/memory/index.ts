@@ -5,6 +5,7 @@ import { InMemoryAuditEventRepository } from './in-memory-audit-event.repository
 import { InMemoryDatabase } from './in-memory-database';
 import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
 import { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.repository';
+import { InMemoryCrackmeClaimRepository } from './in-memory-crackme-claim.repository';
 import { InMemoryEventCountStore } from './in-memory-event-count.store';
 import { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 import { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
@@ -15,6 +16,7 @@ export { InMemoryAdminSessionRepository, InMemoryAdminUserRepository } from './i
 export { InMemoryAuditEventRepository } from './in-memory-audit-event.repository';
 export { InMemoryDatabase } from './in-memory-database';
 export { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
+export { InMemoryCrackmeClaimRepository } from './in-memory-crackme-claim.repository';
 export { InMemoryEventCountStore } from './in-memory-event-count.store';
 export { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.repository';
 export { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
@@ -31,6 +33,7 @@ export function createInMemoryPersistence(): Persistence & { readonly database: 
     adminSessions: new InMemoryAdminSessionRepository(database),
     auditEvents: new InMemoryAuditEventRepository(database),
     deliveries: new InMemoryDeliveryRepository(database),
+    crackmeClaims: new InMemoryCrackmeClaimRepository(database),
   };
   return {
     database,

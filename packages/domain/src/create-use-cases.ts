@@ -37,6 +37,11 @@ import {
 import { SignGuestbookUseCase } from './guestbook/sign-guestbook.use-case';
 import type { RateLimitStore } from './rate-limiting/rate-limit-store';
 import { RateLimiter, type RateLimitPolicy } from './rate-limiting/rate-limiter';
+import {
+  ListCrackmeClaimsUseCase,
+  MarkPrizeSentUseCase,
+  SubmitCrackmeClaimUseCase,
+} from './crackme/crackme-claims.use-cases';
 import { ErasePersonUseCase } from './personal-data/erase-person.use-case';
 import { ExportPersonUseCase } from './personal-data/export-person.use-case';
 import { ApplyRetentionUseCase } from './retention/apply-retention.use-case';
@@ -100,9 +105,13 @@ export interface UseCaseSettings {
   readonly publicListCacheTtlMs?: number;
   /** How long a process may show counts another process has changed since (RECENT_COUNTS_TTL_MS). */
   readonly recentCountsTtlMs?: number;
+  /** CRACKME_WINNERS: how many of the first prize claims win (10 without). */
+  readonly crackmeWinners?: number;
   /** RETENTION_*: how long personal data is kept (DEFAULT_RETENTION_POLICY without). */
   readonly retention?: RetentionPolicy;
 }
+
+export const DEFAULT_CRACKME_WINNERS = 10;
 
 /** Every use case of the product: what the HTTP adapter, the CLI, the delivery worker and the tests drive. */
 export interface UseCases {
@@ -131,6 +140,9 @@ export interface UseCases {
   readonly applyRetention: Pick<ApplyRetentionUseCase, 'execute'>;
   readonly erasePerson: Pick<ErasePersonUseCase, 'execute'>;
   readonly exportPerson: ExportPersonUseCase;
+  readonly submitCrackmeClaim: SubmitCrackmeClaimUseCase;
+  readonly listCrackmeClaims: ListCrackmeClaimsUseCase;
+  readonly markPrizeSent: MarkPrizeSentUseCase;
   readonly recordEvent: RecordEventUseCase;
   readonly getAnalytics: GetAnalyticsUseCase;
   /** This process's counted events not yet written: the server flushes them every few seconds and when it stops. */
@@ -157,6 +169,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
   const decisions = { unitOfWork, clock, ids };
 
   const eventBuffer = new EventCountBuffer();
+  const winners = settings.crackmeWinners ?? DEFAULT_CRACKME_WINNERS;
   const publicList = new CachedPublicGuestbookList({
     inner: new ListPublicGuestbookEntriesUseCase(repositories),
     clock,
@@ -246,6 +259,9 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       counts,
     ),
     exportPerson: new ExportPersonUseCase({ ...repositories, clock }),
+    submitCrackmeClaim: new SubmitCrackmeClaimUseCase({ ...repositories, clock, ids, winners }),
+    listCrackmeClaims: new ListCrackmeClaimsUseCase({ ...repositories, winners }),
+    markPrizeSent: new MarkPrizeSentUseCase(decisions),
     recordEvent: new RecordEventUseCase({ buffer: eventBuffer, clock }),
     getAnalytics: new GetAnalyticsUseCase({ store: ports.eventCounts, buffer: eventBuffer, clock }),
     countedEvents: {

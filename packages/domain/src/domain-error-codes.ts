@@ -1,5 +1,6 @@
 import { AdminSessionErrorCode, AdminUserErrorCode } from './admin-sessions/admin-sessions.errors';
 import { AnalyticsErrorCode } from './analytics/analytics.errors';
+import { CrackmeErrorCode } from './crackme/crackme.errors';
 import { DeliveryErrorCode } from './deliveries/deliveries.errors';
 import { GuestbookErrorCode } from './guestbook/guestbook.errors';
 import { PersonalDataErrorCode } from './personal-data/personal-data.errors';
@@ -16,6 +17,7 @@ const DOMAIN_ERROR_CODE_GROUPS = [
   DeliveryErrorCode,
   PersonalDataErrorCode,
   AnalyticsErrorCode,
+  CrackmeErrorCode,
 ] as const;
 
 /** The values of each object of a union, apart (distributive): `{ a: 'A' } | { b: 'B' }` gives `'A' | 'B'`. */

@@ -87,6 +87,13 @@ export * from './analytics/event-counts';
 export * from './analytics/record-event.use-case';
 export * from './analytics/get-analytics.use-case';
 
+// The crackme prize
+export * from './crackme/crackme-claim';
+export * from './crackme/crackme-claim.repository';
+export * from './crackme/crackme-claims.use-cases';
+export * from './crackme/crackme-key';
+export * from './crackme/crackme.errors';
+
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';
 

@@ -27,6 +27,9 @@ export type HttpUseCases = Pick<
   | 'erasePerson'
   | 'recordEvent'
   | 'getAnalytics'
+  | 'submitCrackmeClaim'
+  | 'listCrackmeClaims'
+  | 'markPrizeSent'
   | 'revokeDownloadLink'
   | 'countedEvents'
 >;
@@ -37,6 +40,8 @@ export interface HttpAppOptions {
   readonly rateLimiter: RateLimiter;
   /** FORM_RATE_LIMIT: submissions per client address to each public form. */
   readonly formRateLimit: RateLimitPolicy;
+  /** CRACKME_CLAIM_LIMIT: prize claims (right or wrong key) per client address. */
+  readonly crackmeClaimLimit: RateLimitPolicy;
   /** TRUST_PROXY: which peers' X-Forwarded-* headers say who the client is. */
   readonly trustProxy: TrustProxy;
   /** TRUST_FORWARDED_HOST: a trusted proxy's X-Forwarded-Host decides the host (ADMIN_HOST). */

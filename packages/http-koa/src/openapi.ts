@@ -183,6 +183,26 @@ const schemas: Record<string, Schema> = {
     { isApproved: { type: 'boolean' }, adminNotes: { type: ['string', 'null'], maxLength: ADMIN_NOTES_MAX_LENGTH } },
     ['isApproved'],
   ),
+  CrackmeClaimBody: object(
+    {
+      key: { type: 'string', description: 'The key the crackme accepts' },
+      name: { type: 'string', maxLength: SCHOLARSHIP_LIMITS.nameMaxLength },
+      email: { type: 'string', format: 'email', maxLength: SCHOLARSHIP_LIMITS.emailMaxLength },
+    },
+    ['key', 'name', 'email'],
+  ),
+  CrackmeClaim: object(
+    {
+      id: string,
+      position: { type: 'integer' },
+      name: string,
+      email: string,
+      createdAt: string,
+      winner: { type: 'boolean' },
+      prizeSentAt: nullableString,
+    },
+    ['id', 'position', 'name', 'email', 'createdAt', 'winner', 'prizeSentAt'],
+  ),
   EventBody: object(
     {
       name: { type: 'string', enum: [...BROWSER_EVENTS] },
@@ -222,9 +242,10 @@ const schemas: Record<string, Schema> = {
       pendingClosed: { type: 'integer', description: 'Of those, pending ones closed as rejected (without an email)' },
       deliveries: { type: 'integer', description: 'Emails about them that lost a download link or an error' },
       auditEvents: { type: 'integer', description: 'Audit events about them that lost their details' },
+      crackmeClaims: { type: 'integer', description: 'Crackme prize claims that lost the person' },
       sentEmails: { type: 'integer', description: 'Copies of emails in the outbox folder that mention the address' },
     },
-    ['requests', 'pendingClosed', 'deliveries', 'auditEvents', 'sentEmails'],
+    ['requests', 'pendingClosed', 'deliveries', 'auditEvents', 'crackmeClaims', 'sentEmails'],
   ),
   DecideBody: object(
     {
@@ -366,6 +387,11 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
             overdue: { ...count, description: 'Pending requests older than 24 hours' },
             oldestPendingAt: { ...nullableDateTime, description: 'When the oldest pending request came' },
           }),
+          countedEvents: {
+            type: 'object',
+            additionalProperties: count,
+            description: 'The counted events of the same 7 days, each summed',
+          },
         }),
       ),
       ...adminErrors,
@@ -502,6 +528,37 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
     security: bearer,
     parameters: auditFilters,
     responses: { '200': csv('event'), ...listErrors, ...adminErrors },
+  },
+  listCrackmeClaims: {
+    summary: 'The crackme prize claims in the order they came (100 a page), with who won',
+    security: bearer,
+    parameters: [
+      {
+        name: 'after',
+        in: 'query',
+        required: false,
+        schema: { type: 'integer', minimum: 0 },
+        description: 'Claims after this position',
+      },
+    ],
+    responses: {
+      '200': response(
+        'A page of claims, oldest first',
+        object({ success, winners: { type: 'integer' }, claims: { type: 'array', items: ref('CrackmeClaim') } }),
+      ),
+      '400': error('after is not a whole number'),
+      ...adminErrors,
+    },
+  },
+  markPrizeSent: {
+    summary: "Mark a winner's prize as sent (once; audited as prize_sent)",
+    security: bearer,
+    parameters: [idParameter],
+    responses: {
+      '200': response('Marked', object({ success, prizeSentAt: nullableString })),
+      ...adminErrors,
+      '404': error('No such claim'),
+    },
   },
   analytics: {
     summary: 'The counted events of the last `days` days (1 to 365, 30 by default): daily totals, referrers, stores',
@@ -714,6 +771,22 @@ export const OPENAPI_DOCUMENT = {
         summary: 'Ask for the free PDF',
         requestBody: body('SubmitScholarshipBody'),
         responses: { '201': response('Received', ref('Success')), ...formErrors },
+      },
+    },
+    '/api/crackme-claim': {
+      post: {
+        summary: 'Claim the crackme prize with the key the crackme accepts',
+        requestBody: body('CrackmeClaimBody'),
+        responses: {
+          '201': response(
+            'The key is right: the claim is kept (once per address); the first CRACKME_WINNERS win',
+            object({ success, position: { type: 'integer' }, winner: { type: 'boolean' }, message: string }),
+          ),
+          '400': error('Not the key the crackme accepts (fieldErrors.key), or a field breaks a rule'),
+          '413': error('The body is over 16 KB'),
+          '415': error('The body is not JSON'),
+          '429': error('Too many claims from this address (CRACKME_CLAIM_LIMIT), right or wrong', retryAfter),
+        },
       },
     },
     '/api/events': {

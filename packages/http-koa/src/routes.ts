@@ -5,6 +5,7 @@ import {
   ADMIN_API_ROUTES,
   ERROR_MESSAGES,
   HONEYPOT_FIELD,
+  RECENT_ACTIVITY_WINDOW_DAYS,
   type AdminApiRoute,
   type AdminApiRouteName,
 } from '@memoir/shared';
@@ -62,10 +63,10 @@ export function publicRoutes(options: HttpAppOptions): Router {
   const { useCases } = options;
   const router = new Router({ prefix: '/api' });
 
-  async function limitSubmissions(ctx: Context, form: string): Promise<void> {
+  async function limitSubmissions(ctx: Context, form: string, policy = options.formRateLimit): Promise<void> {
     const address = clientAddress(ctx);
     const key = `form:${form}:${address === null ? 'unknown' : rateLimitAddressKey(address)}`;
-    const verdict = await options.rateLimiter.consume(key, options.formRateLimit);
+    const verdict = await options.rateLimiter.consume(key, policy);
     if (!verdict.allowed) {
       throw new HttpError(
         429,
@@ -104,6 +105,24 @@ export function publicRoutes(options: HttpAppOptions): Router {
     if (!result.ok) throw domainFailure(result.error);
     ctx.status = 201;
     ctx.body = { success: true };
+  });
+
+  // Every attempt counts toward CRACKME_CLAIM_LIMIT: the limit is what stops guessing the key here.
+  router.post('/crackme-claim', async (ctx) => {
+    await limitSubmissions(ctx, 'crackme', options.crackmeClaimLimit);
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const result = await useCases.submitCrackmeClaim.execute({ key: body.key, name: body.name, email: body.email });
+    if (!result.ok) throw domainFailure(result.error);
+    const { position, winner } = result.value;
+    ctx.status = 201;
+    ctx.body = {
+      success: true,
+      position,
+      winner,
+      message: winner
+        ? `You cracked it, and you are number ${position}: a signed hardcover is yours. The author will write to you for a postal address.`
+        : `You cracked it (number ${position}). The prizes have all been won, but the author has your name on the wall of fame.`,
+    };
   });
 
   // Counted events (sendBeacon): accepted (202) whether counted or, for DNT/GPC and bots, dropped.
@@ -157,6 +176,14 @@ function auditQuery(ctx: Context) {
 
 type AdminHandler = (ctx: RouterContext) => void | Promise<void>;
 
+/** Each event's total over the days given. */
+function sumCounts(days: ReadonlyArray<{ readonly counts: Readonly<Record<string, number | undefined>> }>) {
+  const totals: Record<string, number> = {};
+  for (const day of days)
+    for (const [name, n] of Object.entries(day.counts)) totals[name] = (totals[name] ?? 0) + (n ?? 0);
+  return totals;
+}
+
 /** What each admin call does; its method and path come from ADMIN_API_ROUTES. */
 function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteName, AdminHandler>> {
   const { useCases } = options;
@@ -180,7 +207,13 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
       ctx.body = { success: true };
     },
     dashboard: async (ctx) => {
-      ctx.body = { success: true, ...presentDashboard(await useCases.getDashboard.execute()) };
+      const week = await useCases.getAnalytics.execute({ days: RECENT_ACTIVITY_WINDOW_DAYS });
+      ctx.body = {
+        success: true,
+        ...presentDashboard(await useCases.getDashboard.execute()),
+        // The counted events of the same 7 days, summed: the Analytics screen has them by day.
+        countedEvents: week.ok ? sumCounts(week.value.days) : {},
+      };
     },
     listGuestbookEntries: async (ctx) => {
       const result = await useCases.listGuestbookEntries.execute(listQuery(ctx, 'class'));
@@ -254,6 +287,31 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
       const result = await useCases.listAuditEvents.exportAll(auditQuery(ctx));
       if (!result.ok) throw domainFailure(result.error);
       sendCsv(ctx, 'audit-log', AUDIT_CSV_HEADER, result.value, auditCsvRow);
+    },
+    listCrackmeClaims: async (ctx) => {
+      const after = ctx.query.after === undefined ? 0 : queryNumber(ctx.query.after);
+      if (!Number.isInteger(after) || after < 0) {
+        throw new HttpError(400, { success: false, error: 'after must be a whole number of claims.' });
+      }
+      const { claims, winners } = await useCases.listCrackmeClaims.execute({ after });
+      ctx.body = {
+        success: true,
+        winners,
+        claims: claims.map((claim) => ({
+          id: claim.id,
+          position: claim.position,
+          name: claim.name,
+          email: claim.email,
+          createdAt: claim.createdAt.toISOString(),
+          winner: claim.winner,
+          prizeSentAt: claim.prizeSentAt?.toISOString() ?? null,
+        })),
+      };
+    },
+    markPrizeSent: async (ctx) => {
+      const result = await useCases.markPrizeSent.execute(ctx.params.id ?? '', actor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, prizeSentAt: result.value.prizeSentAt?.toISOString() ?? null };
     },
     analytics: async (ctx) => {
       const result = await useCases.getAnalytics.execute({ days: queryValue(ctx.query.days) });

@@ -5,6 +5,7 @@ import {
   AdminSessionSchema,
   AdminUserSchema,
   AuditEventSchema,
+  CrackmeClaimSchema,
   DeliverySchema,
   EventCountSchema,
   GuestbookEntrySchema,
@@ -48,6 +49,7 @@ const TABLES: ReadonlyArray<AnySchema> = [
   AuditEventSchema,
   RateLimitCounterSchema,
   EventCountSchema,
+  CrackmeClaimSchema,
 ];
 
 /** Rows read or written at a time. */

@@ -27,6 +27,7 @@ import { DropTimedOutConnections } from './query-timeout';
 import { TypeOrmDeliveryRepository } from './delivery.repository';
 import { MYSQL, SQLITE, type Dialect } from './dialect';
 import { Mutex, underMutex } from './mutex';
+import { TypeOrmCrackmeClaimRepository } from './crackme-claim.repository';
 import { TypeOrmEventCountStore } from './event-count-store';
 import { TypeOrmRateLimitStore } from './rate-limit-store';
 import { SqliteBusyGuard } from './sqlite-busy';
@@ -258,6 +259,7 @@ function repositoriesFor(manager: EntityManager, dialect: Dialect): Repositories
     adminSessions: new TypeOrmAdminSessionRepository(manager),
     auditEvents: new TypeOrmAuditEventRepository(manager, dialect),
     deliveries: new TypeOrmDeliveryRepository(manager, dialect),
+    crackmeClaims: new TypeOrmCrackmeClaimRepository(manager, dialect),
   };
 }
 

@@ -252,6 +252,31 @@ export const EventCountSchema = new EntitySchema<EventCountRow>({
   },
 });
 
+export interface CrackmeClaimRow {
+  id: string;
+  name: string;
+  email: string;
+  /** The address in lower case: one claim per address, whatever its case. */
+  emailKey: string;
+  createdAt: Date;
+  prizeSentAt: Date | null;
+}
+
+export const CrackmeClaimSchema = new EntitySchema<CrackmeClaimRow>({
+  name: 'CrackmeClaim',
+  tableName: 'crackme_claims',
+  columns: {
+    id,
+    name: { type: 'varchar', length: SCHOLARSHIP_LIMITS.nameMaxLength },
+    email: { type: 'varchar', length: SCHOLARSHIP_LIMITS.emailMaxLength },
+    emailKey: { name: 'email_key', type: 'varchar', length: SCHOLARSHIP_LIMITS.emailMaxLength },
+    createdAt: time('created_at'),
+    prizeSentAt: time('prize_sent_at', true),
+  },
+  uniques: [{ name: 'uq_crackme_claims_email_key', columns: ['emailKey'] }],
+  indices: [{ name: 'idx_crackme_claims_created', columns: ['createdAt', 'id'] }],
+});
+
 export const ENTITY_SCHEMAS = [
   GuestbookEntrySchema,
   ScholarshipRequestSchema,
@@ -261,4 +286,5 @@ export const ENTITY_SCHEMAS = [
   RateLimitCounterSchema,
   DeliverySchema,
   EventCountSchema,
+  CrackmeClaimSchema,
 ];

@@ -80,6 +80,7 @@ it('names the schema version of the columns a dump holds', async () => {
         ],
         rate_limit_counters: ['key', 'count', 'resetAt'],
         event_counts: ['day', 'name', 'detail', 'count'],
+        crackme_claims: ['id', 'name', 'email', 'emailKey', 'createdAt', 'prizeSentAt'],
       },
     ]);
   } finally {

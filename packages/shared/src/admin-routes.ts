@@ -34,6 +34,8 @@ export const ADMIN_API_ROUTES = {
   listAuditEvents: { method: 'GET', path: '/audit-logs', session: true },
   exportAuditEvents: { method: 'GET', path: '/audit-logs.csv', session: true },
   analytics: { method: 'GET', path: '/analytics', session: true },
+  listCrackmeClaims: { method: 'GET', path: '/crackme-claims', session: true },
+  markPrizeSent: { method: 'POST', path: '/crackme-claims/:id/prize-sent', session: true },
   previewErasure: { method: 'POST', path: '/erasure/preview', session: true },
   erasePerson: { method: 'POST', path: '/erasure', session: true },
 } as const satisfies Readonly<Record<string, AdminApiRoute>>;
@@ -50,4 +52,7 @@ export const ADMIN_APP_PAGES = [
   '/admin/guestbook',
   '/admin/scholarships',
   '/admin/logs',
+  '/admin/analytics',
+  '/admin/prizes',
+  '/admin/privacy',
 ] as const;

@@ -158,6 +158,8 @@ export interface DashboardResponse {
   recentActivity: { guestbookCount: number; scholarshipCount: number };
   /** The 24-hour promise: pending requests older than a day, and when the oldest pending one came. */
   scholarshipPromise?: { overdue: number; oldestPendingAt: string | null };
+  /** The counted events of the same 7 days, each summed (names without an event are left out). */
+  countedEvents?: Record<string, number>;
 }
 
 /**
@@ -176,6 +178,7 @@ export const AUDIT_ACTIONS = [
   'resend',
   'retention',
   'erasure',
+  'prize_sent',
   'revoke_link',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
@@ -186,6 +189,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'guestbook_entry',
   'scholarship_request',
   'personal_data',
+  'crackme_claim',
 ] as const;
 export type AuditResourceTypeName = (typeof AUDIT_RESOURCE_TYPES)[number];
 

@@ -10,6 +10,8 @@ const ShareSection = lazy(() => import('../features/share/share-section').then((
 const ScholarshipForm = lazy(() =>
   import('../features/scholarship-request/components/scholarship-form').then((m) => ({ default: m.ScholarshipForm })),
 );
+// Only for solvers, below the fold: the prize claim's code loads after the first screen.
+const ClaimForm = lazy(() => import('../features/crackme/claim-form').then((m) => ({ default: m.ClaimForm })));
 const Guestbook = lazy(() =>
   import('../features/guestbook/components/guestbook').then((m) => ({ default: m.Guestbook })),
 );
@@ -31,7 +33,11 @@ export function LandingPage() {
         <Themes />
         <ManifestoCarousel />
         <AuthorBio />
-        <Crackme />
+        <Crackme>
+          <Suspense fallback={<div className="claim-form-reserved" />}>
+            <ClaimForm />
+          </Suspense>
+        </Crackme>
         <CallToAction />
         <Suspense fallback={<Reserved height="60rem" />}>
           <ShareSection />

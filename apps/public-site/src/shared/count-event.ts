@@ -26,7 +26,7 @@ export function countEvent(
   }).catch(() => undefined);
 }
 
-/** A store's or graphic's key for the counts: "Kindle" → "kindle", "/images/share-card.png" → "share-card". */
+/** A store's or graphic's key for the counts: "Kindle" gives "kindle", "/images/share-card.png" gives "share-card". */
 export const eventKey = (text: string): string =>
   text
     .replace(/^.*\//, '')

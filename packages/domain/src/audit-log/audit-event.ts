@@ -19,6 +19,8 @@ export const AuditAction = {
   Retention: 'retention',
   /** A person's data was erased on request (counts only, never the address). */
   Erasure: 'erasure',
+  /** The owner sent a crackme winner's prize. */
+  PrizeSent: 'prize_sent',
   /** The owner withdrew a reader's download links. */
   RevokeLink: 'revoke_link',
 } as const;
@@ -30,6 +32,7 @@ export const AuditResourceType = {
   ScholarshipRequest: 'scholarship_request',
   /** Personal data in general: a retention run or an erasure, which name no one. */
   PersonalData: 'personal_data',
+  CrackmeClaim: 'crackme_claim',
 } as const;
 
 /** One line of the append-only audit trail. Nothing edits or deletes an event. */

@@ -23,6 +23,8 @@ export interface ErasureCounts {
   readonly deliveries: number;
   /** Audit events about those requests that lost their details (decision notes). */
   readonly auditEvents: number;
+  /** Crackme prize claims made with the address: they keep their place and lose the person. */
+  readonly crackmeClaims: number;
   /** Copies of emails in the outbox folder that mention the address. */
   readonly sentEmails: number;
 }
@@ -72,31 +74,34 @@ export class ErasePersonUseCase {
     const now = this.deps.clock.now();
     let stored: Omit<ErasureReport, 'preview'>;
     try {
-      stored = await this.deps.unitOfWork.transaction(async ({ scholarshipRequests, deliveries, auditEvents }) => {
-        const requests = await scholarshipRequests.listByEmail(address);
-        const requestIds = requests.map((request) => request.id);
-        let pendingClosed = 0;
-        for (const request of requests) {
-          if (request.status === 'pending') {
-            const closed = await scholarshipRequests.decideIfPending(request.id, {
-              status: 'rejected',
-              adminNotes: null,
-              decidedAt: now,
-            });
-            if (closed !== null) pendingClosed += 1;
+      stored = await this.deps.unitOfWork.transaction(
+        async ({ scholarshipRequests, deliveries, auditEvents, crackmeClaims }) => {
+          const requests = await scholarshipRequests.listByEmail(address);
+          const requestIds = requests.map((request) => request.id);
+          let pendingClosed = 0;
+          for (const request of requests) {
+            if (request.status === 'pending') {
+              const closed = await scholarshipRequests.decideIfPending(request.id, {
+                status: 'rejected',
+                adminNotes: null,
+                decidedAt: now,
+              });
+              if (closed !== null) pendingClosed += 1;
+            }
+            await scholarshipRequests.anonymise(request.id, { name: ERASED_NAME, email: ERASED_EMAIL });
           }
-          await scholarshipRequests.anonymise(request.id, { name: ERASED_NAME, email: ERASED_EMAIL });
-        }
-        const counts = {
-          requests: requests.length,
-          pendingClosed,
-          deliveries: await deliveries.forgetPersonalDetails(requestIds),
-          auditEvents: await auditEvents.forgetDetailsOf(requestIds),
-        };
-        const report = { counts: { ...counts, sentEmails: 0 }, requestIds };
-        if (preview) throw new PreviewRollback(report);
-        return report;
-      });
+          const counts = {
+            requests: requests.length,
+            pendingClosed,
+            deliveries: await deliveries.forgetPersonalDetails(requestIds),
+            auditEvents: await auditEvents.forgetDetailsOf(requestIds),
+            crackmeClaims: await crackmeClaims.anonymiseByEmail(address, { name: ERASED_NAME, email: ERASED_EMAIL }),
+          };
+          const report = { counts: { ...counts, sentEmails: 0 }, requestIds };
+          if (preview) throw new PreviewRollback(report);
+          return report;
+        },
+      );
     } catch (error) {
       if (!(error instanceof PreviewRollback)) throw error;
       stored = error.report;

@@ -1,5 +1,6 @@
 import type { AuditEvent } from '../audit-log/audit-event';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
+import type { CrackmeClaimRepository } from '../crackme/crackme-claim.repository';
 import type { Delivery } from '../deliveries/delivery';
 import type { DeliveryRepository } from '../deliveries/delivery.repository';
 import type { ScholarshipRequest } from '../scholarships/scholarship-request';
@@ -28,6 +29,15 @@ export interface PersonExport {
       readonly linkExpiresAt: string | null;
     }
   >;
+  /** Crackme prize claims made with the address. */
+  readonly crackmeClaims: ReadonlyArray<{
+    readonly id: string;
+    readonly name: string;
+    readonly email: string;
+    readonly position: number;
+    readonly createdAt: string;
+    readonly prizeSentAt: string | null;
+  }>;
   /** The owner's actions on those requests (decisions, resends), as the audit trail records them. */
   readonly auditEvents: ReadonlyArray<
     Pick<AuditEvent, 'id' | 'action' | 'resourceType' | 'resourceId' | 'details'> & { readonly createdAt: string }
@@ -48,6 +58,7 @@ export class ExportPersonUseCase {
       readonly scholarshipRequests: ScholarshipRequestRepository;
       readonly deliveries: DeliveryRepository;
       readonly auditEvents: AuditEventRepository;
+      readonly crackmeClaims: CrackmeClaimRepository;
       readonly clock: Clock;
     },
   ) {}
@@ -67,6 +78,7 @@ export class ExportPersonUseCase {
       events.push(...about.reverse());
     }
     const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+    const claims = await this.deps.crackmeClaims.listByEmail(email.value);
     return ok({
       email: email.value,
       exportedAt: this.deps.clock.now().toISOString(),
@@ -90,6 +102,14 @@ export class ExportPersonUseCase {
         createdAt: delivery.createdAt.toISOString(),
         sentAt: iso(delivery.sentAt),
         linkExpiresAt: iso(delivery.linkExpiresAt),
+      })),
+      crackmeClaims: claims.map((claim) => ({
+        id: claim.id,
+        name: claim.name,
+        email: claim.email,
+        position: claim.position,
+        createdAt: claim.createdAt.toISOString(),
+        prizeSentAt: iso(claim.prizeSentAt),
       })),
       auditEvents: events.map((event) => ({
         id: event.id,

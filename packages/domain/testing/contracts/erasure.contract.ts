@@ -4,7 +4,7 @@ import { ManualClock, SequentialIdGenerator } from '../../memory/fakes';
 import { ERASED_EMAIL, ERASED_NAME, ErasePersonUseCase } from '../../src/personal-data/erase-person.use-case';
 import { NO_SENT_EMAIL_ARCHIVE } from '../../src/retention/retention';
 import type { Persistence } from '../../src/shared/persistence';
-import { aDelivery, anAuditEvent, aScholarshipRequest } from '../builders';
+import { aDelivery, anAuditEvent, aScholarshipRequest, aUuid } from '../builders';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 
@@ -47,8 +47,30 @@ export function erasureContract(store: () => Persistence): void {
       await repositories.auditEvents.append(decision);
       await repositories.auditEvents.append(othersDecision);
 
+      const claim = await repositories.crackmeClaims.addOnce({
+        id: aUuid(),
+        name: 'Grace H.',
+        email: 'grace@EXAMPLE.org',
+        createdAt: new Date('2026-05-02T00:00:00Z'),
+        prizeSentAt: null,
+      });
+      const othersClaim = await repositories.crackmeClaims.addOnce({
+        id: aUuid(),
+        name: 'Ada',
+        email: 'ada@example.org',
+        createdAt: new Date('2026-05-03T00:00:00Z'),
+        prizeSentAt: null,
+      });
+
       const preview = await erase().execute({ email: 'GRACE@example.org', preview: true });
-      const expected = { requests: 2, pendingClosed: 1, deliveries: 1, auditEvents: 1, sentEmails: 0 };
+      const expected = {
+        requests: 2,
+        pendingClosed: 1,
+        deliveries: 1,
+        auditEvents: 1,
+        crackmeClaims: 1,
+        sentEmails: 0,
+      };
       expect(preview.ok && preview.value.counts).toEqual(expected);
       expect(await repositories.scholarshipRequests.findById(approved.id)).toEqual(approved);
 
@@ -75,6 +97,12 @@ export function erasureContract(store: () => Persistence): void {
       const [kept] = await repositories.deliveries.listForRequests([approved.id]);
       expect(kept).toEqual({ ...link, linkTokenHash: null, linkExpiresAt: null, lastError: null });
       expect(await repositories.deliveries.findByLinkTokenHash(`link-${someoneElse.id}`)).toEqual(othersLink);
+
+      expect(await repositories.crackmeClaims.listInOrder(10)).toEqual([
+        { ...claim, name: ERASED_NAME, email: ERASED_EMAIL },
+        othersClaim,
+      ]);
+      expect(await repositories.crackmeClaims.listByEmail('grace@example.org')).toEqual([]);
 
       const events = await repositories.auditEvents.listNewestFirst({ limit: 10 });
       expect(events.find((event) => event.id === decision.id)).toEqual({ ...decision, details: null });

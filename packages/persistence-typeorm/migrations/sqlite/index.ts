@@ -1,4 +1,4 @@
-import { EventCounts1796342400000 } from './1796342400000-event-counts';
+import { Growth1796342400000 } from './1796342400000-growth';
 import { RevokedLinks1796428800000 } from './1796428800000-revoked-links';
 import { SearchIndex1795824000000 } from './1795824000000-search-index';
 import { AdminLists1795737600000 } from './1795737600000-admin-lists';
@@ -13,6 +13,6 @@ export const SQLITE_MIGRATIONS = [
   DeliveryLinks1795305600000,
   AdminLists1795737600000,
   SearchIndex1795824000000,
-  EventCounts1796342400000,
+  Growth1796342400000,
   RevokedLinks1796428800000,
 ];

@@ -1,5 +1,7 @@
-import { countEvent, eventKey } from '../../shared/count-event';
+import type { ReactNode } from 'react';
+
 import { ABOUT, AUTHOR, BOOK, CALL_TO_ACTION, CRACKME, FOOTER, PRIVACY, THEMES } from '../../content';
+import { countEvent, eventKey } from '../../shared/count-event';
 
 export function About() {
   return (
@@ -42,7 +44,8 @@ export function AuthorBio() {
   );
 }
 
-export function Crackme() {
+/** The crackme section; `children` (the prize claim) come after the download. */
+export function Crackme({ children }: { readonly children?: ReactNode }) {
   return (
     <section className="section terminal" aria-labelledby="crackme-heading">
       <h2 id="crackme-heading">{CRACKME.heading}</h2>
@@ -63,6 +66,7 @@ export function Crackme() {
         </a>
       </p>
       <p className="prize">{CRACKME.prize}</p>
+      {children}
     </section>
   );
 }

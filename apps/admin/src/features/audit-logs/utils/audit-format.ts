@@ -69,5 +69,6 @@ export const ACTION_LABELS: Readonly<Record<AuditActionName, string>> = {
   resend: 'Resend',
   retention: 'Retention',
   erasure: 'Erasure',
+  prize_sent: 'Prize sent',
   revoke_link: 'Download link revoked',
 };
