@@ -425,7 +425,7 @@ describe('deliveries', () => {
       );
     });
 
-    it('sweeps the kept copies of links that expired or were revoked, and keeps the rest', async () => {
+    it('sweeps the kept copies of links that expired, were cleared or belong to nothing, and keeps the rest', async () => {
       const ada = valueOf(await download());
       const grace = (await submit('Grace Hopper', 'grace@example.org')).id;
       await decide(grace, 'approved');
@@ -435,8 +435,12 @@ describe('deliveries', () => {
       expect(await world.useCases.sweepStampedCopies.execute()).toBe(0);
       await world.copies.getOrMake('00000000-0000-4000-8000-0000000fffff', { name: 'Nobody', email: 'x@example.org' });
       expect(await world.useCases.sweepStampedCopies.execute()).toBe(1); // no such delivery
+      // An erasure clears Grace's link: her copy goes at the next sweep, Ada's stays.
+      await world.repositories.deliveries.forgetPersonalDetails([grace]);
+      expect(await world.useCases.sweepStampedCopies.execute()).toBe(1);
+      expect([...world.copies.kept.keys()]).toEqual([ada.copy.deliveryId]);
       world.clock.advance(14 * DAY);
-      expect(await world.useCases.sweepStampedCopies.execute()).toBe(2);
+      expect(await world.useCases.sweepStampedCopies.execute()).toBe(1);
       expect([...world.copies.kept.keys()]).toEqual([]);
       expect(ada.copy.deliveryId).not.toBe(graces.copy.deliveryId);
     });
