@@ -291,7 +291,7 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
     listCrackmeClaims: async (ctx) => {
       const after = ctx.query.after === undefined ? 0 : queryNumber(ctx.query.after);
       if (!Number.isInteger(after) || after < 0) {
-        throw new HttpError(400, { success: false, error: 'after must be a whole number of claims.' });
+        throw new HttpError(400, { success: false, error: 'The position to continue after must be a whole number.' });
       }
       const { claims, winners } = await useCases.listCrackmeClaims.execute({ after });
       ctx.body = {
