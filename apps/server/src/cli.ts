@@ -18,6 +18,7 @@ Commands:
   create-admin <username>     create another admin account
   reset-password <username>   set a new password and sign that admin out everywhere
   migrate                     run the database's pending migrations (under the same lock as a start)
+  audit-verify                walk the audit trail's hash chain; exit 1 at the first broken link
 ${DATA_USAGE}
 
 The new password is generated and printed once, unless --password-stdin is given: then the
@@ -49,12 +50,39 @@ async function runMigrate(): Promise<number> {
   return 0;
 }
 
+/**
+ * `pnpm admin audit-verify`: the whole chain, a page at a time. Exit 0 with the count when it
+ * holds; 1 with the first broken link (event, position, what differs) when it does not.
+ */
+async function runAuditVerify(): Promise<number> {
+  const config = loadConfig();
+  const logger = createLogger('warn');
+  const persistence = await createTypeOrmPersistence(persistenceOptions(config, logger, () => undefined));
+  try {
+    const { verifyAuditChain } = buildContainer(config, logger, persistence).get(TYPES.UseCases);
+    const report = await verifyAuditChain.execute();
+    if (report.firstBreak === null) {
+      process.stdout.write(`The audit trail's chain holds: ${report.verifiedEvents} events verified.\n`);
+      return 0;
+    }
+    const { eventId, position, problem } = report.firstBreak;
+    process.stderr.write(
+      `The audit trail's chain is broken at position ${position}${eventId === null ? '' : ` (event ${eventId})`}: ${problem}.\n` +
+        `The ${report.verifiedEvents} events before it hold.\n`,
+    );
+    return 1;
+  } finally {
+    await persistence.close();
+  }
+}
+
 export async function runCli(args: readonly string[]): Promise<number> {
   const [command, username, ...flags] = args;
   if (isDataCommand(command) && username !== undefined && !username.startsWith('-') && flags.length === 0) {
     return runDataCommand(command, username, loadConfig());
   }
   if (command === 'migrate' && username === undefined) return runMigrate();
+  if (command === 'audit-verify' && username === undefined) return runAuditVerify();
   if (
     (command !== 'create-admin' && command !== 'reset-password') ||
     username === undefined ||

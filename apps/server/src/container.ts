@@ -18,6 +18,7 @@ import {
   Argon2idPasswordHasher,
   RandomSessionTokenService,
   RandomUuidGenerator,
+  sha256Hex,
   WorkerPoolBookStamper,
 } from '@memoir/platform-node';
 import { BOOK_TITLE } from '@memoir/shared';
@@ -143,6 +144,7 @@ export function buildContainer(
         passwordHasher: context.get(TYPES.PasswordHasher),
         tokens: context.get(TYPES.SessionTokenService),
         mailer: context.get(TYPES.Mailer),
+        sha256: sha256Hex,
         rateLimitAddressKey,
       },
       context.get(TYPES.UseCaseSettings),

@@ -401,8 +401,28 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
           scholarships: { total: 1, pending: 1 },
           recentActivity: { guestbookCount: 2, scholarshipCount: 1 },
           scholarshipPromise: { overdue: 0, oldestPendingAt: app.clock.now().toISOString() },
+          // The first call starts the chain's check in the background; it never waits for it.
+          auditChain: { status: 'unchecked', verifiedEvents: 0, checkedAt: null, firstBreak: null },
         });
         expect(response.headers['cache-control']).toBe('no-store');
+      });
+
+      it("shows the audit trail's chain as the last background check found it", async () => {
+        const token = await app.signIn();
+        await app.call('GET', '/api/admin/dashboard', { token });
+        let chain: unknown;
+        for (let tries = 0; tries < 100; tries += 1) {
+          chain = (await app.call('GET', '/api/admin/dashboard', { token })).body.auditChain;
+          if ((chain as { status: string }).status !== 'unchecked') break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(chain).toEqual({
+          status: 'intact',
+          verifiedEvents: expect.any(Number),
+          checkedAt: app.clock.now().toISOString(),
+          firstBreak: null,
+        });
+        expect((chain as { verifiedEvents: number }).verifiedEvents).toBeGreaterThan(0);
       });
     });
 

@@ -107,3 +107,18 @@ export class RecordingMailer implements Mailer {
     this.sent.push(structuredClone(email));
   }
 }
+
+/**
+ * A stand-in for SHA-256 for the in-memory adapter and the tests' world: 64 hex characters,
+ * deterministic, sensitive to every character. Not a cryptographic hash.
+ */
+export function fakeSha256(text: string): string {
+  const seeds = [0x811c9dc5, 0x1b873593, 0x5bd1e995, 0xcc9e2d51, 0x27d4eb2f, 0x165667b1, 0x85ebca6b, 0xc2b2ae35];
+  return seeds
+    .map((seed) => {
+      let h = seed;
+      for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+      return h.toString(16).padStart(8, '0');
+    })
+    .join('');
+}

@@ -1,13 +1,51 @@
+import {
+  sealAuditEvent,
+  type AuditChainHead,
+  type AuditSeal,
+  type SealedAuditEvent,
+  type Sha256,
+} from '../src/audit-log/audit-chain';
 import type { AuditEvent } from '../src/audit-log/audit-event';
 import type { AuditEventRepository, AuditListFilter } from '../src/audit-log/audit-event.repository';
 import type { ListCursor } from '../src/shared/list-page';
+import { fakeSha256 } from './fakes';
 import { containsText, copy, pageOf, type InMemoryDatabase } from './in-memory-database';
 
+/** The trail and its chain: `auditSeals` keeps each event's seal, by id. */
 export class InMemoryAuditEventRepository implements AuditEventRepository {
-  constructor(private readonly db: InMemoryDatabase) {}
+  constructor(
+    private readonly db: InMemoryDatabase,
+    private readonly sha256: Sha256 = fakeSha256,
+  ) {}
 
   async append(event: AuditEvent): Promise<void> {
+    const sealed = sealAuditEvent(this.sha256, event, this.db.auditHead, `salt${this.db.auditEvents.length + 1}`);
+    const seal: AuditSeal = {
+      seq: sealed.seq,
+      prevHash: sealed.prevHash,
+      hash: sealed.hash,
+      originSalt: sealed.originSalt,
+      ipAddressDigest: sealed.ipAddressDigest,
+      userAgentDigest: sealed.userAgentDigest,
+    };
     this.db.auditEvents.push(copy(event));
+    this.db.auditSeals.set(event.id, seal);
+    this.db.auditHead = { seq: seal.seq, hash: seal.hash };
+  }
+
+  async chainHead(): Promise<AuditChainHead | null> {
+    return this.db.auditHead === null ? null : { ...this.db.auditHead };
+  }
+
+  async readChain(afterSeq: number, limit: number): Promise<SealedAuditEvent[]> {
+    return this.db.auditEvents
+      .flatMap((event) => {
+        const seal = this.db.auditSeals.get(event.id);
+        return seal === undefined ? [] : [{ ...copy(event), ...seal }];
+      })
+      .filter((event) => event.seq > afterSeq)
+      .sort((a, b) => a.seq - b.seq)
+      .slice(0, Math.max(0, limit));
   }
 
   async appendOrCount(event: AuditEvent, tallyKey: string, countField: string): Promise<void> {
@@ -16,7 +54,7 @@ export class InMemoryAuditEventRepository implements AuditEventRepository {
     const stored = this.db.auditEvents[index];
     if (stored === undefined) {
       this.db.auditTallies.set(tallyKey, event.id);
-      this.db.auditEvents.push(copy(event));
+      await this.append(event);
       return;
     }
     const details = stored.details ?? {};

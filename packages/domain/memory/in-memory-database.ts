@@ -1,5 +1,6 @@
 import type { AdminSession } from '../src/admin-sessions/admin-session';
 import type { AdminUser } from '../src/admin-sessions/admin-user';
+import type { AuditChainHead, AuditSeal } from '../src/audit-log/audit-chain';
 import type { AuditEvent } from '../src/audit-log/audit-event';
 import type { Delivery } from '../src/deliveries/delivery';
 import type { GuestbookEntry } from '../src/guestbook/guestbook-entry';
@@ -15,6 +16,9 @@ export class InMemoryDatabase {
   auditEvents: AuditEvent[] = [];
   /** A tally's key and the id of its event. */
   auditTallies = new Map<string, string>();
+  /** Each event's place in the hash chain, by event id, and the chain's last link. */
+  auditSeals = new Map<string, AuditSeal>();
+  auditHead: AuditChainHead | null = null;
   rateLimits = new Map<string, RateLimitWindow>();
   deliveries = new Map<string, Delivery>();
 
@@ -27,6 +31,8 @@ export class InMemoryDatabase {
     copy.adminSessions = structuredClone(this.adminSessions);
     copy.auditEvents = structuredClone(this.auditEvents);
     copy.auditTallies = structuredClone(this.auditTallies);
+    copy.auditSeals = structuredClone(this.auditSeals);
+    copy.auditHead = structuredClone(this.auditHead);
     copy.rateLimits = structuredClone(this.rateLimits);
     copy.deliveries = structuredClone(this.deliveries);
     return copy;
@@ -39,6 +45,8 @@ export class InMemoryDatabase {
     this.adminSessions = from.adminSessions;
     this.auditEvents = from.auditEvents;
     this.auditTallies = from.auditTallies;
+    this.auditSeals = from.auditSeals;
+    this.auditHead = from.auditHead;
     this.rateLimits = from.rateLimits;
     this.deliveries = from.deliveries;
   }

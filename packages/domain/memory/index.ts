@@ -1,3 +1,4 @@
+import type { Sha256 } from '../src/audit-log/audit-chain';
 import type { Persistence } from '../src/shared/persistence';
 import type { Repositories } from '../src/shared/unit-of-work';
 import { InMemoryAdminSessionRepository, InMemoryAdminUserRepository } from './in-memory-admin.repositories';
@@ -20,14 +21,16 @@ export { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-re
 export { InMemoryUnitOfWork } from './in-memory-unit-of-work';
 
 /** A fresh, empty in-memory store: the adapter for fast tests and for swapping in development. */
-export function createInMemoryPersistence(): Persistence & { readonly database: InMemoryDatabase } {
+export function createInMemoryPersistence(
+  options: { readonly sha256?: Sha256 } = {},
+): Persistence & { readonly database: InMemoryDatabase } {
   const database = new InMemoryDatabase();
   const repositories: Repositories = {
     guestbookEntries: new InMemoryGuestbookEntryRepository(database),
     scholarshipRequests: new InMemoryScholarshipRequestRepository(database),
     adminUsers: new InMemoryAdminUserRepository(database),
     adminSessions: new InMemoryAdminSessionRepository(database),
-    auditEvents: new InMemoryAuditEventRepository(database),
+    auditEvents: new InMemoryAuditEventRepository(database, options.sha256),
     deliveries: new InMemoryDeliveryRepository(database),
   };
   return {

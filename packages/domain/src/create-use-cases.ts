@@ -7,7 +7,9 @@ import { LogOutUseCase } from './admin-sessions/log-out.use-case';
 import type { PasswordHasher } from './admin-sessions/password-hasher';
 import { ResetAdminPasswordUseCase } from './admin-sessions/reset-admin-password.use-case';
 import type { SessionTokenService } from './admin-sessions/session-token-service';
+import type { Sha256 } from './audit-log/audit-chain';
 import { ListAuditEventsUseCase } from './audit-log/list-audit-events.use-case';
+import { CachedAuditChainState, VerifyAuditChainUseCase } from './audit-log/verify-audit-chain.use-case';
 import { GetDashboardUseCase } from './dashboard/get-dashboard.use-case';
 import { DownloadBookUseCase } from './deliveries/download-book.use-case';
 import type { EmailSettings } from './deliveries/emails';
@@ -54,6 +56,8 @@ export interface UseCasePorts {
   readonly passwordHasher: PasswordHasher;
   readonly tokens: SessionTokenService;
   readonly mailer: Mailer;
+  /** SHA-256 as hex, the audit chain's hash (the same function the persistence adapter seals with). */
+  readonly sha256: Sha256;
   /**
    * The client as the rate limits count it, from its full address (the server keys an IPv6
    * address by its /64). Without it, each address counts on its own.
@@ -102,6 +106,10 @@ export interface UseCases {
   readonly resetAdminPassword: ResetAdminPasswordUseCase;
   readonly listAuditEvents: ListAuditEventsUseCase;
   readonly getDashboard: GetDashboardUseCase;
+  /** `pnpm admin audit-verify`: the whole chain, now. */
+  readonly verifyAuditChain: VerifyAuditChainUseCase;
+  /** The dashboard's view of the chain: the last background check. */
+  readonly auditChainState: CachedAuditChainState;
   readonly sendDueDeliveries: SendDueDeliveriesUseCase;
   readonly queueOwnerDigest: QueueOwnerDigestUseCase;
   readonly downloadBook: DownloadBookUseCase;
@@ -120,6 +128,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
   const sessionPolicy = settings.sessionPolicy ?? DEFAULT_SESSION_POLICY;
   const rateLimiter = new RateLimiter(ports.rateLimits, clock);
   const decisions = { unitOfWork, clock, ids };
+  const verifyAuditChain = new VerifyAuditChainUseCase({ ...repositories, sha256: ports.sha256, clock });
 
   const publicList = new CachedPublicGuestbookList({
     inner: new ListPublicGuestbookEntriesUseCase(repositories),
@@ -173,6 +182,8 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     resetAdminPassword: new ResetAdminPasswordUseCase({ ...decisions, passwordHasher }),
     listAuditEvents: new ListAuditEventsUseCase(repositories),
     getDashboard: new GetDashboardUseCase({ ...repositories, clock, counts }),
+    verifyAuditChain,
+    auditChainState: new CachedAuditChainState({ verify: verifyAuditChain, clock }),
     sendDueDeliveries: new SendDueDeliveriesUseCase({
       ...repositories,
       mailer,

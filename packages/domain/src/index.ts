@@ -55,9 +55,11 @@ export * from './admin-sessions/reset-admin-password.use-case';
 export * from './admin-sessions/session-token-service';
 
 // Audit log
+export * from './audit-log/audit-chain';
 export * from './audit-log/audit-event';
 export * from './audit-log/audit-event.repository';
 export * from './audit-log/list-audit-events.use-case';
+export * from './audit-log/verify-audit-chain.use-case';
 
 // Deliveries
 export * from './deliveries/delivery';

@@ -6,6 +6,7 @@ import {
   ManualClock,
   RecordingMailer,
   SequentialIdGenerator,
+  fakeSha256,
 } from '../memory';
 import {
   createUseCases,
@@ -57,6 +58,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
       passwordHasher,
       tokens,
       mailer,
+      sha256: fakeSha256,
     },
     {
       loginRateLimit: LOGIN_POLICY,

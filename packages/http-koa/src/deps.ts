@@ -21,6 +21,7 @@ export type HttpUseCases = Pick<
   | 'logOut'
   | 'listAuditEvents'
   | 'getDashboard'
+  | 'auditChainState'
   | 'downloadBook'
   | 'resendDelivery'
 >;

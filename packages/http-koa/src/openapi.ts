@@ -300,6 +300,26 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
             overdue: { ...count, description: 'Pending requests older than 24 hours' },
             oldestPendingAt: { ...nullableDateTime, description: 'When the oldest pending request came' },
           }),
+          auditChain: object({
+            status: {
+              type: 'string',
+              enum: ['intact', 'broken', 'unchecked'],
+              description:
+                "The audit trail's hash chain at the last background check (at most 10 minutes old; unchecked until the first has finished)",
+            },
+            verifiedEvents: { ...count, description: 'Events that held, in order, before any break' },
+            checkedAt: nullableDateTime,
+            firstBreak: {
+              oneOf: [
+                { type: 'null' },
+                object({
+                  eventId: { ...nullableString, description: 'The event found there; null when the chain ends early' },
+                  position: count,
+                  problem: string,
+                }),
+              ],
+            },
+          }),
         }),
       ),
       ...adminErrors,

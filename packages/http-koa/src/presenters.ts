@@ -1,6 +1,7 @@
 import type {
   AdminUserView,
   AuditEvent,
+  AuditChainState,
   Dashboard,
   DeliveryState,
   GuestbookEntry,
@@ -10,6 +11,7 @@ import type {
 } from '@memoir/domain';
 import type {
   AuditLogDto,
+  AuditChainStateDto,
   DashboardResponse,
   DeliveryStateDto,
   GuestbookEntryDto,
@@ -62,6 +64,13 @@ export const presentDeliveryState = (state: DeliveryState): DeliveryStateDto => 
 export const presentRequestWithDelivery = (request: ScholarshipRequestWithDelivery): ScholarshipRequestDto => ({
   ...presentRequest(request),
   delivery: request.delivery === null ? null : presentDeliveryState(request.delivery),
+});
+
+export const presentAuditChainState = (state: AuditChainState): AuditChainStateDto => ({
+  status: state.status,
+  verifiedEvents: state.verifiedEvents,
+  checkedAt: isoOrNull(state.checkedAt),
+  firstBreak: state.firstBreak === null ? null : { ...state.firstBreak },
 });
 
 export const presentDashboard = (dashboard: Dashboard): DashboardResponse => ({

@@ -16,6 +16,7 @@ import { HttpError } from './http-error';
 import { clientAddress, requestContext, type RequestState } from './middleware';
 import {
   presentAuditEvent,
+  presentAuditChainState,
   presentDashboard,
   presentEntry,
   presentRequest,
@@ -159,7 +160,11 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
       ctx.body = { success: true };
     },
     dashboard: async (ctx) => {
-      ctx.body = { success: true, ...presentDashboard(await useCases.getDashboard.execute()) };
+      ctx.body = {
+        success: true,
+        ...presentDashboard(await useCases.getDashboard.execute()),
+        auditChain: presentAuditChainState(useCases.auditChainState.current()),
+      };
     },
     listGuestbookEntries: async (ctx) => {
       const result = await useCases.listGuestbookEntries.execute(listQuery(ctx, 'class'));

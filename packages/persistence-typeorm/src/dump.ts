@@ -1,9 +1,10 @@
-import type { EntityManager, EntitySchema } from 'typeorm';
+import { MoreThan, type EntityManager, type EntitySchema } from 'typeorm';
 
 import type { TypeOrmPersistence } from './persistence';
 import {
   AdminSessionSchema,
   AdminUserSchema,
+  AuditChainHeadSchema,
   AuditEventSchema,
   DeliverySchema,
   GuestbookEntrySchema,
@@ -32,7 +33,7 @@ export class DumpError extends Error {
  * version is refused. Bump it when a migration adds, removes or changes a column (dump.test.ts
  * holds the columns of this version and fails when they change).
  */
-export const DUMP_SCHEMA_VERSION = 1;
+export const DUMP_SCHEMA_VERSION = 2;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables' row types differ; rows are plain records here
 type AnySchema = EntitySchema<any>;
@@ -45,6 +46,7 @@ const TABLES: ReadonlyArray<AnySchema> = [
   ScholarshipRequestSchema,
   DeliverySchema,
   AuditEventSchema,
+  AuditChainHeadSchema,
   RateLimitCounterSchema,
 ];
 
@@ -113,10 +115,19 @@ function plain(row: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** How many rows each table holds. */
+/**
+ * How many rows each table holds. A new database's audit chain head (position 0, written by
+ * the migration) is no data and is not counted.
+ */
 export async function countRows(persistence: TypeOrmPersistence): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const schema of TABLES) counts[tableOf(schema)] = await persistence.dataSource.manager.count(schema);
+  const { manager } = persistence.dataSource;
+  for (const schema of TABLES) {
+    counts[tableOf(schema)] =
+      schema === AuditChainHeadSchema
+        ? await manager.countBy(AuditChainHeadSchema, { seq: MoreThan(0) })
+        : await manager.count(schema);
+  }
   return counts;
 }
 
@@ -140,6 +151,8 @@ export async function loadDatabase(
   const times = new Map(TABLES.map((schema) => [tableOf(schema), timeColumns(persistence, schema)]));
   const counts: Record<string, number> = Object.fromEntries(TABLES.map((schema) => [tableOf(schema), 0]));
   await persistence.dataSource.transaction(async (manager) => {
+    // The dump's head replaces the empty one.
+    await manager.delete(AuditChainHeadSchema, { seq: 0 });
     let pending: Array<Record<string, unknown>> = [];
     let pendingTable: AnySchema | null = null;
     const flush = async () => {

@@ -274,8 +274,10 @@ function sqlitePersistence(
   const busyGuard = new SqliteBusyGuard(dataSource, busyTimeoutMs);
   const mutex = { run: <T>(task: () => Promise<T>) => connection.run(() => busyGuard.run(task)) };
   const inner = repositoriesFor(dataSource.manager, SQLITE);
+  // Outside a unit of work, an audit append opens its own BEGIN IMMEDIATE to hold the chain.
+  const outside = { ...inner, auditEvents: new TypeOrmAuditEventRepository(dataSource.manager, SQLITE, 'own') };
   const guarded = Object.fromEntries(
-    Object.entries(inner).map(([name, repository]) => [name, underMutex(repository as object, mutex)]),
+    Object.entries(outside).map(([name, repository]) => [name, underMutex(repository as object, mutex)]),
   ) as unknown as Repositories;
   const unitOfWork: UnitOfWork = {
     transaction: (work) =>

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 import type {
   AdminSession,
   AdminSessionRepository,
   AdminUser,
   AdminUserRepository,
+  AuditChainHead,
   AuditEvent,
   AuditEventRepository,
   AuditListFilter,
@@ -20,10 +21,13 @@ import type {
   ScholarshipListFilter,
   ScholarshipRequestRepository,
   ScholarshipStatus,
+  SealedAuditEvent,
 } from '@memoir/domain';
+import { AUDIT_TALLY_FIELDS, sealAuditEvent } from '@memoir/domain';
 import { classifyGuestbookEntry, type GuestbookEntryClass } from '@memoir/shared';
 import {
   Between,
+  MoreThan,
   QueryFailedError,
   type EntityManager,
   type EntitySchema,
@@ -37,6 +41,7 @@ import { isKey, type Dialect } from './dialect';
 import {
   AdminSessionSchema,
   AdminUserSchema,
+  AuditChainHeadSchema,
   AuditEventSchema,
   GuestbookEntrySchema,
   ScholarshipRequestSchema,
@@ -104,6 +109,21 @@ const toAuditEvent = (row: AuditEventRow): AuditEvent => ({
   ipAddress: row.ipAddress,
   userAgent: row.userAgent,
   createdAt: row.createdAt,
+});
+
+/** The audit chain's SHA-256 (hex of the UTF-8 text): the domain's `Sha256`. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+const toSealedAuditEvent = (row: AuditEventRow): SealedAuditEvent => ({
+  ...toAuditEvent(row),
+  seq: Number(row.seq),
+  prevHash: row.prevHash,
+  hash: row.hash,
+  originSalt: row.originSalt,
+  ipAddressDigest: row.ipAddressDigest,
+  userAgentDigest: row.userAgentDigest,
 });
 
 /** SUM over no rows is NULL, and MySQL returns counts as strings. */
@@ -621,47 +641,113 @@ export class TypeOrmAdminSessionRepository implements AdminSessionRepository {
   }
 }
 
+/**
+ * How an append holds the chain's head while it attaches an event:
+ * - `'within'`: the caller's transaction (a unit of work: SQLite's is BEGIN IMMEDIATE, which
+ *   holds the write lock; MySQL's locks the head row below);
+ * - `'own'`: outside any transaction, the append opens its own (SQLite: BEGIN IMMEDIATE;
+ *   MySQL: a transaction on a pooled connection).
+ */
+export type AuditAppendTransaction = 'within' | 'own';
+
 export class TypeOrmAuditEventRepository implements AuditEventRepository {
   constructor(
     private readonly manager: EntityManager,
     private readonly dialect: Dialect,
+    private readonly transaction: AuditAppendTransaction = 'within',
   ) {}
 
   async append(event: AuditEvent): Promise<void> {
-    const row: AuditEventRow = { ...event, details: event.details === null ? null : { ...event.details } };
-    // TypeORM's deep-partial type cannot follow a free-form JSON column; the row type is exact.
-    await this.manager.insert(AuditEventSchema, row as QueryDeepPartialEntity<AuditEventRow>);
+    await this.chained(async (manager) => {
+      await this.attach(manager, event, await this.lockHead(manager));
+    });
+  }
+
+  async chainHead(): Promise<AuditChainHead | null> {
+    const row = await this.manager.findOneBy(AuditChainHeadSchema, { id: 1 });
+    return row === null || Number(row.seq) === 0 ? null : { seq: Number(row.seq), hash: row.hash };
+  }
+
+  async readChain(afterSeq: number, limit: number): Promise<SealedAuditEvent[]> {
+    const rows = await this.manager.find(AuditEventSchema, {
+      where: { seq: MoreThan(afterSeq) },
+      order: { seq: 'ASC' },
+      take: Math.max(0, limit),
+    });
+    return rows.map(toSealedAuditEvent);
   }
 
   async appendOrCount(event: AuditEvent, tallyKey: string, countField: string): Promise<void> {
-    if (!/^[A-Za-z]+$/.test(countField)) throw new Error(`Not a tally field: "${countField}"`);
+    if (!/^[A-Za-z]+$/.test(countField) || !AUDIT_TALLY_FIELDS.includes(countField)) {
+      throw new Error(`Not a tally field: "${countField}"`);
+    }
     const q = this.dialect.id;
     const path = `'$.${countField}'`;
-    const columns = ['id', 'action', 'resource_type', 'resource_id', 'user_id', 'details', 'ip_address', 'user_agent'];
-    const values = [
-      tallyEventId(tallyKey),
-      event.action,
-      event.resourceType,
-      event.resourceId,
-      event.userId,
-      event.details === null ? null : JSON.stringify(event.details),
-      event.ipAddress,
-      event.userAgent,
-      this.dialect.time(event.createdAt),
-    ];
-    const insert = `INSERT INTO ${q('audit_events')} (${[...columns, 'created_at'].map(q).join(', ')})
-      VALUES (${values.map(() => '?').join(', ')})`;
-    // One statement: the insert of the first, or the count of a later one, atomically on the primary key.
-    const sql =
+    const id = tallyEventId(tallyKey);
+    const counted =
       this.dialect.kind === 'sqlite'
-        ? `${insert} ON CONFLICT (${q('id')}) DO UPDATE SET ${q('details')} =
-             json_set(${q('details')}, ${path}, coalesce(json_extract(${q('details')}, ${path}), 0) + 1)`
-        : `${insert} ON DUPLICATE KEY UPDATE ${q('details')} =
-             JSON_SET(${q('details')}, ${path}, COALESCE(JSON_EXTRACT(${q('details')}, ${path}), 0) + 1)`;
-    // A deadlock victim is run again only when it is a statement of its own: inside a
-    // transaction, the transaction's owner decides.
-    const run = () => this.manager.query(sql, values);
-    await (this.manager.queryRunner?.isTransactionActive === true ? run() : withDeadlockRetry(run));
+        ? `json_set(${q('details')}, ${path}, coalesce(json_extract(${q('details')}, ${path}), 0) + 1)`
+        : `JSON_SET(${q('details')}, ${path}, COALESCE(JSON_EXTRACT(${q('details')}, ${path}), 0) + 1)`;
+    // Under the chain's lock, so that of concurrent first calls one appends and the rest count.
+    await this.chained(async (manager) => {
+      const head = await this.lockHead(manager);
+      // A locking read on MySQL: the latest committed row, not the transaction's snapshot.
+      const lock = this.dialect.kind === 'mysql' ? ' FOR UPDATE' : '';
+      const [found] = (await manager.query(`SELECT 1 AS one FROM ${q('audit_events')} WHERE ${q('id')} = ?${lock}`, [
+        id,
+      ])) as unknown[];
+      if (found === undefined) await this.attach(manager, { ...event, id }, head);
+      else
+        await manager.query(`UPDATE ${q('audit_events')} SET ${q('details')} = ${counted} WHERE ${q('id')} = ?`, [id]);
+    });
+  }
+
+  /**
+   * Runs `work` holding the chain: inside the caller's transaction, or in one of its own. A
+   * deadlock victim is run again only when the transaction is the append's own.
+   */
+  private async chained(work: (manager: EntityManager) => Promise<void>): Promise<void> {
+    if (this.dialect.kind === 'sqlite') {
+      if (this.transaction === 'within') return work(this.manager);
+      await this.manager.query('BEGIN IMMEDIATE');
+      try {
+        await work(this.manager);
+        await this.manager.query('COMMIT');
+      } catch (error) {
+        await this.manager.query('ROLLBACK');
+        throw error;
+      }
+      return;
+    }
+    if (this.manager.queryRunner?.isTransactionActive === true) return work(this.manager);
+    await withDeadlockRetry(() => this.manager.transaction(work));
+  }
+
+  /**
+   * Reads the chain's head, locking its row on MySQL (SELECT ... FOR UPDATE: concurrent appends
+   * wait here until this transaction ends). SQLite's transaction holds the write lock already.
+   */
+  private async lockHead(manager: EntityManager): Promise<AuditChainHead | null> {
+    const q = this.dialect.id;
+    const lock = this.dialect.kind === 'mysql' ? ' FOR UPDATE' : '';
+    const [head] = (await manager.query(
+      `SELECT ${q('seq')} AS seq, ${q('hash')} AS hash FROM ${q('audit_chain_head')} WHERE ${q('id')} = 1${lock}`,
+    )) as Array<{ seq: number | string; hash: string }>;
+    if (head === undefined) throw new Error('The audit chain head row is missing: run the migrations.');
+    return Number(head.seq) === 0 ? null : { seq: Number(head.seq), hash: head.hash };
+  }
+
+  /** Seals `event` after the head (locked by the caller), inserts it and moves the head. */
+  private async attach(manager: EntityManager, event: AuditEvent, previous: AuditChainHead | null): Promise<void> {
+    const q = this.dialect.id;
+    const sealed = sealAuditEvent(sha256Hex, event, previous, randomBytes(16).toString('hex'));
+    const row: AuditEventRow = { ...sealed, details: sealed.details === null ? null : { ...sealed.details } };
+    // TypeORM's deep-partial type cannot follow a free-form JSON column; the row type is exact.
+    await insertWithoutReselect(manager, AuditEventSchema, row as QueryDeepPartialEntity<AuditEventRow>);
+    await manager.query(`UPDATE ${q('audit_chain_head')} SET ${q('seq')} = ?, ${q('hash')} = ? WHERE ${q('id')} = 1`, [
+      sealed.seq,
+      sealed.hash,
+    ]);
   }
 
   async listNewestFirst(options: {

@@ -1,4 +1,12 @@
-import type { AdminSession, AdminUser, AuditEvent, Delivery, GuestbookEntry, ScholarshipRequest } from '@memoir/domain';
+import type {
+  AdminSession,
+  AdminUser,
+  AuditSeal,
+  AuditEvent,
+  Delivery,
+  GuestbookEntry,
+  ScholarshipRequest,
+} from '@memoir/domain';
 import {
   ADMIN_NOTES_MAX_LENGTH,
   ADMIN_USERNAME_MAX_LENGTH,
@@ -32,7 +40,15 @@ export type ScholarshipRequestRow = Mutable<ScholarshipRequest>;
 export type AdminUserRow = Mutable<AdminUser>;
 export type AdminSessionRow = Mutable<AdminSession>;
 export type DeliveryRow = Mutable<Delivery>;
-export type AuditEventRow = Mutable<Omit<AuditEvent, 'details'>> & { details: Record<string, unknown> | null };
+export type AuditEventRow = Mutable<Omit<AuditEvent, 'details'>> &
+  Mutable<AuditSeal> & { details: Record<string, unknown> | null };
+/** The audit chain's last link: one row (id 1), locked by each append (docs/persistence.md). */
+export interface AuditChainHeadRow {
+  id: number;
+  /** 0 while the trail is empty. */
+  seq: number;
+  hash: string;
+}
 export interface RateLimitCounterRow {
   key: string;
   count: number;
@@ -57,6 +73,10 @@ const OWN = {
   tokenHash: 128,
   /** A download link token's hash: SHA-256 in base64url, 43 characters. */
   linkTokenHash: 64,
+  /** A SHA-256 hash in hex. */
+  sha256: 64,
+  /** An audit event's origin salt: 16 random bytes in hex. */
+  salt: 32,
   /** 191 characters of utf8mb4 fit any InnoDB index; keys are "login:ip:<address>" and the like. */
   rateLimitKey: 191,
 } as const;
@@ -162,14 +182,33 @@ export const AuditEventSchema = new EntitySchema<AuditEventRow>({
     ipAddress: { name: 'ip_address', type: 'varchar', length: IP_ADDRESS_MAX_LENGTH, nullable: true },
     userAgent: { name: 'user_agent', type: 'varchar', length: AUDIT_USER_AGENT_MAX_LENGTH, nullable: true },
     createdAt: time('created_at'),
+    // The hash chain (packages/domain/src/audit-log/audit-chain.ts).
+    seq: { type: 'int', default: 0 },
+    prevHash: { name: 'prev_hash', type: 'varchar', length: OWN.sha256, default: '' },
+    hash: { type: 'varchar', length: OWN.sha256, default: '' },
+    originSalt: { name: 'origin_salt', type: 'varchar', length: OWN.salt, nullable: true },
+    ipAddressDigest: { name: 'ip_address_digest', type: 'varchar', length: OWN.sha256, nullable: true },
+    userAgentDigest: { name: 'user_agent_digest', type: 'varchar', length: OWN.sha256, nullable: true },
   },
   indices: [
+    // The chain's order: audit-verify reads it a page at a time; one event per position.
+    { name: 'idx_audit_events_seq', columns: ['seq'], unique: true },
     { name: 'idx_audit_events_created', columns: ['createdAt', 'id'] },
     // The audit log filtered by action, resource type or actor, newest first.
     { name: 'idx_audit_events_action', columns: ['action', 'createdAt', 'id'] },
     { name: 'idx_audit_events_resource_type', columns: ['resourceType', 'createdAt', 'id'] },
     { name: 'idx_audit_events_user', columns: ['userId', 'createdAt', 'id'] },
   ],
+});
+
+export const AuditChainHeadSchema = new EntitySchema<AuditChainHeadRow>({
+  name: 'AuditChainHead',
+  tableName: 'audit_chain_head',
+  columns: {
+    id: { type: 'int', primary: true },
+    seq: { type: 'int' },
+    hash: { type: 'varchar', length: OWN.sha256 },
+  },
 });
 
 export const RateLimitCounterSchema = new EntitySchema<RateLimitCounterRow>({
@@ -237,6 +276,7 @@ export const ENTITY_SCHEMAS = [
   AdminUserSchema,
   AdminSessionSchema,
   AuditEventSchema,
+  AuditChainHeadSchema,
   RateLimitCounterSchema,
   DeliverySchema,
 ];

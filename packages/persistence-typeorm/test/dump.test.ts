@@ -32,7 +32,7 @@ it('names the schema version of the columns a dump holds', async () => {
   try {
     // A change here changes what a dump holds: bump DUMP_SCHEMA_VERSION with it (src/dump.ts).
     expect([DUMP_SCHEMA_VERSION, dumpColumns(store)]).toEqual([
-      1,
+      2,
       {
         admin_users: ['id', 'username', 'passwordHash', 'createdAt', 'updatedAt'],
         admin_sessions: ['id', 'userId', 'tokenHash', 'createdAt', 'lastSeenAt', 'expiresAt'],
@@ -75,7 +75,14 @@ it('names the schema version of the columns a dump holds', async () => {
           'ipAddress',
           'userAgent',
           'createdAt',
+          'seq',
+          'prevHash',
+          'hash',
+          'originSalt',
+          'ipAddressDigest',
+          'userAgentDigest',
         ],
+        audit_chain_head: ['id', 'seq', 'hash'],
         rate_limit_counters: ['key', 'count', 'resetAt'],
       },
     ]);

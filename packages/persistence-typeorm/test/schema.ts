@@ -19,6 +19,7 @@ export const MYSQL_SEARCH_TABLES = ['search_stopwords'];
 
 export const TABLES = [
   'admin_sessions',
+  'audit_chain_head',
   'admin_users',
   'audit_events',
   'deliveries',

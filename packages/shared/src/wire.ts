@@ -156,6 +156,15 @@ export interface DashboardResponse {
   recentActivity: { guestbookCount: number; scholarshipCount: number };
   /** The 24-hour promise: pending requests older than a day, and when the oldest pending one came. */
   scholarshipPromise?: { overdue: number; oldestPendingAt: string | null };
+  /** The audit trail's hash chain at the last background check (docs/admin.md). */
+  auditChain?: AuditChainStateDto;
+}
+
+export interface AuditChainStateDto {
+  status: 'intact' | 'broken' | 'unchecked';
+  verifiedEvents: number;
+  checkedAt: string | null;
+  firstBreak: { eventId: string | null; position: number; problem: string } | null;
 }
 
 /**

@@ -140,10 +140,10 @@ describe('ListAuditEventsUseCase', () => {
     });
   });
 
-  it('offers no way to edit or delete an event: the port appends, counts into a tally and lists, nothing else', () => {
+  it('offers no way to edit or delete an event: the port appends, counts into a tally, lists and reads the chain, nothing else', () => {
     const methods = Object.getOwnPropertyNames(InMemoryAuditEventRepository.prototype).filter(
       (name) => name !== 'constructor',
     );
-    expect(methods.sort()).toEqual(['append', 'appendOrCount', 'listNewestFirst']);
+    expect(methods.sort()).toEqual(['append', 'appendOrCount', 'chainHead', 'listNewestFirst', 'readChain']);
   });
 });

@@ -1,4 +1,5 @@
 import { SearchIndex1795824000000 } from './1795824000000-search-index';
+import { AuditChain1796083200000 } from './1796083200000-audit-chain';
 import { AdminLists1795737600000 } from './1795737600000-admin-lists';
 import { DeliveryLinks1795305600000 } from './1795305600000-delivery-links';
 import { Deliveries1795262400000 } from './1795262400000-deliveries';
@@ -11,4 +12,5 @@ export const SQLITE_MIGRATIONS = [
   DeliveryLinks1795305600000,
   AdminLists1795737600000,
   SearchIndex1795824000000,
+  AuditChain1796083200000,
 ];
