@@ -12,6 +12,8 @@ import { parseGuestbookSearch } from './features/guestbook/utils/guestbook-searc
 import { scholarshipRequestsQueryOptions } from './features/scholarships/api/scholarship-requests';
 import { SCHOLARSHIPS_SCREEN, ScholarshipsPage } from './features/scholarships/components/scholarships-page';
 import { parseScholarshipSearch } from './features/scholarships/utils/scholarship-search';
+import { securityQueryOptions } from './features/security/api/security';
+import { SECURITY_SCREEN, SecurityPage } from './features/security/components/security-page';
 import { sessionQueryOptions } from './features/session/api/session';
 import { LoginPage } from './features/session/components/login-page';
 import { AuthedLayout } from './routes/authed-layout';
@@ -116,12 +118,20 @@ const logsRoute = createRoute({
   ...screenStates(AUDIT_LOGS_SCREEN),
 });
 
-/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs; case-insensitive. */
+const securityRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/security',
+  loader: ({ context }) => context.queryClient.ensureQueryData(securityQueryOptions),
+  component: SecurityPage,
+  ...screenStates(SECURITY_SCREEN),
+});
+
+/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/security; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree: rootRoute.addChildren([
       loginRoute,
-      authedRoute.addChildren([dashboardRoute, guestbookRoute, scholarshipsRoute, logsRoute]),
+      authedRoute.addChildren([dashboardRoute, guestbookRoute, scholarshipsRoute, logsRoute, securityRoute]),
     ]),
     basepath: '/admin',
     context: { queryClient },

@@ -388,6 +388,100 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
       });
     });
 
+    describe('the Security screen: sessions and password', () => {
+      const signInFrom = async (userAgent: string) => {
+        const response = await app.call('POST', '/api/admin/login', {
+          body: { username: 'owner', password: OWNER_PASSWORD },
+          headers: { 'User-Agent': userAgent },
+        });
+        return (response.body as { sessionToken: string }).sessionToken;
+      };
+
+      it('lists your sessions with device, this one first; ending another makes its token fail at once', async () => {
+        const phone = await signInFrom('Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36');
+        app.clock.advance(1000);
+        const laptop = await signInFrom('Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0');
+        const listed = await app.call('GET', '/api/admin/security', { token: laptop });
+        expect(listed.status).toBe(200);
+        expect(listed.body.twoFactorEnabled).toBe(false);
+        const sessions = listed.body.sessions as Array<Record<string, unknown>>;
+        expect(sessions.map((session) => [session.current, String(session.userAgent).includes('Firefox')])).toEqual([
+          [true, true],
+          [false, false],
+        ]);
+        expect(sessions[1]).toMatchObject({ createdAt: expect.any(String), lastSeenAt: expect.any(String) });
+
+        expect((await app.call('GET', '/api/admin/me', { token: phone })).status).toBe(200);
+        const ended = await app.call('DELETE', `/api/admin/sessions/${String(sessions[1]?.id)}`, { token: laptop });
+        expect(ended.status).toBe(200);
+        expect((await app.call('GET', '/api/admin/me', { token: phone })).status).toBe(401);
+        expect((await app.call('GET', '/api/admin/me', { token: laptop })).status).toBe(200);
+        const again = await app.call('DELETE', `/api/admin/sessions/${String(sessions[1]?.id)}`, { token: laptop });
+        expect([again.status, again.body.code]).toEqual([404, 'ADMIN_USER.SESSION_NOT_FOUND']);
+
+        const logs = await app.call('GET', '/api/admin/audit-logs?action=session_ended', { token: laptop });
+        expect((logs.body.logs as unknown[]).length).toBe(1);
+      });
+
+      it('ends every other session at once', async () => {
+        const others = [await signInFrom('a'), await signInFrom('b')];
+        const mine = await signInFrom('c');
+        const response = await app.call('POST', '/api/admin/sessions/end-others', { token: mine });
+        expect(response.body).toEqual({ success: true, ended: 2 });
+        for (const token of others) expect((await app.call('GET', '/api/admin/me', { token })).status).toBe(401);
+        expect((await app.call('GET', '/api/admin/me', { token: mine })).status).toBe(200);
+      });
+
+      it('changes the password with the current one, by the same rules as the command line, ending the others', async () => {
+        const other = await signInFrom('other');
+        const mine = await signInFrom('mine');
+        const wrong = await app.call('POST', '/api/admin/password', {
+          token: mine,
+          body: { currentPassword: 'not-the-password', newPassword: 'a brand new passphrase' },
+        });
+        expect([wrong.status, wrong.body.code]).toEqual([400, 'ADMIN_USER.WRONG_PASSWORD']);
+        const short = await app.call('POST', '/api/admin/password', {
+          token: mine,
+          body: { currentPassword: OWNER_PASSWORD, newPassword: 'short' },
+        });
+        expect([short.status, short.body.fieldErrors]).toEqual([
+          400,
+          { newPassword: 'Password must be at least 12 characters.' },
+        ]);
+        const changed = await app.call('POST', '/api/admin/password', {
+          token: mine,
+          body: { currentPassword: OWNER_PASSWORD, newPassword: 'a brand new passphrase' },
+        });
+        expect(changed.body).toEqual({ success: true, endedSessions: 1 });
+        expect((await app.call('GET', '/api/admin/me', { token: other })).status).toBe(401);
+        expect((await app.call('GET', '/api/admin/me', { token: mine })).status).toBe(200);
+        const old = await app.call('POST', '/api/admin/login', {
+          body: { username: 'owner', password: OWNER_PASSWORD },
+        });
+        expect(old.status).toBe(401);
+        const fresh = await app.call('POST', '/api/admin/login', {
+          body: { username: 'owner', password: 'a brand new passphrase' },
+        });
+        expect(fresh.status).toBe(200);
+        const logs = await app.call('GET', '/api/admin/audit-logs?action=password_changed', { token: mine });
+        expect((logs.body.logs as Array<{ details: unknown }>)[0]?.details).toEqual({ endedSessions: 1 });
+      });
+
+      it('limits wrong current passwords like sign-ins (LOGIN_RATE_LIMIT)', async () => {
+        const mine = await signInFrom('mine');
+        const statuses: number[] = [];
+        for (let i = 0; i < 7; i += 1) {
+          const response = await app.call('POST', '/api/admin/password', {
+            token: mine,
+            body: { currentPassword: `guess ${i}`, newPassword: 'a brand new passphrase' },
+          });
+          statuses.push(response.status);
+        }
+        expect(statuses.slice(-1)).toEqual([429]);
+        expect(statuses.filter((status) => status === 400).length).toBeGreaterThan(0);
+      });
+    });
+
     describe('GET /api/admin/dashboard', () => {
       it('counts totals, pending items and the last 7 days', async () => {
         await signAndApprove();

@@ -1,6 +1,7 @@
 import type { AdminSession } from '../src/admin-sessions/admin-session';
 import type { AdminUser } from '../src/admin-sessions/admin-user';
 import type { AuditChainHead, AuditSeal } from '../src/audit-log/audit-chain';
+import type { TwoFactorChallenge } from '../src/admin-sessions/two-factor.repository';
 import type { AuditEvent } from '../src/audit-log/audit-event';
 import type { Delivery } from '../src/deliveries/delivery';
 import type { GuestbookEntry } from '../src/guestbook/guestbook-entry';
@@ -20,6 +21,9 @@ export class InMemoryDatabase {
   auditSeals = new Map<string, AuditSeal>();
   auditHead: AuditChainHead | null = null;
   rateLimits = new Map<string, RateLimitWindow>();
+  /** Unused recovery code hashes, by user id; pending sign-in challenges, by token hash. */
+  recoveryCodes = new Map<string, string[]>();
+  challenges = new Map<string, TwoFactorChallenge>();
   deliveries = new Map<string, Delivery>();
 
   /** A deep copy of every table, for rolling a transaction back. */
@@ -34,6 +38,8 @@ export class InMemoryDatabase {
     copy.auditSeals = structuredClone(this.auditSeals);
     copy.auditHead = structuredClone(this.auditHead);
     copy.rateLimits = structuredClone(this.rateLimits);
+    copy.recoveryCodes = structuredClone(this.recoveryCodes);
+    copy.challenges = structuredClone(this.challenges);
     copy.deliveries = structuredClone(this.deliveries);
     return copy;
   }
@@ -48,6 +54,8 @@ export class InMemoryDatabase {
     this.auditSeals = from.auditSeals;
     this.auditHead = from.auditHead;
     this.rateLimits = from.rateLimits;
+    this.recoveryCodes = from.recoveryCodes;
+    this.challenges = from.challenges;
     this.deliveries = from.deliveries;
   }
 }

@@ -1,7 +1,11 @@
 import type { Sha256 } from '../src/audit-log/audit-chain';
 import type { Persistence } from '../src/shared/persistence';
 import type { Repositories } from '../src/shared/unit-of-work';
-import { InMemoryAdminSessionRepository, InMemoryAdminUserRepository } from './in-memory-admin.repositories';
+import {
+  InMemoryAdminSessionRepository,
+  InMemoryAdminUserRepository,
+  InMemoryTwoFactorRepository,
+} from './in-memory-admin.repositories';
 import { InMemoryAuditEventRepository } from './in-memory-audit-event.repository';
 import { InMemoryDatabase } from './in-memory-database';
 import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
@@ -11,7 +15,11 @@ import { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-re
 import { InMemoryUnitOfWork } from './in-memory-unit-of-work';
 
 export * from './fakes';
-export { InMemoryAdminSessionRepository, InMemoryAdminUserRepository } from './in-memory-admin.repositories';
+export {
+  InMemoryAdminSessionRepository,
+  InMemoryAdminUserRepository,
+  InMemoryTwoFactorRepository,
+} from './in-memory-admin.repositories';
 export { InMemoryAuditEventRepository } from './in-memory-audit-event.repository';
 export { InMemoryDatabase } from './in-memory-database';
 export { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
@@ -32,6 +40,7 @@ export function createInMemoryPersistence(
     adminSessions: new InMemoryAdminSessionRepository(database),
     auditEvents: new InMemoryAuditEventRepository(database, options.sha256),
     deliveries: new InMemoryDeliveryRepository(database),
+    twoFactor: new InMemoryTwoFactorRepository(database),
   };
   return {
     database,

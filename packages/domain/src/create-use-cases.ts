@@ -5,6 +5,11 @@ import { EnsureInitialAdminUseCase } from './admin-sessions/ensure-initial-admin
 import { LogInUseCase } from './admin-sessions/log-in.use-case';
 import { LogOutUseCase } from './admin-sessions/log-out.use-case';
 import type { PasswordHasher } from './admin-sessions/password-hasher';
+import {
+  ChangePasswordUseCase,
+  EndSessionsUseCase,
+  GetSecurityUseCase,
+} from './admin-sessions/admin-security.use-cases';
 import { ResetAdminPasswordUseCase } from './admin-sessions/reset-admin-password.use-case';
 import type { SessionTokenService } from './admin-sessions/session-token-service';
 import type { Sha256 } from './audit-log/audit-chain';
@@ -105,6 +110,9 @@ export interface UseCases {
   readonly ensureInitialAdmin: EnsureInitialAdminUseCase;
   readonly resetAdminPassword: ResetAdminPasswordUseCase;
   readonly listAuditEvents: ListAuditEventsUseCase;
+  readonly getSecurity: GetSecurityUseCase;
+  readonly endSessions: EndSessionsUseCase;
+  readonly changePassword: ChangePasswordUseCase;
   readonly getDashboard: GetDashboardUseCase;
   /** `pnpm admin audit-verify`: the whole chain, now. */
   readonly verifyAuditChain: VerifyAuditChainUseCase;
@@ -181,6 +189,15 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     ensureInitialAdmin: new EnsureInitialAdminUseCase({ ...repositories, createAdmin, tokens }),
     resetAdminPassword: new ResetAdminPasswordUseCase({ ...decisions, passwordHasher }),
     listAuditEvents: new ListAuditEventsUseCase(repositories),
+    getSecurity: new GetSecurityUseCase({ ...repositories, sessionPolicy, clock }),
+    endSessions: new EndSessionsUseCase(decisions),
+    changePassword: new ChangePasswordUseCase({
+      ...repositories,
+      ...decisions,
+      passwordHasher,
+      rateLimiter,
+      loginPolicy: settings.loginRateLimit,
+    }),
     getDashboard: new GetDashboardUseCase({ ...repositories, clock, counts }),
     verifyAuditChain,
     auditChainState: new CachedAuditChainState({ verify: verifyAuditChain, clock }),

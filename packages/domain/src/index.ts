@@ -53,6 +53,8 @@ export * from './admin-sessions/log-out.use-case';
 export * from './admin-sessions/password-hasher';
 export * from './admin-sessions/reset-admin-password.use-case';
 export * from './admin-sessions/session-token-service';
+export * from './admin-sessions/two-factor.repository';
+export * from './admin-sessions/admin-security.use-cases';
 
 // Audit log
 export * from './audit-log/audit-chain';

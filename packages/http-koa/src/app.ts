@@ -97,7 +97,15 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use(knownMethodsOnly((path) => allowedMethods(routers, path)));
   app.use(adminHostOnly(options.adminHost));
   app.use(jsonBodiesOnly);
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' }));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: BODY_LIMIT,
+      encoding: 'utf-8',
+      // DELETE too: turning two-factor off takes the password in the body.
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    }),
+  );
   for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));

@@ -30,6 +30,8 @@ export const STATUS_BY_CODE = {
   [AdminUserErrorCode.Invalid]: 400,
   [AdminUserErrorCode.UsernameTaken]: 409,
   [AdminUserErrorCode.NotFound]: 404,
+  [AdminUserErrorCode.WrongPassword]: 400,
+  [AdminUserErrorCode.SessionNotFound]: 404,
   [ListErrorCode.InvalidCursor]: 400,
   [ListErrorCode.InvalidFilter]: 400,
   [ListErrorCode.InvalidSelection]: 400,

@@ -156,6 +156,15 @@ const schemas: Record<string, Schema> = {
     ['name', 'email', 'riddleAnswer'],
   ),
   LoginBody: object({ username: string, password: string }),
+  ChangePasswordBody: object({ currentPassword: string, newPassword: string }),
+  OwnSession: object({
+    id: uuid,
+    current: { type: 'boolean', description: 'The session making this call' },
+    userAgent: nullableString,
+    ipAddress: nullableString,
+    createdAt: dateTime,
+    lastSeenAt: { ...dateTime, description: 'Written at most once a minute' },
+  }),
   ModerateBody: object(
     { isApproved: { type: 'boolean' }, adminNotes: { type: ['string', 'null'], maxLength: ADMIN_NOTES_MAX_LENGTH } },
     ['isApproved'],
@@ -444,6 +453,48 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
     security: bearer,
     parameters: auditFilters,
     responses: { '200': csv('event'), ...listErrors, ...adminErrors },
+  },
+  security: {
+    summary: "The signed-in admin's security: whether two-factor sign-in is on, and their live sessions",
+    security: bearer,
+    responses: {
+      '200': response(
+        'This session first, then the most recently active',
+        object({
+          success,
+          twoFactorEnabled: { type: 'boolean' },
+          sessions: { type: 'array', items: ref('OwnSession') },
+        }),
+      ),
+      ...adminErrors,
+    },
+  },
+  endSession: {
+    summary: 'End one of your own sessions: its token fails at once (audited as session_ended)',
+    security: bearer,
+    parameters: [idParameter],
+    responses: {
+      '200': response('Ended', ref('Success')),
+      ...adminErrors,
+      '404': error('No such session of yours (it may have ended already)'),
+    },
+  },
+  endOtherSessions: {
+    summary: 'End every session of yours but this one (audited as session_ended)',
+    security: bearer,
+    responses: { '200': response('Ended', object({ success, ended: count })), ...adminErrors },
+  },
+  changePassword: {
+    summary:
+      'Change your password: the current one is required; every other session ends (audited as password_changed)',
+    security: bearer,
+    requestBody: body('ChangePasswordBody'),
+    responses: {
+      '200': response('Changed', object({ success, endedSessions: count })),
+      '400': error('The current password is wrong, or the new one breaks the rules (12 to 128 characters)'),
+      ...adminErrors,
+      '429': error('Too many wrong current passwords (LOGIN_RATE_LIMIT)', retryAfter),
+    },
   },
 };
 

@@ -8,6 +8,7 @@ import type {
   PublicGuestbookEntry,
   ScholarshipRequest,
   ScholarshipRequestWithDelivery,
+  SecurityOverview,
 } from '@memoir/domain';
 import type {
   AuditLogDto,
@@ -17,6 +18,7 @@ import type {
   GuestbookEntryDto,
   PublicGuestbookEntryDto,
   ScholarshipRequestDto,
+  SecurityResponse,
 } from '@memoir/shared';
 
 // Domain objects to the wire: times become ISO-8601 strings in UTC.
@@ -64,6 +66,18 @@ export const presentDeliveryState = (state: DeliveryState): DeliveryStateDto => 
 export const presentRequestWithDelivery = (request: ScholarshipRequestWithDelivery): ScholarshipRequestDto => ({
   ...presentRequest(request),
   delivery: request.delivery === null ? null : presentDeliveryState(request.delivery),
+});
+
+export const presentSecurity = (security: SecurityOverview): Omit<SecurityResponse, 'success'> => ({
+  twoFactorEnabled: security.twoFactorEnabled,
+  sessions: security.sessions.map((session) => ({
+    id: session.id,
+    current: session.current,
+    userAgent: session.userAgent,
+    ipAddress: session.ipAddress,
+    createdAt: session.createdAt.toISOString(),
+    lastSeenAt: session.lastSeenAt.toISOString(),
+  })),
 });
 
 export const presentAuditChainState = (state: AuditChainState): AuditChainStateDto => ({

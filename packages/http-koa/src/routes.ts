@@ -21,9 +21,11 @@ import {
   presentEntry,
   presentRequest,
   presentRequestWithDelivery,
+  presentSecurity,
   presentUser,
 } from './presenters';
 import {
+  ChangePasswordRequest,
   DecideScholarshipRequest,
   LoginRequest,
   ModerateGuestbookEntryRequest,
@@ -142,6 +144,7 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
   const { useCases } = options;
   const state = (ctx: RouterContext) => ctx.state as AdminState;
   const actor = (ctx: RouterContext) => ({ userId: state(ctx).admin.user.id, ...requestContext(ctx) });
+  const sessionActor = (ctx: RouterContext) => ({ ...actor(ctx), sessionId: state(ctx).admin.session.id });
 
   return {
     logIn: async (ctx) => {
@@ -234,6 +237,24 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
       if (!result.ok) throw domainFailure(result.error);
       sendCsv(ctx, 'audit-log', AUDIT_CSV_HEADER, result.value, auditCsvRow);
     },
+    security: async (ctx) => {
+      ctx.body = { success: true, ...presentSecurity(await useCases.getSecurity.execute(sessionActor(ctx))) };
+    },
+    endSession: async (ctx) => {
+      const result = await useCases.endSessions.endOne(ctx.params.id ?? '', sessionActor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true };
+    },
+    endOtherSessions: async (ctx) => {
+      const { ended } = await useCases.endSessions.endOthers(sessionActor(ctx));
+      ctx.body = { success: true, ended };
+    },
+    changePassword: async (ctx) => {
+      const body = await parseBody(ChangePasswordRequest, ctx.request.body);
+      const result = await useCases.changePassword.execute(body, sessionActor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, endedSessions: result.value.endedSessions };
+    },
   };
 }
 
@@ -252,6 +273,7 @@ function adminRouter(options: HttpAppOptions, session: boolean): Router {
     if (route.session !== session) continue;
     if (route.method === 'GET') router.get(route.path, handlers[name]);
     else if (route.method === 'POST') router.post(route.path, handlers[name]);
+    else if (route.method === 'DELETE') router.delete(route.path, handlers[name]);
     else router.patch(route.path, handlers[name]);
   }
   return router;

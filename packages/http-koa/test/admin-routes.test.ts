@@ -54,7 +54,7 @@ describe('the admin routes exist once', () => {
 
   it.each(Object.entries(ADMIN_API_ROUTES))('asks a session of %s only when the table says so', async (_, route) => {
     const path = `${ADMIN_API_PREFIX}${route.path.replace(':id', SESSION_ID)}`;
-    const call = request(app.server)[route.method === 'GET' ? 'get' : route.method === 'POST' ? 'post' : 'patch'];
+    const call = request(app.server)[route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'];
     const response = await call(path).send(route.session ? {} : { username: 'owner', password: 'wrong' });
     // Without a token the guard refuses before any handler runs; sign-in reaches its use case.
     const expected = route.session ? AdminSessionErrorCode.NotAuthenticated : AdminSessionErrorCode.InvalidCredentials;

@@ -9,7 +9,9 @@ import {
   DeliverySchema,
   GuestbookEntrySchema,
   RateLimitCounterSchema,
+  RecoveryCodeSchema,
   ScholarshipRequestSchema,
+  TwoFactorChallengeSchema,
 } from './schemas';
 
 /**
@@ -42,6 +44,8 @@ type AnySchema = EntitySchema<any>;
 const TABLES: ReadonlyArray<AnySchema> = [
   AdminUserSchema,
   AdminSessionSchema,
+  RecoveryCodeSchema,
+  TwoFactorChallengeSchema,
   GuestbookEntrySchema,
   ScholarshipRequestSchema,
   DeliverySchema,

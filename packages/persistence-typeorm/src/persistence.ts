@@ -34,6 +34,7 @@ import {
   TypeOrmAdminSessionRepository,
   TypeOrmAdminUserRepository,
   TypeOrmAuditEventRepository,
+  TypeOrmTwoFactorRepository,
   TypeOrmGuestbookEntryRepository,
   TypeOrmScholarshipRequestRepository,
 } from './repositories';
@@ -253,10 +254,11 @@ function repositoriesFor(manager: EntityManager, dialect: Dialect): Repositories
   return {
     guestbookEntries: new TypeOrmGuestbookEntryRepository(manager, dialect),
     scholarshipRequests: new TypeOrmScholarshipRequestRepository(manager, dialect),
-    adminUsers: new TypeOrmAdminUserRepository(manager),
+    adminUsers: new TypeOrmAdminUserRepository(manager, dialect),
     adminSessions: new TypeOrmAdminSessionRepository(manager),
     auditEvents: new TypeOrmAuditEventRepository(manager, dialect),
     deliveries: new TypeOrmDeliveryRepository(manager, dialect),
+    twoFactor: new TypeOrmTwoFactorRepository(manager),
   };
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 import type {
   AdminSession,
@@ -22,12 +22,15 @@ import type {
   ScholarshipRequestRepository,
   ScholarshipStatus,
   SealedAuditEvent,
+  TwoFactorChallenge,
+  TwoFactorRepository,
 } from '@memoir/domain';
 import { AUDIT_TALLY_FIELDS, sealAuditEvent } from '@memoir/domain';
 import { classifyGuestbookEntry, type GuestbookEntryClass } from '@memoir/shared';
 import {
   Between,
   MoreThan,
+  Not,
   QueryFailedError,
   type EntityManager,
   type EntitySchema,
@@ -44,7 +47,9 @@ import {
   AuditChainHeadSchema,
   AuditEventSchema,
   GuestbookEntrySchema,
+  RecoveryCodeSchema,
   ScholarshipRequestSchema,
+  TwoFactorChallengeSchema,
   type AdminSessionRow,
   type AdminUserRow,
   type AuditEventRow,
@@ -88,6 +93,9 @@ const toAdminUser = (row: AdminUserRow): AdminUser => ({
   passwordHash: row.passwordHash,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
+  twoFactorEnabled: Boolean(row.twoFactorEnabled),
+  totpSecret: row.totpSecret,
+  totpLastStep: row.totpLastStep === null ? null : Number(row.totpLastStep),
 });
 
 const toAdminSession = (row: AdminSessionRow): AdminSession => ({
@@ -97,6 +105,8 @@ const toAdminSession = (row: AdminSessionRow): AdminSession => ({
   createdAt: row.createdAt,
   lastSeenAt: row.lastSeenAt,
   expiresAt: row.expiresAt,
+  ipAddress: row.ipAddress,
+  userAgent: row.userAgent,
 });
 
 const toAuditEvent = (row: AuditEventRow): AuditEvent => ({
@@ -137,7 +147,7 @@ const count = (value: unknown): number => Number(value ?? 0);
 async function insertWithoutReselect<T extends ObjectLiteral>(
   manager: EntityManager,
   schema: EntitySchema<T>,
-  values: QueryDeepPartialEntity<T>,
+  values: QueryDeepPartialEntity<T> | Array<QueryDeepPartialEntity<T>>,
 ): Promise<void> {
   await manager.createQueryBuilder().insert().into(schema).values(values).updateEntity(false).execute();
 }
@@ -575,7 +585,10 @@ function isDuplicateUsername(error: unknown): boolean {
 }
 
 export class TypeOrmAdminUserRepository implements AdminUserRepository {
-  constructor(private readonly manager: EntityManager) {}
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly dialect: Dialect,
+  ) {}
 
   async addIfUsernameFree(user: AdminUser): Promise<boolean> {
     try {
@@ -609,6 +622,105 @@ export class TypeOrmAdminUserRepository implements AdminUserRepository {
     const result = await this.manager.update(AdminUserSchema, { id }, { passwordHash, updatedAt });
     return (result.affected ?? 0) > 0;
   }
+
+  async listAll(): Promise<AdminUser[]> {
+    const rows = await this.manager.find(AdminUserSchema, { order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map(toAdminUser);
+  }
+
+  /**
+   * Run inside a unit of work: on MySQL every admin row is locked (`FOR UPDATE`) before the
+   * count, so two removals cannot both see two admins; SQLite's transaction holds the write lock.
+   */
+  async removeUnlessLast(id: string): Promise<'removed' | 'last' | 'missing'> {
+    if (!isKey(id)) return 'missing';
+    const q = this.dialect.id;
+    const lock = this.dialect.kind === 'mysql' ? ' FOR UPDATE' : '';
+    const rows = (await this.manager.query(`SELECT ${q('id')} AS id FROM ${q('admin_users')}${lock}`)) as Array<{
+      id: string;
+    }>;
+    if (!rows.some((row) => row.id === id)) return 'missing';
+    if (rows.length <= 1) return 'last';
+    await this.manager.delete(AdminUserSchema, { id });
+    return 'removed';
+  }
+
+  async setTwoFactor(
+    id: string,
+    state: { readonly totpSecret: string | null; readonly enabled: boolean },
+    updatedAt: Date,
+  ): Promise<boolean> {
+    if (!isKey(id)) return false;
+    const result = await this.manager.update(
+      AdminUserSchema,
+      { id },
+      { totpSecret: state.totpSecret, twoFactorEnabled: state.enabled, totpLastStep: null, updatedAt },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  async useTotpStep(id: string, step: number): Promise<boolean> {
+    if (!isKey(id)) return false;
+    // One conditional statement: of concurrent uses of one code, one wins.
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(AdminUserSchema)
+      .set({ totpLastStep: step })
+      .where('id = :id AND (totp_last_step IS NULL OR totp_last_step < :step)', { id, step })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+}
+
+export class TypeOrmTwoFactorRepository implements TwoFactorRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  async replaceRecoveryCodes(userId: string, codeHashes: readonly string[], createdAt: Date): Promise<void> {
+    if (!isKey(userId)) return;
+    await this.manager.delete(RecoveryCodeSchema, { userId });
+    if (codeHashes.length === 0) return;
+    await insertWithoutReselect(
+      this.manager,
+      RecoveryCodeSchema,
+      codeHashes.map((codeHash) => ({ id: randomUUID(), userId, codeHash, createdAt })),
+    );
+  }
+
+  async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
+    if (!isKey(userId) || !isKey(codeHash)) return false;
+    const result = await this.manager.delete(RecoveryCodeSchema, { userId, codeHash });
+    return (result.affected ?? 0) > 0;
+  }
+
+  countRecoveryCodes(userId: string): Promise<number> {
+    return isKey(userId) ? this.manager.countBy(RecoveryCodeSchema, { userId }) : Promise.resolve(0);
+  }
+
+  async clearForUser(userId: string): Promise<void> {
+    if (!isKey(userId)) return;
+    await this.manager.delete(RecoveryCodeSchema, { userId });
+    await this.manager.delete(TwoFactorChallengeSchema, { userId });
+  }
+
+  async addChallenge(challenge: TwoFactorChallenge): Promise<void> {
+    await insertWithoutReselect(this.manager, TwoFactorChallengeSchema, { ...challenge });
+  }
+
+  async takeChallenge(tokenHash: string, now: Date): Promise<TwoFactorChallenge | null> {
+    if (!isKey(tokenHash)) return null;
+    const row = await this.manager.findOneBy(TwoFactorChallengeSchema, { tokenHash });
+    if (row === null || row.tokenHash !== tokenHash) return null;
+    // Single-use: whoever deletes it has it.
+    const result = await this.manager.delete(TwoFactorChallengeSchema, { id: row.id });
+    if ((result.affected ?? 0) === 0 || row.expiresAt.getTime() <= now.getTime()) return null;
+    return {
+      id: row.id,
+      userId: row.userId,
+      tokenHash: row.tokenHash,
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+    };
+  }
 }
 
 export class TypeOrmAdminSessionRepository implements AdminSessionRepository {
@@ -632,6 +744,24 @@ export class TypeOrmAdminSessionRepository implements AdminSessionRepository {
   async revoke(id: string): Promise<void> {
     if (!isKey(id)) return;
     await this.manager.delete(AdminSessionSchema, { id });
+  }
+
+  async listForUser(userId: string): Promise<AdminSession[]> {
+    if (!isKey(userId)) return [];
+    const rows = await this.manager.find(AdminSessionSchema, { where: { userId }, order: { createdAt: 'ASC' } });
+    return rows.map(toAdminSession);
+  }
+
+  async revokeOfUser(id: string, userId: string): Promise<boolean> {
+    if (!isKey(id) || !isKey(userId)) return false;
+    const result = await this.manager.delete(AdminSessionSchema, { id, userId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async revokeAllForUserExcept(userId: string, keepId: string): Promise<number> {
+    if (!isKey(userId) || !isKey(keepId)) return 0;
+    const result = await this.manager.delete(AdminSessionSchema, { userId, id: Not(keepId) });
+    return result.affected ?? 0;
   }
 
   async revokeAllForUser(userId: string): Promise<number> {

@@ -6,6 +6,7 @@ import type {
   Delivery,
   GuestbookEntry,
   ScholarshipRequest,
+  TwoFactorChallenge,
 } from '@memoir/domain';
 import {
   ADMIN_NOTES_MAX_LENGTH,
@@ -40,6 +41,13 @@ export type ScholarshipRequestRow = Mutable<ScholarshipRequest>;
 export type AdminUserRow = Mutable<AdminUser>;
 export type AdminSessionRow = Mutable<AdminSession>;
 export type DeliveryRow = Mutable<Delivery>;
+export interface RecoveryCodeRow {
+  id: string;
+  userId: string;
+  codeHash: string;
+  createdAt: Date;
+}
+export type TwoFactorChallengeRow = Mutable<TwoFactorChallenge>;
 export type AuditEventRow = Mutable<Omit<AuditEvent, 'details'>> &
   Mutable<AuditSeal> & { details: Record<string, unknown> | null };
 /** The audit chain's last link: one row (id 1), locked by each append (docs/persistence.md). */
@@ -75,6 +83,8 @@ const OWN = {
   linkTokenHash: 64,
   /** A SHA-256 hash in hex. */
   sha256: 64,
+  /** A TOTP secret in base32: 20 bytes are 32 characters. */
+  totpSecret: 64,
   /** An audit event's origin salt: 16 random bytes in hex. */
   salt: 32,
   /** 191 characters of utf8mb4 fit any InnoDB index; keys are "login:ip:<address>" and the like. */
@@ -140,8 +150,59 @@ export const AdminUserSchema = new EntitySchema<AdminUserRow>({
     passwordHash: { name: 'password_hash', type: 'varchar', length: OWN.passwordHash },
     createdAt: time('created_at'),
     updatedAt: time('updated_at'),
+    twoFactorEnabled: { name: 'two_factor_enabled', type: 'boolean', default: false },
+    totpSecret: { name: 'totp_secret', type: 'varchar', length: OWN.totpSecret, nullable: true },
+    totpLastStep: { name: 'totp_last_step', type: 'int', nullable: true },
   },
   uniques: [{ name: 'uq_admin_users_username', columns: ['username'] }],
+});
+
+/** An admin's unused recovery codes, as SHA-256 hashes (a used one is deleted). */
+export const RecoveryCodeSchema = new EntitySchema<RecoveryCodeRow>({
+  name: 'RecoveryCode',
+  tableName: 'admin_recovery_codes',
+  columns: {
+    id,
+    userId: { name: 'user_id', type: 'varchar', length: OWN.uuid },
+    codeHash: { name: 'code_hash', type: 'varchar', length: OWN.sha256 },
+    createdAt: time('created_at'),
+  },
+  indices: [{ name: 'idx_admin_recovery_codes_user_code', columns: ['userId', 'codeHash'], unique: true }],
+  foreignKeys: [
+    {
+      name: 'fk_admin_recovery_codes_user',
+      target: 'AdminUser',
+      columnNames: ['userId'],
+      referencedColumnNames: ['id'],
+      onDelete: 'CASCADE',
+    },
+  ],
+});
+
+/** Pending second steps of sign-in: a challenge is taken (deleted) by its first use. */
+export const TwoFactorChallengeSchema = new EntitySchema<TwoFactorChallengeRow>({
+  name: 'TwoFactorChallenge',
+  tableName: 'admin_login_challenges',
+  columns: {
+    id,
+    userId: { name: 'user_id', type: 'varchar', length: OWN.uuid },
+    tokenHash: { name: 'token_hash', type: 'varchar', length: OWN.tokenHash },
+    createdAt: time('created_at'),
+    expiresAt: time('expires_at'),
+  },
+  indices: [
+    { name: 'idx_admin_login_challenges_token', columns: ['tokenHash'], unique: true },
+    { name: 'idx_admin_login_challenges_user', columns: ['userId'] },
+  ],
+  foreignKeys: [
+    {
+      name: 'fk_admin_login_challenges_user',
+      target: 'AdminUser',
+      columnNames: ['userId'],
+      referencedColumnNames: ['id'],
+      onDelete: 'CASCADE',
+    },
+  ],
 });
 
 export const AdminSessionSchema = new EntitySchema<AdminSessionRow>({
@@ -154,6 +215,8 @@ export const AdminSessionSchema = new EntitySchema<AdminSessionRow>({
     createdAt: time('created_at'),
     lastSeenAt: time('last_seen_at'),
     expiresAt: time('expires_at'),
+    ipAddress: { name: 'ip_address', type: 'varchar', length: IP_ADDRESS_MAX_LENGTH, nullable: true },
+    userAgent: { name: 'user_agent', type: 'varchar', length: AUDIT_USER_AGENT_MAX_LENGTH, nullable: true },
   },
   uniques: [{ name: 'uq_admin_sessions_token_hash', columns: ['tokenHash'] }],
   indices: [{ name: 'idx_admin_sessions_user', columns: ['userId'] }],
@@ -275,6 +338,8 @@ export const ENTITY_SCHEMAS = [
   ScholarshipRequestSchema,
   AdminUserSchema,
   AdminSessionSchema,
+  RecoveryCodeSchema,
+  TwoFactorChallengeSchema,
   AuditEventSchema,
   AuditChainHeadSchema,
   RateLimitCounterSchema,

@@ -34,8 +34,19 @@ it('names the schema version of the columns a dump holds', async () => {
     expect([DUMP_SCHEMA_VERSION, dumpColumns(store)]).toEqual([
       2,
       {
-        admin_users: ['id', 'username', 'passwordHash', 'createdAt', 'updatedAt'],
-        admin_sessions: ['id', 'userId', 'tokenHash', 'createdAt', 'lastSeenAt', 'expiresAt'],
+        admin_users: [
+          'id',
+          'username',
+          'passwordHash',
+          'createdAt',
+          'updatedAt',
+          'twoFactorEnabled',
+          'totpSecret',
+          'totpLastStep',
+        ],
+        admin_sessions: ['id', 'userId', 'tokenHash', 'createdAt', 'lastSeenAt', 'expiresAt', 'ipAddress', 'userAgent'],
+        admin_recovery_codes: ['id', 'userId', 'codeHash', 'createdAt'],
+        admin_login_challenges: ['id', 'userId', 'tokenHash', 'createdAt', 'expiresAt'],
         guestbook_entries: [
           'id',
           'name',

@@ -18,6 +18,8 @@ export async function expectNoPendingSchemaChanges(persistence: TypeOrmPersisten
 export const MYSQL_SEARCH_TABLES = ['search_stopwords'];
 
 export const TABLES = [
+  'admin_login_challenges',
+  'admin_recovery_codes',
   'admin_sessions',
   'audit_chain_head',
   'admin_users',

@@ -22,6 +22,8 @@ export async function openTemporarySqlite(): Promise<TypeOrmPersistence> {
 const TABLES = [
   'deliveries',
   'admin_sessions',
+  'admin_recovery_codes',
+  'admin_login_challenges',
   'admin_users',
   'audit_events',
   'guestbook_entries',

@@ -8,7 +8,7 @@
 export const ADMIN_API_PREFIX = '/api/admin';
 
 export interface AdminApiRoute {
-  readonly method: 'GET' | 'POST' | 'PATCH';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Below ADMIN_API_PREFIX; `:id` is a path parameter. */
   readonly path: string;
   /** Needs a signed-in admin's session: every call but signing in. */
@@ -32,6 +32,10 @@ export const ADMIN_API_ROUTES = {
   resendDelivery: { method: 'POST', path: '/scholarships/:id/resend', session: true },
   listAuditEvents: { method: 'GET', path: '/audit-logs', session: true },
   exportAuditEvents: { method: 'GET', path: '/audit-logs.csv', session: true },
+  security: { method: 'GET', path: '/security', session: true },
+  endSession: { method: 'DELETE', path: '/sessions/:id', session: true },
+  endOtherSessions: { method: 'POST', path: '/sessions/end-others', session: true },
+  changePassword: { method: 'POST', path: '/password', session: true },
 } as const satisfies Readonly<Record<string, AdminApiRoute>>;
 
 export type AdminApiRouteName = keyof typeof ADMIN_API_ROUTES;
@@ -46,4 +50,5 @@ export const ADMIN_APP_PAGES = [
   '/admin/guestbook',
   '/admin/scholarships',
   '/admin/logs',
+  '/admin/security',
 ] as const;

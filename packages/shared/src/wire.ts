@@ -150,6 +150,23 @@ export interface MeResponse {
   user: AdminUserDto;
 }
 
+/** One of the signed-in admin's own sessions (`GET /api/admin/security`). */
+export interface OwnSessionDto {
+  id: string;
+  /** The session making this call. */
+  current: boolean;
+  userAgent: string | null;
+  ipAddress: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+export interface SecurityResponse {
+  success: true;
+  twoFactorEnabled: boolean;
+  sessions: OwnSessionDto[];
+}
+
 export interface DashboardResponse {
   guestbook: { total: number; pending: number };
   scholarships: { total: number; pending: number };
@@ -181,6 +198,8 @@ export const AUDIT_ACTIONS = [
   'admin_created',
   'password_reset',
   'resend',
+  'session_ended',
+  'password_changed',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

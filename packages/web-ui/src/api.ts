@@ -53,7 +53,11 @@ async function failure(path: string, response: Response): Promise<HttpError> {
  * paths. Resolves with the body of a 2xx answer; rejects with HttpError otherwise, and with
  * a TypeError when there is no connection.
  */
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: 'include',

@@ -12,4 +12,6 @@ export const queryKeys = {
   guestbookEntries: [...adminData, 'guestbook-entries'],
   scholarshipRequests: [...adminData, 'scholarship-requests'],
   auditLogs: [...adminData, 'audit-logs'],
+  security: [...adminData, 'security'],
+  admins: [...adminData, 'admins'],
 } as const;

@@ -12,6 +12,10 @@ export const AdminUserErrorCode = {
   Invalid: 'ADMIN_USER.INVALID',
   UsernameTaken: 'ADMIN_USER.USERNAME_TAKEN',
   NotFound: 'ADMIN_USER.NOT_FOUND',
+  /** The current password given to confirm a change is not the admin's. */
+  WrongPassword: 'ADMIN_USER.WRONG_PASSWORD',
+  /** An own session that does not exist (any more). */
+  SessionNotFound: 'ADMIN_USER.SESSION_NOT_FOUND',
 } as const;
 
 export type AdminSessionErrorCode = (typeof AdminSessionErrorCode)[keyof typeof AdminSessionErrorCode];

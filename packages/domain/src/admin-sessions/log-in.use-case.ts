@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES } from '@memoir/shared';
 
-import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
+import { AuditAction, AuditResourceType, keptUserAgent, newAuditEvent } from '../audit-log/audit-event';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import { newDelivery } from '../deliveries/delivery';
 import type { DeliveryRepository } from '../deliveries/delivery.repository';
@@ -152,6 +152,8 @@ export class LogInUseCase {
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + this.deps.sessionPolicy.absoluteTimeoutMs),
+      ipAddress: context.ipAddress,
+      userAgent: context.userAgent === null ? null : keptUserAgent(context.userAgent),
     };
     await this.deps.unitOfWork.transaction(async ({ adminSessions, auditEvents }) => {
       await adminSessions.add(session);

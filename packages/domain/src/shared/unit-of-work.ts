@@ -1,5 +1,6 @@
 import type { AdminSessionRepository } from '../admin-sessions/admin-session.repository';
 import type { AdminUserRepository } from '../admin-sessions/admin-user.repository';
+import type { TwoFactorRepository } from '../admin-sessions/two-factor.repository';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { DeliveryRepository } from '../deliveries/delivery.repository';
 import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repository';
@@ -13,6 +14,7 @@ export interface Repositories {
   readonly adminSessions: AdminSessionRepository;
   readonly auditEvents: AuditEventRepository;
   readonly deliveries: DeliveryRepository;
+  readonly twoFactor: TwoFactorRepository;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { SearchIndex1795824000000 } from './1795824000000-search-index';
 import { AuditChain1796083200000 } from './1796083200000-audit-chain';
+import { AdminSecurity1796169600000 } from './1796169600000-admin-security';
 import { AdminLists1795737600000 } from './1795737600000-admin-lists';
 import { DeliveryLinks1795305600000 } from './1795305600000-delivery-links';
 import { Deliveries1795262400000 } from './1795262400000-deliveries';
@@ -13,4 +14,5 @@ export const SQLITE_MIGRATIONS = [
   AdminLists1795737600000,
   SearchIndex1795824000000,
   AuditChain1796083200000,
+  AdminSecurity1796169600000,
 ];

@@ -67,4 +67,6 @@ export const ACTION_LABELS: Readonly<Record<AuditActionName, string>> = {
   admin_created: 'Admin created',
   password_reset: 'Password reset',
   resend: 'Resend',
+  session_ended: 'Session ended',
+  password_changed: 'Password changed',
 };
