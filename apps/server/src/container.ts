@@ -16,6 +16,7 @@ import { rateLimitAddressKey } from '@memoir/http-koa';
 import { OutboxMailer, SmtpMailer } from '@memoir/mail';
 import {
   Argon2idPasswordHasher,
+  OtpauthTwoFactorSecrets,
   RandomSessionTokenService,
   RandomUuidGenerator,
   sha256Hex,
@@ -145,6 +146,7 @@ export function buildContainer(
         tokens: context.get(TYPES.SessionTokenService),
         mailer: context.get(TYPES.Mailer),
         sha256: sha256Hex,
+        twoFactorSecrets: new OtpauthTwoFactorSecrets(),
         rateLimitAddressKey,
       },
       context.get(TYPES.UseCaseSettings),

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { WRITING_SAMPLES } from '@memoir/domain/testing';
+import { Secret, TOTP } from 'otpauth';
 
 import {
   ANSWERS,
@@ -365,7 +366,9 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
         const token = await app.signIn();
         app.clock.advance(31 * 60 * 1000); // past the 30-minute idle timeout
         const adminRoutes = app.routes.filter(
-          (route) => /^\/api\/admin\//i.test(route.path) && route.path !== '/api/admin/login',
+          (route) =>
+            /^\/api\/admin\//i.test(route.path) &&
+            !['/api/admin/login', '/api/admin/login/two-factor'].includes(route.path),
         );
         expect(adminRoutes.length).toBeGreaterThanOrEqual(8);
         for (const route of adminRoutes) {
@@ -479,6 +482,96 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
         }
         expect(statuses.slice(-1)).toEqual([429]);
         expect(statuses.filter((status) => status === 400).length).toBeGreaterThan(0);
+      });
+    });
+
+    describe('two-factor sign-in (TOTP codes computed here with otpauth)', () => {
+      const codeAt = (secret: string, at: Date) =>
+        TOTP.generate({
+          secret: Secret.fromBase32(secret),
+          algorithm: 'SHA1',
+          digits: 6,
+          period: 30,
+          timestamp: at.getTime(),
+        });
+      const passwordStep = () =>
+        app.call('POST', '/api/admin/login', { body: { username: 'owner', password: OWNER_PASSWORD } });
+
+      async function turnOn(token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+        const started = await app.call('POST', '/api/admin/security/two-factor', { token });
+        expect(started.status).toBe(200);
+        const secret = started.body.secret as string;
+        expect(started.body.otpauthUri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+        const confirmed = await app.call('POST', '/api/admin/security/two-factor/confirm', {
+          token,
+          body: { code: codeAt(secret, app.clock.now()) },
+        });
+        expect(confirmed.status).toBe(200);
+        app.clock.advance(30_000); // the confirming code is used up
+        return { secret, recoveryCodes: confirmed.body.recoveryCodes as string[] };
+      }
+
+      it('asks for a code after the password, signs in with it, refuses it a second time', async () => {
+        const token = await app.signIn();
+        const { secret } = await turnOn(token);
+        const first = await passwordStep();
+        expect(first.status).toBe(200);
+        expect(first.body).toEqual({
+          success: false,
+          twoFactorRequired: true,
+          challenge: expect.any(String),
+          expiresAt: expect.any(String),
+          error: 'Enter the code from your authenticator app, or a recovery code.',
+        });
+        const code = codeAt(secret, app.clock.now());
+        const second = await app.call('POST', '/api/admin/login/two-factor', {
+          body: { challenge: first.body.challenge, code },
+        });
+        expect(second.status).toBe(200);
+        expect((await app.call('GET', '/api/admin/me', { token: second.body.sessionToken as string })).status).toBe(
+          200,
+        );
+
+        const again = await passwordStep();
+        const reused = await app.call('POST', '/api/admin/login/two-factor', {
+          body: { challenge: again.body.challenge, code },
+        });
+        expect([reused.status, reused.body.code]).toEqual([401, 'ADMIN_SESSION.INVALID_CODE']);
+        const replayed = await app.call('POST', '/api/admin/login/two-factor', {
+          body: { challenge: first.body.challenge, code: codeAt(secret, app.clock.now()) },
+        });
+        expect([replayed.status, replayed.body.code]).toEqual([401, 'ADMIN_SESSION.CHALLENGE_EXPIRED']);
+      });
+
+      it('takes each recovery code once, and turns off with the password', async () => {
+        const token = await app.signIn();
+        const { recoveryCodes } = await turnOn(token);
+        const [recovery = ''] = recoveryCodes;
+        const used = await app.call('POST', '/api/admin/login/two-factor', {
+          body: { challenge: (await passwordStep()).body.challenge, code: recovery },
+        });
+        expect(used.status).toBe(200);
+        const twice = await app.call('POST', '/api/admin/login/two-factor', {
+          body: { challenge: (await passwordStep()).body.challenge, code: recovery },
+        });
+        expect(twice.status).toBe(401);
+
+        const wrong = await app.call('DELETE', '/api/admin/security/two-factor', {
+          token,
+          body: { password: 'not the password' },
+        });
+        expect([wrong.status, wrong.body.code]).toEqual([400, 'ADMIN_USER.WRONG_PASSWORD']);
+        const off = await app.call('DELETE', '/api/admin/security/two-factor', {
+          token,
+          body: { password: OWNER_PASSWORD },
+        });
+        expect(off.status).toBe(200);
+        expect((await passwordStep()).body.success).toBe(true);
+        const logs = await app.call('GET', '/api/admin/audit-logs', { token });
+        const actions = (logs.body.logs as Array<{ action: string }>).map((log) => log.action);
+        expect(actions).toEqual(
+          expect.arrayContaining(['two_factor_enabled', 'recovery_code_used', 'two_factor_disabled']),
+        );
       });
     });
 

@@ -1,5 +1,6 @@
 import type { Mailer, OutgoingEmail } from '../src/deliveries/mailer';
 import type { PasswordHasher } from '../src/admin-sessions/password-hasher';
+import type { TwoFactorSecrets } from '../src/admin-sessions/two-factor-secrets';
 import type { SessionTokenService } from '../src/admin-sessions/session-token-service';
 import type { RiddleAnswers, RiddleId } from '../src/riddles/riddle-answers';
 import type { Clock } from '../src/shared/clock';
@@ -121,4 +122,43 @@ export function fakeSha256(text: string): string {
       return h.toString(16).padStart(8, '0');
     })
     .join('');
+}
+
+/**
+ * Deterministic two-factor arithmetic for tests: the code of a step is `codeAt(secret, step)`
+ * (not RFC 6238; the real one is platform-node's, contract-tested there).
+ */
+export class FakeTwoFactorSecrets implements TwoFactorSecrets {
+  private counter = 0;
+
+  generateSecret(): string {
+    this.counter += 1;
+    return `SECRET${String(this.counter).padStart(10, 'A')}`;
+  }
+
+  uri(secret: string, accountName: string): string {
+    return `otpauth://totp/Memoir:${encodeURIComponent(accountName)}?secret=${secret}&issuer=Memoir`;
+  }
+
+  static stepOf(now: Date): number {
+    return Math.floor(now.getTime() / 30_000);
+  }
+
+  static codeAt(secret: string, step: number): string {
+    return String((step * 7919 + secret.length * 104729) % 1_000_000).padStart(6, '0');
+  }
+
+  matchingStep(secret: string, code: string, now: Date): number | null {
+    const step = FakeTwoFactorSecrets.stepOf(now);
+    for (const candidate of [step - 1, step, step + 1]) {
+      if (FakeTwoFactorSecrets.codeAt(secret, candidate) === code) return candidate;
+    }
+    return null;
+  }
+
+  newRecoveryCode(): string {
+    this.counter += 1;
+    const n = [...String(this.counter).padStart(16, '0')].map((digit) => 'abcdefghij'[Number(digit)]).join('');
+    return `${n.slice(0, 4)}-${n.slice(4, 8)}-${n.slice(8, 12)}-${n.slice(12, 16)}`;
+  }
 }

@@ -112,6 +112,11 @@ export class InMemoryTwoFactorRepository implements TwoFactorRepository {
     this.db.challenges.set(challenge.tokenHash, copy(challenge));
   }
 
+  async findChallenge(tokenHash: string, now: Date): Promise<TwoFactorChallenge | null> {
+    const challenge = tokenHash === '' ? undefined : this.db.challenges.get(tokenHash);
+    return challenge === undefined || challenge.expiresAt.getTime() <= now.getTime() ? null : copy(challenge);
+  }
+
   async takeChallenge(tokenHash: string, now: Date): Promise<TwoFactorChallenge | null> {
     const challenge = tokenHash === '' ? undefined : this.db.challenges.get(tokenHash);
     if (challenge === undefined) return null;

@@ -11,6 +11,8 @@ import {
   GetSecurityUseCase,
 } from './admin-sessions/admin-security.use-cases';
 import { ResetAdminPasswordUseCase } from './admin-sessions/reset-admin-password.use-case';
+import type { TwoFactorSecrets } from './admin-sessions/two-factor-secrets';
+import { CompleteTwoFactorLogInUseCase, TwoFactorSetupUseCase } from './admin-sessions/two-factor.use-cases';
 import type { SessionTokenService } from './admin-sessions/session-token-service';
 import type { Sha256 } from './audit-log/audit-chain';
 import { ListAuditEventsUseCase } from './audit-log/list-audit-events.use-case';
@@ -61,6 +63,8 @@ export interface UseCasePorts {
   readonly passwordHasher: PasswordHasher;
   readonly tokens: SessionTokenService;
   readonly mailer: Mailer;
+  /** TOTP and the randomness of two-factor secrets and recovery codes. */
+  readonly twoFactorSecrets: TwoFactorSecrets;
   /** SHA-256 as hex, the audit chain's hash (the same function the persistence adapter seals with). */
   readonly sha256: Sha256;
   /**
@@ -104,6 +108,8 @@ export interface UseCases {
   readonly decideScholarshipRequest: Pick<DecideScholarshipRequestUseCase, 'execute'>;
   readonly bulkDecideScholarshipRequests: BulkDecideScholarshipRequestsUseCase;
   readonly logIn: LogInUseCase;
+  readonly completeTwoFactorLogIn: CompleteTwoFactorLogInUseCase;
+  readonly twoFactorSetup: TwoFactorSetupUseCase;
   readonly authenticate: AuthenticateUseCase;
   readonly logOut: LogOutUseCase;
   readonly createAdmin: CreateAdminUseCase;
@@ -136,6 +142,19 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
   const sessionPolicy = settings.sessionPolicy ?? DEFAULT_SESSION_POLICY;
   const rateLimiter = new RateLimiter(ports.rateLimits, clock);
   const decisions = { unitOfWork, clock, ids };
+  const addressKey = ports.rateLimitAddressKey ?? ((ipAddress: string) => ipAddress);
+  const twoFactorDeps = {
+    ...repositories,
+    ...decisions,
+    secrets: ports.twoFactorSecrets,
+    tokens,
+    passwordHasher,
+    rateLimiter,
+    loginPolicy: settings.loginRateLimit,
+    accountPolicy: settings.loginAccountLimit,
+    addressKey,
+    sessionPolicy,
+  };
   const verifyAuditChain = new VerifyAuditChainUseCase({ ...repositories, sha256: ports.sha256, clock });
 
   const publicList = new CachedPublicGuestbookList({
@@ -179,10 +198,12 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       rateLimiter,
       loginPolicy: settings.loginRateLimit,
       accountPolicy: settings.loginAccountLimit,
-      addressKey: ports.rateLimitAddressKey ?? ((ipAddress) => ipAddress),
+      addressKey,
       alertOwner: settings.email.ownerEmail !== null,
       sessionPolicy,
     }),
+    completeTwoFactorLogIn: new CompleteTwoFactorLogInUseCase(twoFactorDeps),
+    twoFactorSetup: new TwoFactorSetupUseCase(twoFactorDeps),
     authenticate,
     logOut: new LogOutUseCase({ ...decisions, authenticate }),
     createAdmin,

@@ -54,7 +54,9 @@ export * from './admin-sessions/password-hasher';
 export * from './admin-sessions/reset-admin-password.use-case';
 export * from './admin-sessions/session-token-service';
 export * from './admin-sessions/two-factor.repository';
+export * from './admin-sessions/two-factor-secrets';
 export * from './admin-sessions/admin-security.use-cases';
+export * from './admin-sessions/two-factor.use-cases';
 
 // Audit log
 export * from './audit-log/audit-chain';

@@ -7,8 +7,11 @@ import {
   RecordingMailer,
   SequentialIdGenerator,
   fakeSha256,
+  FakeTwoFactorSecrets,
 } from '../memory';
 import {
+  type LogInSuccess,
+  type TwoFactorRequired,
   createUseCases,
   DEFAULT_DELIVERY_POLICY,
   type Actor,
@@ -45,6 +48,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
   const passwordHasher = new FakePasswordHasher();
   const tokens = new FakeSessionTokenService();
   const mailer = new RecordingMailer();
+  const twoFactorSecrets = new FakeTwoFactorSecrets();
   const deliveryPolicy = DEFAULT_DELIVERY_POLICY;
 
   const useCases = createUseCases(
@@ -59,6 +63,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
       tokens,
       mailer,
       sha256: fakeSha256,
+      twoFactorSecrets,
     },
     {
       loginRateLimit: LOGIN_POLICY,
@@ -84,6 +89,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
     clock,
     ids,
     tokens,
+    twoFactorSecrets,
     passwordHasher,
     rateLimiter,
     mailer,
@@ -99,6 +105,15 @@ export type World = ReturnType<typeof createWorld>;
 export function valueOf<T, E>(result: { ok: true; value: T } | { ok: false; error: E }): T {
   if (!result.ok) throw new Error(`Expected success, got ${JSON.stringify(result.error)}`);
   return result.value;
+}
+
+/** Unwraps a sign-in that started a session, failing the test when it failed or asks for a code. */
+export function sessionOf<E>(
+  result: { ok: true; value: LogInSuccess | TwoFactorRequired } | { ok: false; error: E },
+): LogInSuccess {
+  const value = valueOf(result);
+  if (value.twoFactorRequired === true) throw new Error('Expected a session, got a two-factor challenge');
+  return value;
 }
 
 /** Unwraps a failed result, failing the test when it succeeded. */

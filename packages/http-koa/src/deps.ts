@@ -17,6 +17,8 @@ export type HttpUseCases = Pick<
   | 'decideScholarshipRequest'
   | 'bulkDecideScholarshipRequests'
   | 'logIn'
+  | 'completeTwoFactorLogIn'
+  | 'twoFactorSetup'
   | 'authenticate'
   | 'logOut'
   | 'listAuditEvents'

@@ -157,6 +157,12 @@ const schemas: Record<string, Schema> = {
   ),
   LoginBody: object({ username: string, password: string }),
   ChangePasswordBody: object({ currentPassword: string, newPassword: string }),
+  TwoFactorLoginBody: object({
+    challenge: string,
+    code: { ...string, description: 'The 6-digit code of the authenticator app, or a recovery code' },
+  }),
+  CodeBody: object({ code: string }),
+  PasswordBody: object({ password: string }),
   OwnSession: object({
     id: uuid,
     current: { type: 'boolean', description: 'The session making this call' },
@@ -267,18 +273,26 @@ const bulkErrors = {
 /** What each admin call answers; its method and path come from ADMIN_API_ROUTES. */
 const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
   logIn: {
-    summary: 'Sign in',
+    summary: 'Sign in (for an account with two-factor on: the first step, answered with a challenge)',
     requestBody: body('LoginBody'),
     responses: {
-      '200': response(
-        'Signed in',
-        object({
-          success,
-          sessionToken: { type: 'string', minLength: 43 },
-          user: ref('AdminUser'),
-          expiresAt: dateTime,
-        }),
-      ),
+      '200': response('Signed in, or the password was right and the code comes next', {
+        oneOf: [
+          object({
+            success,
+            sessionToken: { type: 'string', minLength: 43 },
+            user: ref('AdminUser'),
+            expiresAt: dateTime,
+          }),
+          object({
+            success: { type: 'boolean', const: false },
+            twoFactorRequired: { type: 'boolean', const: true },
+            challenge: { type: 'string', minLength: 43, description: 'For POST /api/admin/login/two-factor' },
+            expiresAt: dateTime,
+            error: string,
+          }),
+        ],
+      }),
       '400': error('A field is missing or not text'),
       '401': error('Unknown user or wrong password (the same answer for both)'),
       '429': error('Too many failed sign-ins for this username or address (LOGIN_RATE_LIMIT)', retryAfter),
@@ -293,6 +307,24 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
     summary: 'Sign out (revokes the session)',
     security: bearer,
     responses: { '200': response('Signed out', ref('Success')), ...adminErrors },
+  },
+  logInTwoFactor: {
+    summary: 'Sign in, second step: the challenge and a code (TOTP, each once; or a recovery code, each once)',
+    requestBody: body('TwoFactorLoginBody'),
+    responses: {
+      '200': response(
+        'Signed in',
+        object({
+          success,
+          sessionToken: { type: 'string', minLength: 43 },
+          user: ref('AdminUser'),
+          expiresAt: dateTime,
+        }),
+      ),
+      '400': error('A field is missing or not text'),
+      '401': error('A wrong or used code (counted toward the sign-in limits), or an expired or used challenge'),
+      '429': error('Too many failed sign-ins for this username or address (LOGIN_RATE_LIMIT)', retryAfter),
+    },
   },
   dashboard: {
     summary: 'Counts for the dashboard (recent activity: the last 7 days)',
@@ -467,6 +499,44 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
         }),
       ),
       ...adminErrors,
+    },
+  },
+  startTwoFactor: {
+    summary: 'Set up two-factor sign-in: a new secret, off until a first code confirms it',
+    security: bearer,
+    responses: {
+      '200': response(
+        'The secret, as text and as the URI of the QR code',
+        object({ success, secret: string, otpauthUri: string }),
+      ),
+      ...adminErrors,
+      '409': error('Two-factor is already on'),
+    },
+  },
+  confirmTwoFactor: {
+    summary: 'Turn two-factor sign-in on with a first code; ten recovery codes, shown this once (audited)',
+    security: bearer,
+    requestBody: body('CodeBody'),
+    responses: {
+      '200': response(
+        'On',
+        object({ success, recoveryCodes: { type: 'array', items: string, minItems: 10, maxItems: 10 } }),
+      ),
+      '400': error('The code is not right'),
+      ...adminErrors,
+      '409': error('Two-factor is already on, or was not set up first'),
+    },
+  },
+  disableTwoFactor: {
+    summary: 'Turn two-factor sign-in off; the password is required (audited, the owner is emailed)',
+    security: bearer,
+    requestBody: body('PasswordBody'),
+    responses: {
+      '200': response('Off', ref('Success')),
+      '400': error('The password is wrong'),
+      ...adminErrors,
+      '409': error('Two-factor is not on'),
+      '429': error('Too many wrong passwords (LOGIN_RATE_LIMIT)', retryAfter),
     },
   },
   endSession: {

@@ -57,3 +57,20 @@ export class ChangePasswordRequest {
   @required('Current password') @text('Current password') @passwordCap('Current password') currentPassword!: string;
   @required('New password') @text('New password') @passwordCap('New password') newPassword!: string;
 }
+
+export class TwoFactorLoginRequest {
+  @required('Challenge')
+  @text('Challenge')
+  @MaxLength(256, { message: FIELD_MESSAGES.tooLong('Challenge', 256) })
+  challenge!: string;
+
+  @required('Code') @text('Code') @MaxLength(64, { message: FIELD_MESSAGES.tooLong('Code', 64) }) code!: string;
+}
+
+export class ConfirmTwoFactorRequest {
+  @required('Code') @text('Code') @MaxLength(64, { message: FIELD_MESSAGES.tooLong('Code', 64) }) code!: string;
+}
+
+export class PasswordConfirmationRequest {
+  @required('Password') @text('Password') @passwordCap('Password') password!: string;
+}

@@ -26,6 +26,9 @@ import {
 } from './presenters';
 import {
   ChangePasswordRequest,
+  ConfirmTwoFactorRequest,
+  PasswordConfirmationRequest,
+  TwoFactorLoginRequest,
   DecideScholarshipRequest,
   LoginRequest,
   ModerateGuestbookEntryRequest,
@@ -151,6 +154,24 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
       const body = await parseBody(LoginRequest, ctx.request.body);
       const result = await useCases.logIn.execute(body, requestContext(ctx));
       if (!result.ok) throw domainFailure(result.error);
+      if (result.value.twoFactorRequired === true) {
+        // No session yet: the code comes next (POST /api/admin/login/two-factor).
+        ctx.body = {
+          success: false,
+          twoFactorRequired: true,
+          challenge: result.value.challenge,
+          expiresAt: result.value.expiresAt.toISOString(),
+          error: ERROR_MESSAGES.twoFactorRequired,
+        };
+        return;
+      }
+      const { sessionToken, user, expiresAt } = result.value;
+      ctx.body = { success: true, sessionToken, user: presentUser(user), expiresAt: expiresAt.toISOString() };
+    },
+    logInTwoFactor: async (ctx) => {
+      const body = await parseBody(TwoFactorLoginRequest, ctx.request.body);
+      const result = await useCases.completeTwoFactorLogIn.execute(body, requestContext(ctx));
+      if (!result.ok) throw domainFailure(result.error);
       const { sessionToken, user, expiresAt } = result.value;
       ctx.body = { success: true, sessionToken, user: presentUser(user), expiresAt: expiresAt.toISOString() };
     },
@@ -248,6 +269,23 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
     endOtherSessions: async (ctx) => {
       const { ended } = await useCases.endSessions.endOthers(sessionActor(ctx));
       ctx.body = { success: true, ended };
+    },
+    startTwoFactor: async (ctx) => {
+      const result = await useCases.twoFactorSetup.start(sessionActor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, ...result.value };
+    },
+    confirmTwoFactor: async (ctx) => {
+      const body = await parseBody(ConfirmTwoFactorRequest, ctx.request.body);
+      const result = await useCases.twoFactorSetup.confirm(body, sessionActor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, recoveryCodes: result.value.recoveryCodes };
+    },
+    disableTwoFactor: async (ctx) => {
+      const body = await parseBody(PasswordConfirmationRequest, ctx.request.body);
+      const result = await useCases.twoFactorSetup.disable(body, sessionActor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true };
     },
     changePassword: async (ctx) => {
       const body = await parseBody(ChangePasswordRequest, ctx.request.body);

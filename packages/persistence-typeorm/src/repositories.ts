@@ -706,6 +706,19 @@ export class TypeOrmTwoFactorRepository implements TwoFactorRepository {
     await insertWithoutReselect(this.manager, TwoFactorChallengeSchema, { ...challenge });
   }
 
+  async findChallenge(tokenHash: string, now: Date): Promise<TwoFactorChallenge | null> {
+    if (!isKey(tokenHash)) return null;
+    const row = await this.manager.findOneBy(TwoFactorChallengeSchema, { tokenHash });
+    if (row === null || row.tokenHash !== tokenHash || row.expiresAt.getTime() <= now.getTime()) return null;
+    return {
+      id: row.id,
+      userId: row.userId,
+      tokenHash: row.tokenHash,
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+    };
+  }
+
   async takeChallenge(tokenHash: string, now: Date): Promise<TwoFactorChallenge | null> {
     if (!isKey(tokenHash)) return null;
     const row = await this.manager.findOneBy(TwoFactorChallengeSchema, { tokenHash });

@@ -18,6 +18,7 @@ export interface AdminApiRoute {
 /** Every call of the admin API, in the order the API reference lists them. */
 export const ADMIN_API_ROUTES = {
   logIn: { method: 'POST', path: '/login', session: false },
+  logInTwoFactor: { method: 'POST', path: '/login/two-factor', session: false },
   me: { method: 'GET', path: '/me', session: true },
   logOut: { method: 'POST', path: '/logout', session: true },
   dashboard: { method: 'GET', path: '/dashboard', session: true },
@@ -33,6 +34,9 @@ export const ADMIN_API_ROUTES = {
   listAuditEvents: { method: 'GET', path: '/audit-logs', session: true },
   exportAuditEvents: { method: 'GET', path: '/audit-logs.csv', session: true },
   security: { method: 'GET', path: '/security', session: true },
+  startTwoFactor: { method: 'POST', path: '/security/two-factor', session: true },
+  confirmTwoFactor: { method: 'POST', path: '/security/two-factor/confirm', session: true },
+  disableTwoFactor: { method: 'DELETE', path: '/security/two-factor', session: true },
   endSession: { method: 'DELETE', path: '/sessions/:id', session: true },
   endOtherSessions: { method: 'POST', path: '/sessions/end-others', session: true },
   changePassword: { method: 'POST', path: '/password', session: true },

@@ -145,6 +145,27 @@ export interface LoginResponse {
   expiresAt: string;
 }
 
+/** `POST /api/admin/login` for an account with two-factor on: no session yet, the code next. */
+export interface TwoFactorRequiredResponse {
+  success: false;
+  twoFactorRequired: true;
+  /** Give it back with the code to `POST /api/admin/login/two-factor`; single-use, 5 minutes. */
+  challenge: string;
+  expiresAt: string;
+  error: string;
+}
+
+export interface TwoFactorSetupResponse {
+  success: true;
+  secret: string;
+  otpauthUri: string;
+}
+
+export interface RecoveryCodesResponse {
+  success: true;
+  recoveryCodes: string[];
+}
+
 export interface MeResponse {
   success: true;
   user: AdminUserDto;
@@ -200,6 +221,11 @@ export const AUDIT_ACTIONS = [
   'resend',
   'session_ended',
   'password_changed',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'recovery_code_used',
+  'admin_added',
+  'admin_removed',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

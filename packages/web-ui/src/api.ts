@@ -44,7 +44,9 @@ async function failure(path: string, response: Response): Promise<HttpError> {
   } catch {
     body = null;
   }
-  if (response.status === 401 && isAdminPath(path) && path !== '/api/admin/login') settings.onUnauthorized?.();
+  // A refused sign-in (either step) is no session ending.
+  const signingIn = path === '/api/admin/login' || path === '/api/admin/login/two-factor';
+  if (response.status === 401 && isAdminPath(path) && !signingIn) settings.onUnauthorized?.();
   return new HttpError(response.status, body, text);
 }
 

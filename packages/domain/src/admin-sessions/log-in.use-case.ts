@@ -12,11 +12,12 @@ import type { RequestContext } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import type { SessionPolicy } from './admin-session';
-import { normalizeUsername, toAdminUserView, type AdminUserView } from './admin-user';
+import { normalizeUsername, toAdminUserView, type AdminUser, type AdminUserView } from './admin-user';
 import type { AdminUserRepository } from './admin-user.repository';
 import { AdminSessionErrorCode, type AdminSessionError } from './admin-sessions.errors';
 import type { PasswordHasher } from './password-hasher';
 import type { SessionTokenService } from './session-token-service';
+import type { TwoFactorRepository } from './two-factor.repository';
 
 export interface LogInInput {
   readonly username: string;
@@ -24,10 +25,72 @@ export interface LogInInput {
 }
 
 export interface LogInSuccess {
+  readonly twoFactorRequired?: false;
   /** Given to the client once; only its hash is stored. */
   readonly sessionToken: string;
   readonly user: AdminUserView;
   readonly expiresAt: Date;
+}
+
+/** The password was right and the account has two-factor on: the code comes next, with this challenge. */
+export interface TwoFactorRequired {
+  readonly twoFactorRequired: true;
+  /** Given to the client once; only its hash is stored. Single-use, short-lived. */
+  readonly challenge: string;
+  readonly expiresAt: Date;
+}
+
+/** How long the second step may take after the password. */
+export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+/** What starting a session needs. */
+export interface SessionStartDeps {
+  readonly unitOfWork: UnitOfWork;
+  readonly tokens: SessionTokenService;
+  readonly sessionPolicy: SessionPolicy;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}
+
+/**
+ * Starts a session for `user` and audits the sign-in (`details`, e.g. the second factor used),
+ * in one transaction. Returns what the client is given.
+ */
+export async function startSession(
+  deps: SessionStartDeps,
+  user: AdminUser,
+  context: RequestContext,
+  details: Readonly<Record<string, unknown>> | null = null,
+): Promise<LogInSuccess> {
+  const sessionToken = deps.tokens.generate();
+  const now = deps.clock.now();
+  const session = {
+    id: deps.ids.next(),
+    userId: user.id,
+    tokenHash: deps.tokens.hash(sessionToken),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + deps.sessionPolicy.absoluteTimeoutMs),
+    ipAddress: context.ipAddress,
+    userAgent: context.userAgent === null ? null : keptUserAgent(context.userAgent),
+  };
+  await deps.unitOfWork.transaction(async ({ adminSessions, auditEvents }) => {
+    await adminSessions.add(session);
+    await auditEvents.append(
+      newAuditEvent(
+        deps,
+        {
+          action: AuditAction.Login,
+          resourceType: AuditResourceType.AdminSession,
+          resourceId: session.id,
+          userId: user.id,
+          details,
+        },
+        context,
+      ),
+    );
+  });
+  return { sessionToken, user: toAdminUserView(user), expiresAt: session.expiresAt };
 }
 
 /** The rate-limit keys of one sign-in attempt; `address` is the client's rate-limit key (an IPv6 /64). */
@@ -70,6 +133,7 @@ export class LogInUseCase {
     private readonly deps: {
       readonly adminUsers: AdminUserRepository;
       readonly auditEvents: AuditEventRepository;
+      readonly twoFactor: TwoFactorRepository;
       readonly deliveries: DeliveryRepository;
       readonly unitOfWork: UnitOfWork;
       readonly passwordHasher: PasswordHasher;
@@ -87,7 +151,10 @@ export class LogInUseCase {
     },
   ) {}
 
-  async execute(input: LogInInput, context: RequestContext): Promise<Result<LogInSuccess, AdminSessionError>> {
+  async execute(
+    input: LogInInput,
+    context: RequestContext,
+  ): Promise<Result<LogInSuccess | TwoFactorRequired, AdminSessionError>> {
     const username = normalizeUsername(typeof input.username === 'string' ? input.username : '');
     const password = typeof input.password === 'string' ? input.password : '';
     if (username === '' || password === '') return err(invalidCredentials());
@@ -143,34 +210,20 @@ export class LogInUseCase {
     // A right password is no failure: the pair starts afresh and the address gets its attempt back.
     await rateLimiter.reset(keys.pair);
     if (keys.address !== null) await rateLimiter.giveBack(keys.address);
-    const sessionToken = this.deps.tokens.generate();
-    const now = this.deps.clock.now();
-    const session = {
-      id: this.deps.ids.next(),
-      userId: user.id,
-      tokenHash: this.deps.tokens.hash(sessionToken),
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + this.deps.sessionPolicy.absoluteTimeoutMs),
-      ipAddress: context.ipAddress,
-      userAgent: context.userAgent === null ? null : keptUserAgent(context.userAgent),
-    };
-    await this.deps.unitOfWork.transaction(async ({ adminSessions, auditEvents }) => {
-      await adminSessions.add(session);
-      await auditEvents.append(
-        newAuditEvent(
-          this.deps,
-          {
-            action: AuditAction.Login,
-            resourceType: AuditResourceType.AdminSession,
-            resourceId: session.id,
-            userId: user.id,
-          },
-          context,
-        ),
-      );
-    });
-    return ok({ sessionToken, user: toAdminUserView(user), expiresAt: session.expiresAt });
+    if (user.twoFactorEnabled && user.totpSecret !== null) {
+      const challenge = this.deps.tokens.generate();
+      const now = this.deps.clock.now();
+      const expiresAt = new Date(now.getTime() + TWO_FACTOR_CHALLENGE_TTL_MS);
+      await this.deps.twoFactor.addChallenge({
+        id: this.deps.ids.next(),
+        userId: user.id,
+        tokenHash: this.deps.tokens.hash(challenge),
+        createdAt: now,
+        expiresAt,
+      });
+      return ok({ twoFactorRequired: true, challenge, expiresAt });
+    }
+    return ok(await startSession(this.deps, user, context));
   }
 
   /** A real hash of a random secret, made once, so an unknown user costs one verification too. */

@@ -24,6 +24,9 @@ export interface TwoFactorRepository {
 
   addChallenge(challenge: TwoFactorChallenge): Promise<void>;
 
+  /** The challenge with this token hash while it has not expired at `now`, left in place; else null. */
+  findChallenge(tokenHash: string, now: Date): Promise<TwoFactorChallenge | null>;
+
   /**
    * The challenge with this token hash, removed as it is read (single-use: of concurrent
    * calls one gets it); null when there is none or it had expired at `now`.

@@ -19,6 +19,12 @@ export const AuditAction = {
   SessionEnded: 'session_ended',
   /** An admin changed their own password in the app. */
   PasswordChanged: 'password_changed',
+  TwoFactorEnabled: 'two_factor_enabled',
+  TwoFactorDisabled: 'two_factor_disabled',
+  /** A recovery code signed an admin in (details: how many are left). */
+  RecoveryCodeUsed: 'recovery_code_used',
+  AdminAdded: 'admin_added',
+  AdminRemoved: 'admin_removed',
 } as const;
 
 export const AuditResourceType = {

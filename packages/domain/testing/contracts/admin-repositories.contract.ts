@@ -215,6 +215,8 @@ export function adminSessionRepositoryContract(store: () => Persistence): void {
         expiresAt,
       };
       await twoFactor().addChallenge(challenge);
+      expect(await twoFactor().findChallenge('h1', createdAt)).toEqual(challenge);
+      expect(await twoFactor().findChallenge('h1', expiresAt)).toBeNull();
       const taken = await Promise.all(Array.from({ length: 5 }, () => twoFactor().takeChallenge('h1', createdAt)));
       expect(taken.filter((t) => t !== null)).toEqual([challenge]);
       await twoFactor().addChallenge({ ...challenge, id: '0d6f6b8e-3c38-4a52-9d7c-0000000000c2', tokenHash: 'h2' });

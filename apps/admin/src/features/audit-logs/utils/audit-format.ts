@@ -69,4 +69,9 @@ export const ACTION_LABELS: Readonly<Record<AuditActionName, string>> = {
   resend: 'Resend',
   session_ended: 'Session ended',
   password_changed: 'Password changed',
+  two_factor_enabled: 'Two-factor on',
+  two_factor_disabled: 'Two-factor off',
+  recovery_code_used: 'Recovery code used',
+  admin_added: 'Admin added',
+  admin_removed: 'Admin removed',
 };
