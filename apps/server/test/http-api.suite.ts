@@ -575,6 +575,40 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
       });
     });
 
+    describe('admins', () => {
+      it('adds an admin with a temporary password, names each admin in the audit log, never removes the last', async () => {
+        const token = await app.signIn();
+        const added = await app.call('POST', '/api/admin/admins', { token, body: { username: 'Editor' } });
+        expect(added.status).toBe(201);
+        expect(added.body.admin).toMatchObject({ username: 'editor', twoFactorEnabled: false });
+        const editorLogin = await app.call('POST', '/api/admin/login', {
+          body: { username: 'editor', password: added.body.temporaryPassword },
+        });
+        expect(editorLogin.status).toBe(200);
+        const editorToken = editorLogin.body.sessionToken as string;
+        const listed = await app.call('GET', '/api/admin/admins', { token: editorToken });
+        expect((listed.body.admins as Array<{ username: string }>).map((admin) => admin.username)).toEqual([
+          'owner',
+          'editor',
+        ]);
+        const taken = await app.call('POST', '/api/admin/admins', { token, body: { username: 'EDITOR' } });
+        expect(taken.status).toBe(409);
+
+        const logs = await app.call('GET', '/api/admin/audit-logs?action=login', { token: editorToken });
+        const names = (logs.body.logs as Array<{ username: string | null }>).map((log) => log.username);
+        expect(new Set(names)).toEqual(new Set(['owner', 'editor']));
+
+        const ownerId = (listed.body.admins as Array<{ id: string; username: string }>)[0]?.id ?? '';
+        const editorId = (added.body.admin as { id: string }).id;
+        expect((await app.call('DELETE', `/api/admin/admins/${editorId}`, { token })).status).toBe(200);
+        expect((await app.call('GET', '/api/admin/me', { token: editorToken })).status).toBe(401);
+        const last = await app.call('DELETE', `/api/admin/admins/${ownerId}`, { token });
+        expect([last.status, last.body.code]).toEqual([409, 'ADMIN_USER.LAST_ADMIN']);
+        const missing = await app.call('DELETE', `/api/admin/admins/${editorId}`, { token });
+        expect(missing.status).toBe(404);
+      });
+    });
+
     describe('GET /api/admin/dashboard', () => {
       it('counts totals, pending items and the last 7 days', async () => {
         await signAndApprove();

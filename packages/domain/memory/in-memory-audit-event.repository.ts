@@ -33,6 +33,11 @@ export class InMemoryAuditEventRepository implements AuditEventRepository {
     this.db.auditHead = { seq: seal.seq, hash: seal.hash };
   }
 
+  async findById(id: string): Promise<AuditEvent | null> {
+    const event = this.db.auditEvents.find((stored) => stored.id === id);
+    return event === undefined ? null : copy(event);
+  }
+
   async chainHead(): Promise<AuditChainHead | null> {
     return this.db.auditHead === null ? null : { ...this.db.auditHead };
   }

@@ -11,6 +11,7 @@ import {
   GetSecurityUseCase,
 } from './admin-sessions/admin-security.use-cases';
 import { ResetAdminPasswordUseCase } from './admin-sessions/reset-admin-password.use-case';
+import { ManageAdminsUseCase } from './admin-sessions/manage-admins.use-case';
 import type { TwoFactorSecrets } from './admin-sessions/two-factor-secrets';
 import { CompleteTwoFactorLogInUseCase, TwoFactorSetupUseCase } from './admin-sessions/two-factor.use-cases';
 import type { SessionTokenService } from './admin-sessions/session-token-service';
@@ -110,6 +111,7 @@ export interface UseCases {
   readonly logIn: LogInUseCase;
   readonly completeTwoFactorLogIn: CompleteTwoFactorLogInUseCase;
   readonly twoFactorSetup: TwoFactorSetupUseCase;
+  readonly manageAdmins: ManageAdminsUseCase;
   readonly authenticate: AuthenticateUseCase;
   readonly logOut: LogOutUseCase;
   readonly createAdmin: CreateAdminUseCase;
@@ -154,6 +156,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     accountPolicy: settings.loginAccountLimit,
     addressKey,
     sessionPolicy,
+    alertOwner: settings.email.ownerEmail !== null,
   };
   const verifyAuditChain = new VerifyAuditChainUseCase({ ...repositories, sha256: ports.sha256, clock });
 
@@ -204,6 +207,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     }),
     completeTwoFactorLogIn: new CompleteTwoFactorLogInUseCase(twoFactorDeps),
     twoFactorSetup: new TwoFactorSetupUseCase(twoFactorDeps),
+    manageAdmins: new ManageAdminsUseCase(twoFactorDeps),
     authenticate,
     logOut: new LogOutUseCase({ ...decisions, authenticate }),
     createAdmin,

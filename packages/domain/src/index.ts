@@ -57,6 +57,7 @@ export * from './admin-sessions/two-factor.repository';
 export * from './admin-sessions/two-factor-secrets';
 export * from './admin-sessions/admin-security.use-cases';
 export * from './admin-sessions/two-factor.use-cases';
+export * from './admin-sessions/manage-admins.use-case';
 
 // Audit log
 export * from './audit-log/audit-chain';

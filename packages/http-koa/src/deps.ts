@@ -25,6 +25,7 @@ export type HttpUseCases = Pick<
   | 'getSecurity'
   | 'endSessions'
   | 'changePassword'
+  | 'manageAdmins'
   | 'getDashboard'
   | 'auditChainState'
   | 'downloadBook'

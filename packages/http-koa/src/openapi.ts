@@ -120,6 +120,7 @@ const schemas: Record<string, Schema> = {
     resourceType: string,
     resourceId: nullableString,
     userId: { type: ['string', 'null'], format: 'uuid' },
+    username: { ...nullableString, description: "The acting admin's username; null when unknown or removed" },
     details: { type: ['object', 'null'] },
     createdAt: dateTime,
     ipAddress: nullableString,
@@ -162,6 +163,8 @@ const schemas: Record<string, Schema> = {
     code: { ...string, description: 'The 6-digit code of the authenticator app, or a recovery code' },
   }),
   CodeBody: object({ code: string }),
+  AddAdminBody: object({ username: string }),
+  Admin: object({ id: uuid, username: string, createdAt: dateTime, twoFactorEnabled: { type: 'boolean' } }),
   PasswordBody: object({ password: string }),
   OwnSession: object({
     id: uuid,
@@ -553,6 +556,39 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
     summary: 'End every session of yours but this one (audited as session_ended)',
     security: bearer,
     responses: { '200': response('Ended', object({ success, ended: count })), ...adminErrors },
+  },
+  listAdmins: {
+    summary: 'Every admin, oldest first',
+    security: bearer,
+    responses: {
+      '200': response('The admins', object({ success, admins: { type: 'array', items: ref('Admin') } })),
+      ...adminErrors,
+    },
+  },
+  addAdmin: {
+    summary: 'Add an admin with a temporary password, shown this once (audited as admin_added; the owner is emailed)',
+    security: bearer,
+    requestBody: body('AddAdminBody'),
+    responses: {
+      '201': response(
+        'Added',
+        object({ success, admin: ref('Admin'), temporaryPassword: { type: 'string', minLength: 43 } }),
+      ),
+      '400': error('The username is empty or longer than 50 characters'),
+      ...adminErrors,
+      '409': error('An admin with that username exists'),
+    },
+  },
+  removeAdmin: {
+    summary: 'Remove an admin, never the last (audited as admin_removed); their sessions end',
+    security: bearer,
+    parameters: [idParameter],
+    responses: {
+      '200': response('Removed', ref('Success')),
+      ...adminErrors,
+      '404': error('No such admin'),
+      '409': error('The last admin: nobody could sign in'),
+    },
   },
   changePassword: {
     summary:

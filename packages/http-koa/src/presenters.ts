@@ -1,4 +1,5 @@
 import type {
+  AdminListItem,
   AdminUserView,
   AuditEvent,
   AuditChainState,
@@ -11,6 +12,7 @@ import type {
   SecurityOverview,
 } from '@memoir/domain';
 import type {
+  AdminDto,
   AuditLogDto,
   AuditChainStateDto,
   DashboardResponse,
@@ -68,6 +70,13 @@ export const presentRequestWithDelivery = (request: ScholarshipRequestWithDelive
   delivery: request.delivery === null ? null : presentDeliveryState(request.delivery),
 });
 
+export const presentAdmin = (admin: AdminListItem): AdminDto => ({
+  id: admin.id,
+  username: admin.username,
+  createdAt: admin.createdAt.toISOString(),
+  twoFactorEnabled: admin.twoFactorEnabled,
+});
+
 export const presentSecurity = (security: SecurityOverview): Omit<SecurityResponse, 'success'> => ({
   twoFactorEnabled: security.twoFactorEnabled,
   sessions: security.sessions.map((session) => ({
@@ -97,12 +106,16 @@ export const presentDashboard = (dashboard: Dashboard): DashboardResponse => ({
   },
 });
 
-export const presentAuditEvent = (event: AuditEvent): AuditLogDto => ({
+export const presentAuditEvent = (
+  event: AuditEvent,
+  usernames: ReadonlyMap<string, string> = new Map(),
+): AuditLogDto => ({
   id: event.id,
   action: event.action,
   resourceType: event.resourceType,
   resourceId: event.resourceId,
   userId: event.userId,
+  username: event.userId === null ? null : (usernames.get(event.userId) ?? null),
   details: event.details === null ? null : { ...event.details },
   createdAt: iso(event.createdAt),
   ipAddress: event.ipAddress,

@@ -74,3 +74,10 @@ export class ConfirmTwoFactorRequest {
 export class PasswordConfirmationRequest {
   @required('Password') @text('Password') @passwordCap('Password') password!: string;
 }
+
+export class AddAdminRequest {
+  @required('Username')
+  @text('Username')
+  @MaxLength(256, { message: FIELD_MESSAGES.tooLong('Username', 256) })
+  username!: string;
+}

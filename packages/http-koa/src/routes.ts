@@ -15,6 +15,7 @@ import { domainFailure } from './error-status';
 import { HttpError } from './http-error';
 import { clientAddress, requestContext, type RequestState } from './middleware';
 import {
+  presentAdmin,
   presentAuditEvent,
   presentAuditChainState,
   presentDashboard,
@@ -25,6 +26,7 @@ import {
   presentUser,
 } from './presenters';
 import {
+  AddAdminRequest,
   ChangePasswordRequest,
   ConfirmTwoFactorRequest,
   PasswordConfirmationRequest,
@@ -250,7 +252,11 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
     listAuditEvents: async (ctx) => {
       const result = await useCases.listAuditEvents.execute(auditQuery(ctx));
       if (!result.ok) throw domainFailure(result.error);
-      const fitted = fitPage(result.value.events, [], result.value.nextCursor, presentAuditEvent);
+      // Each admin's own name: the admins are few, read whole.
+      const usernames = new Map((await useCases.manageAdmins.list()).map((admin) => [admin.id, admin.username]));
+      const fitted = fitPage(result.value.events, [], result.value.nextCursor, (event) =>
+        presentAuditEvent(event, usernames),
+      );
       ctx.body = { success: true, logs: fitted.items, nextCursor: fitted.nextCursor };
     },
     exportAuditEvents: async (ctx) => {
@@ -284,6 +290,25 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
     disableTwoFactor: async (ctx) => {
       const body = await parseBody(PasswordConfirmationRequest, ctx.request.body);
       const result = await useCases.twoFactorSetup.disable(body, sessionActor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true };
+    },
+    listAdmins: async (ctx) => {
+      ctx.body = { success: true, admins: (await useCases.manageAdmins.list()).map(presentAdmin) };
+    },
+    addAdmin: async (ctx) => {
+      const body = await parseBody(AddAdminRequest, ctx.request.body);
+      const result = await useCases.manageAdmins.add(body, actor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.status = 201;
+      ctx.body = {
+        success: true,
+        admin: presentAdmin(result.value.admin),
+        temporaryPassword: result.value.temporaryPassword,
+      };
+    },
+    removeAdmin: async (ctx) => {
+      const result = await useCases.manageAdmins.remove(ctx.params.id ?? '', actor(ctx));
       if (!result.ok) throw domainFailure(result.error);
       ctx.body = { success: true };
     },

@@ -806,6 +806,12 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
     });
   }
 
+  async findById(id: string): Promise<AuditEvent | null> {
+    if (!isKey(id)) return null;
+    const row = await this.manager.findOneBy(AuditEventSchema, { id });
+    return row === null ? null : toAuditEvent(row);
+  }
+
   async chainHead(): Promise<AuditChainHead | null> {
     const row = await this.manager.findOneBy(AuditChainHeadSchema, { id: 1 });
     return row === null || Number(row.seq) === 0 ? null : { seq: Number(row.seq), hash: row.hash };

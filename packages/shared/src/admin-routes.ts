@@ -40,6 +40,9 @@ export const ADMIN_API_ROUTES = {
   endSession: { method: 'DELETE', path: '/sessions/:id', session: true },
   endOtherSessions: { method: 'POST', path: '/sessions/end-others', session: true },
   changePassword: { method: 'POST', path: '/password', session: true },
+  listAdmins: { method: 'GET', path: '/admins', session: true },
+  addAdmin: { method: 'POST', path: '/admins', session: true },
+  removeAdmin: { method: 'DELETE', path: '/admins/:id', session: true },
 } as const satisfies Readonly<Record<string, AdminApiRoute>>;
 
 export type AdminApiRouteName = keyof typeof ADMIN_API_ROUTES;

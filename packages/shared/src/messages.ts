@@ -74,6 +74,7 @@ export const ERROR_MESSAGES = {
   twoFactorNotStarted: 'Two-factor sign-in is not being set up. Start again.',
   twoFactorNotOn: 'Two-factor sign-in is not on.',
   wrongConfirmationCode: 'That code is not right. Enter the current code from your authenticator app.',
+  adminIdNotFound: 'That admin does not exist (any more).',
   lastAdmin: 'The last admin cannot be removed: nobody could sign in.',
   sessionNotFound: 'That session does not exist or has already ended.',
   wrongCurrentPassword: 'The current password is not right.',

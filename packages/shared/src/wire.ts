@@ -182,6 +182,26 @@ export interface OwnSessionDto {
   lastSeenAt: string;
 }
 
+/** An admin account as `GET /api/admin/admins` lists it. */
+export interface AdminDto {
+  id: string;
+  username: string;
+  createdAt: string;
+  twoFactorEnabled: boolean;
+}
+
+export interface AdminsResponse {
+  success: true;
+  admins: AdminDto[];
+}
+
+export interface AddAdminResponse {
+  success: true;
+  admin: AdminDto;
+  /** Shown this once: the new admin signs in with it and changes it on the Security screen. */
+  temporaryPassword: string;
+}
+
 export interface SecurityResponse {
   success: true;
   twoFactorEnabled: boolean;
@@ -238,6 +258,8 @@ export interface AuditLogDto {
   resourceType: string;
   resourceId: string | null;
   userId: string | null;
+  /** The acting admin's username (null: nobody known, or an admin since removed). */
+  username: string | null;
   details: Record<string, unknown> | null;
   createdAt: string;
   ipAddress: string | null;

@@ -4,7 +4,7 @@ import { AuditAction, AuditResourceType, keptUserAgent, newAuditEvent } from '..
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import { newDelivery } from '../deliveries/delivery';
 import type { DeliveryRepository } from '../deliveries/delivery.repository';
-import { signInAlertKey } from '../deliveries/send-due-deliveries.use-case';
+import { SECURITY_ALERT_KEY_PREFIX, signInAlertKey } from '../deliveries/send-due-deliveries.use-case';
 import type { RateLimitPolicy, RateLimitVerdict, RateLimiter } from '../rate-limiting/rate-limiter';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
@@ -46,15 +46,23 @@ export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** What starting a session needs. */
 export interface SessionStartDeps {
   readonly unitOfWork: UnitOfWork;
+  readonly auditEvents: AuditEventRepository;
+  /** Whether an owner's address is configured to alert (OWNER_EMAIL). */
+  readonly alertOwner: boolean;
   readonly tokens: SessionTokenService;
   readonly sessionPolicy: SessionPolicy;
   readonly clock: Clock;
   readonly ids: IdGenerator;
 }
 
+/** How many of an admin's latest sign-ins a new one is compared with to call its device new. */
+export const KNOWN_DEVICE_SIGN_INS = 50;
+
 /**
  * Starts a session for `user` and audits the sign-in (`details`, e.g. the second factor used),
- * in one transaction. Returns what the client is given.
+ * in one transaction. A sign-in whose user agent none of the admin's latest sign-ins had (and
+ * not the first ever) queues the owner's "new device" alert with it. Returns what the client
+ * is given.
  */
 export async function startSession(
   deps: SessionStartDeps,
@@ -74,21 +82,26 @@ export async function startSession(
     ipAddress: context.ipAddress,
     userAgent: context.userAgent === null ? null : keptUserAgent(context.userAgent),
   };
-  await deps.unitOfWork.transaction(async ({ adminSessions, auditEvents }) => {
+  const earlier = await deps.auditEvents.listNewestFirst({
+    limit: KNOWN_DEVICE_SIGN_INS,
+    filter: { action: AuditAction.Login, userId: user.id },
+  });
+  const newDevice = earlier.length > 0 && !earlier.some((event) => event.userAgent === session.userAgent);
+  const event = newAuditEvent(
+    deps,
+    {
+      action: AuditAction.Login,
+      resourceType: AuditResourceType.AdminSession,
+      resourceId: session.id,
+      userId: user.id,
+      details: newDevice ? { ...details, newDevice: true } : details,
+    },
+    context,
+  );
+  await deps.unitOfWork.transaction(async ({ adminSessions, auditEvents, deliveries }) => {
     await adminSessions.add(session);
-    await auditEvents.append(
-      newAuditEvent(
-        deps,
-        {
-          action: AuditAction.Login,
-          resourceType: AuditResourceType.AdminSession,
-          resourceId: session.id,
-          userId: user.id,
-          details,
-        },
-        context,
-      ),
-    );
+    await auditEvents.append(event);
+    if (newDevice && deps.alertOwner) await deliveries.addUnlessDuplicate(securityAlert(deps, event.id));
   });
   return { sessionToken, user: toAdminUserView(user), expiresAt: session.expiresAt };
 }
@@ -104,6 +117,14 @@ export function loginThrottleKeys(
     pair: `login:pair:${known ? address : 'unknown'}:${account}`,
     address: known ? `login:ip:${address}` : null,
     account: `login:user:${account}`,
+  };
+}
+
+/** The owner's email reporting the audit event `eventId` (a new device, two-factor off, a new admin). */
+export function securityAlert(deps: { readonly clock: Clock; readonly ids: IdGenerator }, eventId: string) {
+  return {
+    ...newDelivery({ id: deps.ids.next(), kind: 'security_alert', now: deps.clock.now() }),
+    dedupeKey: `${SECURITY_ALERT_KEY_PREFIX}${eventId}`,
   };
 }
 

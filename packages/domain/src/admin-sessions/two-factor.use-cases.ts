@@ -18,7 +18,7 @@ import {
   type AdminSessionError,
   type AdminUserError,
 } from './admin-sessions.errors';
-import { loginThrottleKeys, startSession, type LogInSuccess } from './log-in.use-case';
+import { loginThrottleKeys, securityAlert, startSession, type LogInSuccess } from './log-in.use-case';
 import type { PasswordHasher } from './password-hasher';
 import type { SessionTokenService } from './session-token-service';
 import { normalizeRecoveryCode, type TwoFactorSecrets } from './two-factor-secrets';
@@ -40,8 +40,8 @@ export interface TwoFactorDeps {
   readonly accountPolicy: RateLimitPolicy;
   readonly addressKey: (ipAddress: string) => string;
   readonly sessionPolicy: SessionPolicy;
-  /** Told when two-factor is turned off (the owner's alert email); nothing by default. */
-  readonly onTwoFactorDisabled?: (user: { readonly id: string; readonly username: string }) => Promise<void>;
+  /** Whether an owner's address is configured to alert (OWNER_EMAIL). */
+  readonly alertOwner: boolean;
   readonly clock: Clock;
   readonly ids: IdGenerator;
 }
@@ -163,24 +163,26 @@ export class TwoFactorSetupUseCase {
     actorId: string | null,
     from: string,
   ): Promise<void> {
-    await this.deps.unitOfWork.transaction(async ({ adminUsers, twoFactor, auditEvents }) => {
+    const event = newAuditEvent(
+      this.deps,
+      {
+        action: AuditAction.TwoFactorDisabled,
+        resourceType: AuditResourceType.AdminUser,
+        resourceId: user.id,
+        userId: actorId ?? user.id,
+        details: { from, wasOn: user.twoFactorEnabled },
+      },
+      context,
+    );
+    await this.deps.unitOfWork.transaction(async ({ adminUsers, twoFactor, auditEvents, deliveries }) => {
       await adminUsers.setTwoFactor(user.id, { totpSecret: null, enabled: false }, this.deps.clock.now());
       await twoFactor.clearForUser(user.id);
-      await auditEvents.append(
-        newAuditEvent(
-          this.deps,
-          {
-            action: AuditAction.TwoFactorDisabled,
-            resourceType: AuditResourceType.AdminUser,
-            resourceId: user.id,
-            userId: actorId ?? user.id,
-            details: { from, wasOn: user.twoFactorEnabled },
-          },
-          context,
-        ),
-      );
+      await auditEvents.append(event);
+      // The owner hears of it: two-factor off is what an intruder would do first.
+      if (user.twoFactorEnabled && this.deps.alertOwner) {
+        await deliveries.addUnlessDuplicate(securityAlert(this.deps, event.id));
+      }
     });
-    if (user.twoFactorEnabled) await this.deps.onTwoFactorDisabled?.(user);
   }
 }
 

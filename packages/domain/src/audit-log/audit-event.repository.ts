@@ -30,6 +30,9 @@ export interface AuditEventRepository {
    */
   append(event: AuditEvent): Promise<void>;
 
+  /** One event, or null (what a security alert reports is read back this way). */
+  findById(id: string): Promise<AuditEvent | null>;
+
   /** The chain's last link as recorded with the last append; null while the trail is empty. */
   chainHead(): Promise<AuditChainHead | null>;
 

@@ -144,6 +144,13 @@ describe('ListAuditEventsUseCase', () => {
     const methods = Object.getOwnPropertyNames(InMemoryAuditEventRepository.prototype).filter(
       (name) => name !== 'constructor',
     );
-    expect(methods.sort()).toEqual(['append', 'appendOrCount', 'chainHead', 'listNewestFirst', 'readChain']);
+    expect(methods.sort()).toEqual([
+      'append',
+      'appendOrCount',
+      'chainHead',
+      'findById',
+      'listNewestFirst',
+      'readChain',
+    ]);
   });
 });

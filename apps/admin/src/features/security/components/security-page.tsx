@@ -6,6 +6,7 @@ import { RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSecurity } from '../api/security';
 import { describeDevice } from '../utils/device';
+import { AdminsSection } from './admins-section';
 import { TwoFactorSection } from './two-factor-section';
 
 export const SECURITY_SCREEN: ScreenTexts = {
@@ -129,7 +130,7 @@ function PasswordChange() {
   );
 }
 
-/** The signed-in admin's own account: two-factor sign-in, sessions, password. */
+/** The signed-in admin's own account (two-factor sign-in, sessions, password) and the admins. */
 export function SecurityPage() {
   const query = useSecurity();
   const { data } = query;
@@ -140,6 +141,7 @@ export function SecurityPage() {
       <TwoFactorSection enabled={data.twoFactorEnabled} />
       <Sessions sessions={data.sessions} />
       <PasswordChange />
+      <AdminsSection />
     </>
   );
 }
