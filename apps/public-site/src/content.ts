@@ -109,7 +109,7 @@ export const CRACKME = {
   rules: [
     'A small Linux x86-64 program asks for a key. Find it; brute force will not get you far.',
     'Any tools you like: a disassembler, a debugger, patience.',
-    'Found it? The program tells you where to send it.',
+    'Found it? Claim your prize below with the key the program accepted.',
   ],
   download: {
     href: '/downloads/memoir-crackme',
@@ -117,6 +117,13 @@ export const CRACKME = {
     fileName: 'memoir-crackme',
   },
   prize: 'Prize: a signed hardcover.',
+  claim: {
+    heading: 'Claim your prize',
+    submit: 'Claim your prize',
+    accepted: 'Key accepted',
+    refused: 'Claim not accepted',
+    fallback: 'Please check the key and try again.',
+  },
 } as const;
 
 export const CALL_TO_ACTION = {
@@ -176,6 +183,7 @@ export const SCHOLARSHIP_FORM = {
     letters: 6,
   } satisfies Riddle,
   submit: 'Request the free PDF',
+  privacyNote: 'What is kept about you, and for how long:',
 } as const;
 
 export const GUESTBOOK = {
@@ -188,7 +196,11 @@ export const GUESTBOOK = {
   } satisfies Riddle,
   submit: '[ SIGN GUESTBOOK ]',
   recentHeading: 'Recent Visitors',
+  privacyNote: 'What is kept about you, and for how long:',
 } as const;
+
+/** The privacy notice: served by the server from its running settings (so its periods are the real ones). */
+export const PRIVACY = { href: '/privacy', label: 'Privacy' } as const;
 
 export const FOOTER = {
   social: [
@@ -197,4 +209,5 @@ export const FOOTER = {
     { label: 'GitHub', href: 'https://github.example/samokafor' },
   ] satisfies SocialLink[],
   adminLabel: 'Admin',
+  privacyLabel: PRIVACY.label,
 } as const;

@@ -9,6 +9,8 @@ import { buildContainer, TYPES } from './container';
 import { DATA_USAGE, isDataCommand, runDataCommand } from './data-commands';
 import { logLooseFiles } from './data-dir';
 import { createLogger } from './logger';
+import { isPersonCommand, PERSON_USAGE, PersonUsageError, runPersonCommand } from './person-commands';
+import { RETENTION_USAGE, RetentionUsageError, runRetention } from './retention-command';
 import { persistenceOptions } from './server';
 
 const USAGE = `Usage: pnpm admin <command> [<username>] [--password-stdin] [--two-factor-off]
@@ -22,6 +24,8 @@ Commands:
   migrate                     run the database's pending migrations (under the same lock as a start)
   audit-verify                walk the audit trail's hash chain; exit 1 at the first broken link
 ${DATA_USAGE}
+${RETENTION_USAGE}
+${PERSON_USAGE}
 
 The new password is generated and printed once, unless --password-stdin is given: then the
 first line of standard input is the password (12 to 128 characters).
@@ -97,6 +101,24 @@ export async function runCli(args: readonly string[]): Promise<number> {
   }
   if (command === 'migrate' && username === undefined) return runMigrate();
   if (command === 'audit-verify' && username === undefined) return runAuditVerify();
+  if (isPersonCommand(command)) {
+    try {
+      return await runPersonCommand(command, args.slice(1), loadConfig());
+    } catch (error) {
+      if (!(error instanceof PersonUsageError)) throw error;
+      process.stderr.write(`${error.message}\n${USAGE}\n`);
+      return 2;
+    }
+  }
+  if (command === 'retention') {
+    try {
+      return await runRetention(args.slice(1), loadConfig());
+    } catch (error) {
+      if (!(error instanceof RetentionUsageError)) throw error;
+      process.stderr.write(`${error.message}\n${USAGE}\n`);
+      return 2;
+    }
+  }
   if (
     (command !== 'create-admin' && command !== 'reset-password') ||
     username === undefined ||

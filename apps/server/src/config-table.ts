@@ -202,6 +202,9 @@ export const DEFAULT_RIDDLE_ANSWERS = { guestbook: 'network', scholarship: 'kern
 export const INITIAL_PASSWORD_FILE_NAME = 'initial-admin-password';
 export const OUTBOX_DIR_NAME = 'outbox';
 
+/** The range of every RETENTION_* period, in days: a day to ten years. */
+const RETENTION_DAYS_MIN = 1;
+const RETENTION_DAYS_MAX = 3650;
 /** The range of DOWNLOAD_LINK_MAX_DOWNLOADS and DELIVERY_MAX_ATTEMPTS. */
 const COUNT_MIN = 1;
 const COUNT_MAX = 1000;
@@ -325,6 +328,17 @@ export const CONFIG_VARIABLES = {
     default: '10/10m',
     parse: parsers.rateLimit(),
   }),
+  CRACKME_CLAIM_LIMIT: variable({
+    meaning:
+      'crackme prize claims per client address (IPv6: per /64), right key or wrong, `N/window`: what stops guessing the key through the form',
+    default: '10/1h',
+    parse: parsers.rateLimit(),
+  }),
+  CRACKME_WINNERS: variable({
+    meaning: `how many of the first prize claims with the right key win (${COUNT_MIN} to ${COUNT_MAX}); later ones are thanked`,
+    default: '10',
+    parse: parsers.count(COUNT_MIN, COUNT_MAX),
+  }),
   LOGIN_RATE_LIMIT: variable({
     meaning: 'failed sign-ins per username and address, and per address, before 429 (IPv6: per /64)',
     default: '5/15m',
@@ -357,7 +371,8 @@ export const CONFIG_VARIABLES = {
     parse: parsers.text(),
   }),
   PUBLIC_BASE_URL: variable({
-    meaning: "the site's public address: download links in emails start with it",
+    meaning:
+      "the site's public address: download links in emails, the page's canonical and sharing URLs (Open Graph, X card, JSON-LD), robots.txt and the sitemap start with it",
     default: 'http://localhost:$PORT',
     example: 'https://rootaccess.example.com',
     parse: parsers.httpBaseUrl(),
@@ -394,6 +409,21 @@ export const CONFIG_VARIABLES = {
     meaning: `downloads one link allows (${COUNT_MIN} to ${COUNT_MAX})`,
     default: '5',
     parse: parsers.count(COUNT_MIN, COUNT_MAX),
+  }),
+  RETENTION_DAYS: variable({
+    meaning: `days that audit events keep the IP address and user agent they came from, and that an expired download link still says "expired" before it is removed (${RETENTION_DAYS_MIN} to ${RETENTION_DAYS_MAX})`,
+    default: '90',
+    parse: parsers.count(RETENTION_DAYS_MIN, RETENTION_DAYS_MAX),
+  }),
+  RETENTION_REJECTED_DAYS: variable({
+    meaning: `days a rejected scholarship request or guestbook entry is kept after the decision, then deleted (${RETENTION_DAYS_MIN} to ${RETENTION_DAYS_MAX})`,
+    default: '30',
+    parse: parsers.count(RETENTION_DAYS_MIN, RETENTION_DAYS_MAX),
+  }),
+  RETENTION_SENT_EMAIL_DAYS: variable({
+    meaning: `days the copies of sent emails in \`$DATA_DIR/${OUTBOX_DIR_NAME}\` are kept (without SMTP_URL) (${RETENTION_DAYS_MIN} to ${RETENTION_DAYS_MAX})`,
+    default: '30',
+    parse: parsers.count(RETENTION_DAYS_MIN, RETENTION_DAYS_MAX),
   }),
   SHUTDOWN_DRAIN: variable({
     meaning:

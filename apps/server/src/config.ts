@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-import { type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
+import { type OwnerNotifications, type RateLimitPolicy, type RetentionPolicy } from '@memoir/domain';
 import type { TrustProxy } from '@memoir/http-koa';
 import { DatabaseUrlError, mysqlTls, parseDatabaseUrl } from '@memoir/persistence-typeorm';
 
@@ -42,12 +42,16 @@ export interface ServerConfig {
   readonly trustForwardedHost: boolean;
   readonly logLevel: string;
   readonly formRateLimit: RateLimitPolicy;
+  readonly crackmeClaimLimit: RateLimitPolicy;
+  readonly crackmeWinners: number;
   readonly loginRateLimit: RateLimitPolicy;
   readonly loginAccountLimit: RateLimitPolicy;
   /** The repository root: relative paths resolve against it, whatever folder a script runs in. */
   readonly rootDir: string;
   readonly initialPasswordFile: string;
   readonly mail: MailConfig;
+  /** RETENTION_*: how long personal data is kept, in days. */
+  readonly retention: RetentionPolicy;
 }
 
 /** DATABASE_POOL_SIZE, DATABASE_SSL_CA and the timeouts: MySQL only. */
@@ -142,11 +146,38 @@ function valueOf<T>(parsed: Parsed<T>): T {
   return parsed.value;
 }
 
+export interface LoadConfigOptions {
+  /**
+   * For the server's start: also check that the files it serves from exist (BOOK_PDF_PATH),
+   * so that a wrong path is listed with the other problems before the database is touched.
+   * `pnpm admin` commands need no book and do not check it.
+   */
+  readonly forServer?: boolean;
+}
+
+/** Why `path` is not a file this process can read, or null when it is one. */
+function unreadableFile(path: string): string | null {
+  try {
+    if (!statSync(path).isFile()) return 'not a file';
+    accessSync(path, constants.R_OK);
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 'no such file';
+    if (code === 'EACCES') return 'not readable by this process';
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 /**
  * Parses the environment; each variable's default and parser come from CONFIG_VARIABLES.
  * Throws ConfigError listing every bad variable; secrets are never echoed.
  */
-export function loadConfig(env: Env = process.env, rootDir: string = findRootDir()): ServerConfig {
+export function loadConfig(
+  env: Env = process.env,
+  rootDir: string = findRootDir(),
+  options: LoadConfigOptions = {},
+): ServerConfig {
   const problems: string[] = [];
   const context: ParseContext = { rootDir };
   /** What `$DATA_DIR` and `$PORT` stand for in other variables' defaults, once read. */
@@ -222,6 +253,8 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     trustForwardedHost: read('TRUST_FORWARDED_HOST'),
     logLevel: read('LOG_LEVEL'),
     formRateLimit: read('FORM_RATE_LIMIT'),
+    crackmeClaimLimit: read('CRACKME_CLAIM_LIMIT'),
+    crackmeWinners: read('CRACKME_WINNERS'),
     loginRateLimit: read('LOGIN_RATE_LIMIT'),
     loginAccountLimit: read('LOGIN_ACCOUNT_LIMIT'),
     smtpUrl: read('SMTP_URL'),
@@ -237,6 +270,9 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     pollIntervalMs: read('DELIVERY_POLL_INTERVAL'),
     maxAttempts: read('DELIVERY_MAX_ATTEMPTS'),
     retryBaseMs: read('DELIVERY_RETRY_DELAY'),
+    retentionDays: read('RETENTION_DAYS'),
+    retentionRejectedDays: read('RETENTION_REJECTED_DAYS'),
+    retentionSentEmailDays: read('RETENTION_SENT_EMAIL_DAYS'),
   };
   if (values.trustForwardedHost.ok && values.trustForwardedHost.value && values.trustProxy.ok) {
     if (values.trustProxy.value.kind === 'none') {
@@ -255,6 +291,11 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
         problems.push(error.message);
       }
     }
+  }
+  if (options.forServer === true && values.bookPdfPath.ok) {
+    const why = unreadableFile(values.bookPdfPath.value);
+    if (why !== null)
+      problems.push(`BOOK_PDF_PATH must name a readable PDF file (${values.bookPdfPath.value}): ${why}.`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -305,10 +346,17 @@ export function loadConfig(env: Env = process.env, rootDir: string = findRootDir
     trustForwardedHost: valueOf(values.trustForwardedHost),
     logLevel: valueOf(values.logLevel),
     formRateLimit: valueOf(values.formRateLimit),
+    crackmeClaimLimit: valueOf(values.crackmeClaimLimit),
+    crackmeWinners: valueOf(values.crackmeWinners),
     loginRateLimit: valueOf(values.loginRateLimit),
     loginAccountLimit: valueOf(values.loginAccountLimit),
     rootDir,
     initialPasswordFile: join(dataDirPath, INITIAL_PASSWORD_FILE_NAME),
     mail,
+    retention: {
+      personalDetailsDays: valueOf(values.retentionDays),
+      rejectedDays: valueOf(values.retentionRejectedDays),
+      sentEmailDays: valueOf(values.retentionSentEmailDays),
+    },
   };
 }

@@ -13,7 +13,7 @@ import {
   type UseCaseSettings,
 } from '@memoir/domain';
 import { rateLimitAddressKey } from '@memoir/http-koa';
-import { OutboxMailer, SmtpMailer } from '@memoir/mail';
+import { OutboxFolderArchive, OutboxMailer, SmtpMailer } from '@memoir/mail';
 import {
   Argon2idPasswordHasher,
   OtpauthTwoFactorSecrets,
@@ -106,6 +106,8 @@ export function useCaseSettings(config: ServerConfig): UseCaseSettings {
     },
     ownerNotifications: mail.ownerNotifications,
     notifyRejections: mail.notifyRejections,
+    retention: config.retention,
+    crackmeWinners: config.crackmeWinners,
   };
 }
 
@@ -133,12 +135,13 @@ export function buildContainer(
   constant(TYPES.UseCaseSettings, useCaseSettings(config));
 
   container.bind(TYPES.UseCases).toDynamicValue((context) => {
-    const { repositories, unitOfWork, rateLimits } = context.get(TYPES.Persistence);
+    const { repositories, unitOfWork, rateLimits, eventCounts } = context.get(TYPES.Persistence);
     return createUseCases(
       {
         repositories,
         unitOfWork,
         rateLimits,
+        eventCounts,
         clock: context.get(TYPES.Clock),
         ids: context.get(TYPES.IdGenerator),
         riddles: context.get(TYPES.RiddleAnswers),
@@ -148,6 +151,9 @@ export function buildContainer(
         sha256: sha256Hex,
         twoFactorSecrets: new OtpauthTwoFactorSecrets(),
         rateLimitAddressKey,
+        // Copies of sent emails are kept in the outbox folder only without SMTP; old ones are
+        // removed there either way (a folder left from before SMTP_URL was set).
+        sentEmails: new OutboxFolderArchive({ dir: config.mail.outboxDir }),
       },
       context.get(TYPES.UseCaseSettings),
     );

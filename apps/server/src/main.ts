@@ -12,7 +12,7 @@ import { startServer } from './server';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, undefined, { forServer: true });
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\nSee .env.example and docs/operations.md.\n`);

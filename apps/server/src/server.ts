@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { EnsureInitialAdminUseCase, UseCases } from '@memoir/domain';
-import { createHttpApp, createHttpServer, type HttpApp } from '@memoir/http-koa';
+import { createHttpApp, createHttpServer, type HttpApp, type PrivacyNotice } from '@memoir/http-koa';
 import { isLoopbackHost, SmtpMailer } from '@memoir/mail';
 import {
   createTypeOrmPersistence,
@@ -14,6 +14,7 @@ import {
   type TypeOrmPersistence,
   type TypeOrmPersistenceOptions,
 } from '@memoir/persistence-typeorm';
+import { BOOK_TITLE } from '@memoir/shared';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 
@@ -21,6 +22,7 @@ import type { ServerConfig } from './config';
 import { buildContainer, TYPES, type ContainerOverrides } from './container';
 import { logLooseFiles, makePrivateDir, tightenDataDir } from './data-dir';
 import { DeliveryWorker } from './delivery-worker';
+import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './scheduled-jobs';
 import { createServerMetrics } from './metrics';
 import { staticApps } from './static-apps';
 
@@ -146,6 +148,7 @@ export async function buildApp(
     useCases,
     rateLimiter: useCases.rateLimiter,
     formRateLimit: config.formRateLimit,
+    crackmeClaimLimit: config.crackmeClaimLimit,
     trustProxy: config.trustProxy,
     trustForwardedHost: config.trustForwardedHost,
     adminHost: config.adminHost,
@@ -155,9 +158,33 @@ export async function buildApp(
     observeRequest: (request) => metrics.observeRequest(request),
     metrics: metrics.endpoint(config.metricsToken),
     bookStamper: container.get(TYPES.BookStamper),
-    fallback: staticApps({ rootDir: config.rootDir, adminHost: config.adminHost }),
+    privacy: privacyNotice(config),
+    fallback: staticApps({
+      rootDir: config.rootDir,
+      adminHost: config.adminHost,
+      publicBaseUrl: config.mail.publicBaseUrl,
+      adminBaseUrl: config.mail.adminBaseUrl,
+    }),
   });
   return { app, handler, routes, container, useCases };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often a process writes the counted events it has totalled. */
+export const EVENT_FLUSH_INTERVAL_MS = 10_000;
+
+/** What /privacy says: the very settings the server runs with. */
+export function privacyNotice(config: ServerConfig): PrivacyNotice {
+  const { mail } = config;
+  return {
+    bookTitle: BOOK_TITLE,
+    contactEmail: mail.ownerEmail,
+    retention: config.retention,
+    downloadLinkDays: Math.max(1, Math.round(mail.linkTtlMs / DAY_MS)),
+    maxDownloads: mail.maxDownloads,
+    formWindowMinutes: Math.max(1, Math.ceil(config.formRateLimit.windowMs / 60_000)),
+    emailBySmtp: mail.smtpUrl !== null,
+  };
 }
 
 /** Connects the database, wires the app, creates the first admin, and listens. */
@@ -223,13 +250,20 @@ export async function startServer(
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
-  // Ended rate-limit windows are deleted hourly so the table stays small.
+  // Hourly: ended rate-limit windows go, and once a UTC day (in one process) the retention job runs.
   const prune = setInterval(() => {
-    persistence.rateLimits
-      .pruneExpired(new Date())
-      .catch((error: unknown) => logger.warn({ err: error }, 'pruning rate limits failed'));
-  }, 3_600_000);
+    void runMaintenance({ useCases, rateLimits: persistence.rateLimits, clock: container.get(TYPES.Clock), logger });
+  }, MAINTENANCE_INTERVAL_MS);
   prune.unref();
+  // Counted events are totalled in memory and written every few seconds (and at shutdown).
+  const flushEvents = setInterval(() => {
+    useCases.countedEvents
+      .flush()
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'writing the counted events failed; kept for the next try'),
+      );
+  }, EVENT_FLUSH_INTERVAL_MS);
+  flushEvents.unref();
   deliveryWorker.start();
 
   let closing: Promise<void> | undefined;
@@ -267,6 +301,10 @@ export async function startServer(
       clearInterval(sweep);
       await workerStopped;
       await bookStamper.close(); // after the requests: a download in flight gets its copy
+      clearInterval(flushEvents);
+      await useCases.countedEvents
+        .flush()
+        .catch((error: unknown) => logger.warn({ err: error }, 'the last counted events could not be written'));
       await persistence.close();
     })();
     return closing;

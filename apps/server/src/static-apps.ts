@@ -6,6 +6,8 @@ import { ADMIN_APP_PAGES } from '@memoir/shared';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 
+import { PublicPages, type PreparedText } from './public-pages';
+
 /** Client-side routes of each app: the server answers them with the app's page, status 200. */
 const PUBLIC_ROUTES = new Set(['/']);
 const ADMIN_ROUTES = new Set<string>(ADMIN_APP_PAGES);
@@ -22,6 +24,25 @@ const PLACEHOLDER = (what: string) => `<!doctype html>
 export interface StaticAppsOptions {
   readonly rootDir: string;
   readonly adminHost: string | null;
+  /** PUBLIC_BASE_URL: the site's absolute URLs (canonical, sharing tags, sitemap) start with it. */
+  readonly publicBaseUrl: string;
+  /** With ADMIN_HOST: the admin host's origin, where the footer's Admin link goes. */
+  readonly adminBaseUrl: string;
+}
+
+/** A prepared text, compressed as the client accepts. */
+function sendPrepared(ctx: Context, type: string, text: PreparedText, cacheControl: string): void {
+  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  ctx.vary('Accept-Encoding');
+  ctx.type = type;
+  ctx.set('Cache-Control', cacheControl);
+  if (encoding === 'br') {
+    ctx.set('Content-Encoding', 'br');
+    ctx.body = text.br;
+  } else if (encoding === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = text.gzip;
+  } else ctx.body = text.body;
 }
 
 /**
@@ -34,6 +55,11 @@ export function staticApps(options: StaticAppsOptions): Middleware {
   const publicDist = join(options.rootDir, 'apps', 'public-site', 'dist');
   const adminDist = join(options.rootDir, 'apps', 'admin', 'dist');
   const adminHost = options.adminHost;
+  const pages = new PublicPages({
+    distDir: publicDist,
+    publicBaseUrl: options.publicBaseUrl,
+    adminLoginUrl: adminHost === null ? null : `${options.adminBaseUrl}/admin/login`,
+  });
   // A build, once there, stays: remember it rather than ask the disk on every request. A
   // missing one is asked again, so `pnpm build` while the server runs is picked up.
   const built = new Set<string>();
@@ -62,8 +88,12 @@ export function staticApps(options: StaticAppsOptions): Middleware {
         if (status !== 404 && status !== 400) throw error;
       }
     }
-    await send(ctx, 'index.html', { root, index: false });
-    ctx.set('Cache-Control', 'no-cache');
+    const page = root === publicDist ? pages.indexHtml() : null;
+    if (page !== null) sendPrepared(ctx, 'html', page, 'no-cache');
+    else {
+      await send(ctx, 'index.html', { root, index: false });
+      ctx.set('Cache-Control', 'no-cache');
+    }
     ctx.status = routes.has(route) ? 200 : 404;
   }
 
@@ -80,6 +110,15 @@ export function staticApps(options: StaticAppsOptions): Middleware {
       return serve(ctx, adminDist, file, ADMIN_ROUTES, route, 'The admin app');
     }
     if (onAdminHost) return next();
+    if (route === '/sitemap.xml') {
+      sendPrepared(ctx, 'application/xml; charset=utf-8', pages.sitemap, 'public, max-age=3600');
+      return;
+    }
+    const robots = route === '/robots.txt' ? pages.robotsTxt() : null;
+    if (robots !== null) {
+      sendPrepared(ctx, 'text/plain; charset=utf-8', robots, 'public, max-age=3600');
+      return;
+    }
     return serve(ctx, publicDist, ctx.path, PUBLIC_ROUTES, route, 'The public site');
   };
 }

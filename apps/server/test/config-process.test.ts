@@ -63,6 +63,7 @@ describe('the server process and its configuration', () => {
         ADMIN_PASSWORD_FILE: join(dir, 'twice'),
         SMTP_URL_FILE: join(dir, 'no-such-file'),
         PUBLIC_BASE_URL: 'ftp://example.com',
+        BOOK_PDF_PATH: join(dir, 'no-book.pdf'),
       },
     });
     const code = await child.exited();
@@ -75,6 +76,7 @@ describe('the server process and its configuration', () => {
         '  - ADMIN_PASSWORD and ADMIN_PASSWORD_FILE are both set: set one of them (the value, or the file that holds it).',
         `  - SMTP_URL_FILE names ${join(dir, 'no-such-file')}, which does not exist.`,
         '  - PUBLIC_BASE_URL must be an http(s) address such as https://memoir.example.com (got "ftp://example.com").',
+        `  - BOOK_PDF_PATH must name a readable PDF file (${join(dir, 'no-book.pdf')}): no such file.`,
         'See .env.example and docs/operations.md.',
         '',
       ].join('\n'),

@@ -38,6 +38,8 @@ describe('loadConfig', () => {
       trustForwardedHost: false,
       logLevel: 'info',
       formRateLimit: { max: 10, windowMs: 600_000 },
+      crackmeClaimLimit: { max: 10, windowMs: 3_600_000 },
+      crackmeWinners: 10,
       loginRateLimit: { max: 5, windowMs: 900_000 },
       loginAccountLimit: { max: 20, windowMs: 900_000 },
       rootDir: ROOT,
@@ -59,6 +61,7 @@ describe('loadConfig', () => {
         maxAttempts: 6,
         retryBaseMs: 60_000,
       },
+      retention: { personalDetailsDays: 90, rejectedDays: 30, sentEmailDays: 30 },
     });
   });
 

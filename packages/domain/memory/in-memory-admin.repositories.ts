@@ -183,4 +183,15 @@ export class InMemoryAdminSessionRepository implements AdminSessionRepository {
     }
     return revoked;
   }
+
+  async deleteEnded(now: Date, idleSince: Date): Promise<number> {
+    let deleted = 0;
+    for (const session of [...this.db.adminSessions.values()]) {
+      if (session.expiresAt.getTime() <= now.getTime() || session.lastSeenAt.getTime() <= idleSince.getTime()) {
+        this.db.adminSessions.delete(session.id);
+        deleted += 1;
+      }
+    }
+    return deleted;
+  }
 }

@@ -19,7 +19,11 @@ export class InMemoryAuditEventRepository implements AuditEventRepository {
   ) {}
 
   async append(event: AuditEvent): Promise<void> {
-    const sealed = sealAuditEvent(this.sha256, event, this.db.auditHead, `salt${this.db.auditEvents.length + 1}`);
+    const n = this.db.auditEvents.length + 1;
+    const sealed = sealAuditEvent(this.sha256, event, this.db.auditHead, {
+      origin: `origin${n}`,
+      details: `details${n}`,
+    });
     const seal: AuditSeal = {
       seq: sealed.seq,
       prevHash: sealed.prevHash,
@@ -27,6 +31,8 @@ export class InMemoryAuditEventRepository implements AuditEventRepository {
       originSalt: sealed.originSalt,
       ipAddressDigest: sealed.ipAddressDigest,
       userAgentDigest: sealed.userAgentDigest,
+      detailsSalt: sealed.detailsSalt,
+      detailsDigest: sealed.detailsDigest,
     };
     this.db.auditEvents.push(copy(event));
     this.db.auditSeals.set(event.id, seal);
@@ -77,6 +83,7 @@ export class InMemoryAuditEventRepository implements AuditEventRepository {
       (filter.action === undefined || event.action === filter.action) &&
       (filter.resourceType === undefined || event.resourceType === filter.resourceType) &&
       (filter.userId === undefined || event.userId === filter.userId) &&
+      (filter.resourceId === undefined || event.resourceId === filter.resourceId) &&
       (filter.from === undefined || event.createdAt.getTime() >= filter.from.getTime()) &&
       (filter.to === undefined || event.createdAt.getTime() < filter.to.getTime()) &&
       containsText(filter.search, [
@@ -85,5 +92,35 @@ export class InMemoryAuditEventRepository implements AuditEventRepository {
         event.ipAddress,
       ]);
     return pageOf(this.db.auditEvents, matches, options);
+  }
+
+  async forgetOrigins(before: Date): Promise<number> {
+    let changed = 0;
+    this.db.auditEvents = this.db.auditEvents.map((event) => {
+      if (event.createdAt.getTime() >= before.getTime()) return event;
+      if (event.ipAddress === null && event.userAgent === null) return event;
+      changed += 1;
+      this.forgetSalt(event.id, 'originSalt');
+      return { ...event, ipAddress: null, userAgent: null };
+    });
+    return changed;
+  }
+
+  async forgetDetailsOf(resourceIds: readonly string[]): Promise<number> {
+    const wanted = new Set(resourceIds);
+    let changed = 0;
+    this.db.auditEvents = this.db.auditEvents.map((event) => {
+      if (event.resourceId === null || !wanted.has(event.resourceId) || event.details === null) return event;
+      changed += 1;
+      this.forgetSalt(event.id, 'detailsSalt');
+      return { ...event, details: null };
+    });
+    return changed;
+  }
+
+  /** The salt goes with what it salted: the digest can no longer be tested against guesses. */
+  private forgetSalt(id: string, salt: 'originSalt' | 'detailsSalt'): void {
+    const seal = this.db.auditSeals.get(id);
+    if (seal !== undefined) this.db.auditSeals.set(id, { ...seal, [salt]: null });
   }
 }

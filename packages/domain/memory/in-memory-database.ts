@@ -1,4 +1,6 @@
 import type { AdminSession } from '../src/admin-sessions/admin-session';
+import type { EventCount } from '../src/analytics/event-counts';
+import type { CrackmeClaim } from '../src/crackme/crackme-claim';
 import type { AdminUser } from '../src/admin-sessions/admin-user';
 import type { AuditChainHead, AuditSeal } from '../src/audit-log/audit-chain';
 import type { TwoFactorChallenge } from '../src/admin-sessions/two-factor.repository';
@@ -25,6 +27,8 @@ export class InMemoryDatabase {
   recoveryCodes = new Map<string, string[]>();
   challenges = new Map<string, TwoFactorChallenge>();
   deliveries = new Map<string, Delivery>();
+  eventCounts = new Map<string, EventCount>();
+  crackmeClaims = new Map<string, CrackmeClaim>();
 
   /** A deep copy of every table, for rolling a transaction back. */
   snapshot(): InMemoryDatabase {
@@ -41,6 +45,8 @@ export class InMemoryDatabase {
     copy.recoveryCodes = structuredClone(this.recoveryCodes);
     copy.challenges = structuredClone(this.challenges);
     copy.deliveries = structuredClone(this.deliveries);
+    copy.eventCounts = structuredClone(this.eventCounts);
+    copy.crackmeClaims = structuredClone(this.crackmeClaims);
     return copy;
   }
 
@@ -57,6 +63,8 @@ export class InMemoryDatabase {
     this.recoveryCodes = from.recoveryCodes;
     this.challenges = from.challenges;
     this.deliveries = from.deliveries;
+    this.eventCounts = from.eventCounts;
+    this.crackmeClaims = from.crackmeClaims;
   }
 }
 

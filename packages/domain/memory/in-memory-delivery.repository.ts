@@ -114,4 +114,26 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
       .map(copy);
   }
+
+  async removeLinksExpiredBefore(before: Date): Promise<number> {
+    let removed = 0;
+    for (const delivery of [...this.db.deliveries.values()]) {
+      if (delivery.linkExpiresAt === null || delivery.linkExpiresAt.getTime() >= before.getTime()) continue;
+      this.db.deliveries.set(delivery.id, { ...delivery, linkTokenHash: null, linkExpiresAt: null });
+      removed += 1;
+    }
+    return removed;
+  }
+
+  async forgetPersonalDetails(requestIds: readonly string[]): Promise<number> {
+    const wanted = new Set(requestIds);
+    let changed = 0;
+    for (const delivery of [...this.db.deliveries.values()]) {
+      if (delivery.requestId === null || !wanted.has(delivery.requestId)) continue;
+      if (delivery.linkTokenHash === null && delivery.linkExpiresAt === null && delivery.lastError === null) continue;
+      this.db.deliveries.set(delivery.id, { ...delivery, linkTokenHash: null, linkExpiresAt: null, lastError: null });
+      changed += 1;
+    }
+    return changed;
+  }
 }

@@ -69,4 +69,18 @@ export class InMemoryGuestbookEntryRepository implements GuestbookEntryRepositor
   async listCreatedBetween(from: Date, to: Date, limit: number): Promise<GuestbookEntry[]> {
     return createdBetween(this.db.guestbookEntries.values(), from, to, limit);
   }
+
+  async deleteRejectedReviewedBefore(before: Date): Promise<number> {
+    let deleted = 0;
+    for (const entry of [...this.db.guestbookEntries.values()]) {
+      if (classifyGuestbookEntry(entry) !== 'rejected' || entry.reviewedAt === null) continue;
+      if (entry.reviewedAt.getTime() >= before.getTime()) continue;
+      this.db.guestbookEntries.delete(entry.id);
+      for (const delivery of [...this.db.deliveries.values()]) {
+        if (delivery.entryId === entry.id) this.db.deliveries.delete(delivery.id);
+      }
+      deleted += 1;
+    }
+    return deleted;
+  }
 }

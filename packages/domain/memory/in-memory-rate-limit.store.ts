@@ -28,4 +28,10 @@ export class InMemoryRateLimitStore implements RateLimitStore {
   async reset(key: string): Promise<void> {
     this.db.rateLimits.delete(key);
   }
+
+  async deleteEnded(now: Date, dryRun: boolean): Promise<number> {
+    const ended = [...this.db.rateLimits].filter(([, window]) => window.resetAt.getTime() <= now.getTime());
+    if (!dryRun) for (const [key] of ended) this.db.rateLimits.delete(key);
+    return ended.length;
+  }
 }

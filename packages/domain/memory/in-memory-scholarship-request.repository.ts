@@ -75,4 +75,34 @@ export class InMemoryScholarshipRequestRepository implements ScholarshipRequestR
   async listCreatedBetween(from: Date, to: Date, limit: number): Promise<ScholarshipRequest[]> {
     return createdBetween(this.db.scholarshipRequests.values(), from, to, limit);
   }
+
+  async deleteRejectedDecidedBefore(before: Date): Promise<number> {
+    let deleted = 0;
+    for (const request of [...this.db.scholarshipRequests.values()]) {
+      if (request.status !== 'rejected' || request.decidedAt === null) continue;
+      if (request.decidedAt.getTime() >= before.getTime()) continue;
+      this.db.scholarshipRequests.delete(request.id);
+      // As the database's foreign key does: a request's deliveries go with it.
+      for (const delivery of [...this.db.deliveries.values()]) {
+        if (delivery.requestId === request.id) this.db.deliveries.delete(delivery.id);
+      }
+      deleted += 1;
+    }
+    return deleted;
+  }
+
+  async listByEmail(email: string): Promise<ScholarshipRequest[]> {
+    const wanted = email.toLowerCase();
+    return [...this.db.scholarshipRequests.values()]
+      .filter((request) => request.email.toLowerCase() === wanted)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map(copy);
+  }
+
+  async anonymise(id: string, standIn: { readonly name: string; readonly email: string }): Promise<boolean> {
+    const request = this.db.scholarshipRequests.get(id);
+    if (request === undefined) return false;
+    this.db.scholarshipRequests.set(id, { ...request, ...standIn, message: null, adminNotes: null });
+    return true;
+  }
 }

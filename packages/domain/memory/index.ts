@@ -10,6 +10,8 @@ import { InMemoryAuditEventRepository } from './in-memory-audit-event.repository
 import { InMemoryDatabase } from './in-memory-database';
 import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
 import { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.repository';
+import { InMemoryCrackmeClaimRepository } from './in-memory-crackme-claim.repository';
+import { InMemoryEventCountStore } from './in-memory-event-count.store';
 import { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 import { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
 import { InMemoryUnitOfWork } from './in-memory-unit-of-work';
@@ -23,6 +25,8 @@ export {
 export { InMemoryAuditEventRepository } from './in-memory-audit-event.repository';
 export { InMemoryDatabase } from './in-memory-database';
 export { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
+export { InMemoryCrackmeClaimRepository } from './in-memory-crackme-claim.repository';
+export { InMemoryEventCountStore } from './in-memory-event-count.store';
 export { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.repository';
 export { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 export { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
@@ -41,12 +45,14 @@ export function createInMemoryPersistence(
     auditEvents: new InMemoryAuditEventRepository(database, options.sha256),
     deliveries: new InMemoryDeliveryRepository(database),
     twoFactor: new InMemoryTwoFactorRepository(database),
+    crackmeClaims: new InMemoryCrackmeClaimRepository(database),
   };
   return {
     database,
     repositories,
     unitOfWork: new InMemoryUnitOfWork(database, repositories),
     rateLimits: new InMemoryRateLimitStore(database),
+    eventCounts: new InMemoryEventCountStore(database),
     close: async () => undefined,
   };
 }

@@ -1,4 +1,7 @@
 import { AuthenticateUseCase } from './admin-sessions/authenticate.use-case';
+import { EventCountBuffer, type EventCountStore } from './analytics/event-counts';
+import { GetAnalyticsUseCase } from './analytics/get-analytics.use-case';
+import { countServerEvent, RecordEventUseCase } from './analytics/record-event.use-case';
 import { CreateAdminUseCase } from './admin-sessions/create-admin.use-case';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './admin-sessions/admin-session';
 import { EnsureInitialAdminUseCase } from './admin-sessions/ensure-initial-admin.use-case';
@@ -41,6 +44,20 @@ import {
 import { SignGuestbookUseCase } from './guestbook/sign-guestbook.use-case';
 import type { RateLimitStore } from './rate-limiting/rate-limit-store';
 import { RateLimiter, type RateLimitPolicy } from './rate-limiting/rate-limiter';
+import {
+  ListCrackmeClaimsUseCase,
+  MarkPrizeSentUseCase,
+  SubmitCrackmeClaimUseCase,
+} from './crackme/crackme-claims.use-cases';
+import { ErasePersonUseCase } from './personal-data/erase-person.use-case';
+import { ExportPersonUseCase } from './personal-data/export-person.use-case';
+import { ApplyRetentionUseCase } from './retention/apply-retention.use-case';
+import {
+  DEFAULT_RETENTION_POLICY,
+  NO_SENT_EMAIL_ARCHIVE,
+  type RetentionPolicy,
+  type SentEmailArchive,
+} from './retention/retention';
 import type { RiddleAnswers } from './riddles/riddle-answers';
 import {
   BulkDecideScholarshipRequestsUseCase,
@@ -58,6 +75,7 @@ export interface UseCasePorts {
   readonly repositories: Repositories;
   readonly unitOfWork: UnitOfWork;
   readonly rateLimits: RateLimitStore;
+  readonly eventCounts: EventCountStore;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly riddles: RiddleAnswers;
@@ -73,6 +91,8 @@ export interface UseCasePorts {
    * address by its /64). Without it, each address counts on its own.
    */
   readonly rateLimitAddressKey?: (ipAddress: string) => string;
+  /** Copies of sent emails kept outside the database (the outbox folder); none by default. */
+  readonly sentEmails?: SentEmailArchive;
 }
 
 /** The product's settings the use cases follow (the server reads them from its configuration). */
@@ -94,7 +114,13 @@ export interface UseCaseSettings {
   readonly publicListCacheTtlMs?: number;
   /** How long a process may show counts another process has changed since (RECENT_COUNTS_TTL_MS). */
   readonly recentCountsTtlMs?: number;
+  /** CRACKME_WINNERS: how many of the first prize claims win (10 without). */
+  readonly crackmeWinners?: number;
+  /** RETENTION_*: how long personal data is kept (DEFAULT_RETENTION_POLICY without). */
+  readonly retention?: RetentionPolicy;
 }
+
+export const DEFAULT_CRACKME_WINNERS = 10;
 
 /** Every use case of the product: what the HTTP adapter, the CLI, the delivery worker and the tests drive. */
 export interface UseCases {
@@ -130,6 +156,20 @@ export interface UseCases {
   readonly queueOwnerDigest: QueueOwnerDigestUseCase;
   readonly downloadBook: DownloadBookUseCase;
   readonly resendDelivery: ResendDeliveryUseCase;
+  readonly applyRetention: Pick<ApplyRetentionUseCase, 'execute'>;
+  readonly erasePerson: Pick<ErasePersonUseCase, 'execute'>;
+  readonly exportPerson: ExportPersonUseCase;
+  readonly submitCrackmeClaim: SubmitCrackmeClaimUseCase;
+  readonly listCrackmeClaims: ListCrackmeClaimsUseCase;
+  readonly markPrizeSent: MarkPrizeSentUseCase;
+  readonly recordEvent: RecordEventUseCase;
+  readonly getAnalytics: GetAnalyticsUseCase;
+  /** This process's counted events not yet written: the server flushes them every few seconds and when it stops. */
+  readonly countedEvents: {
+    flush(): Promise<void>;
+    /** Counts what the server itself sees happen (a delivered copy). */
+    count(name: 'pdf_download'): void;
+  };
   /** The one limiter over the shared store: sign-in counts failures with it, the public forms submissions. */
   readonly rateLimiter: RateLimiter;
 }
@@ -160,6 +200,8 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
   };
   const verifyAuditChain = new VerifyAuditChainUseCase({ ...repositories, sha256: ports.sha256, clock });
 
+  const eventBuffer = new EventCountBuffer();
+  const winners = settings.crackmeWinners ?? DEFAULT_CRACKME_WINNERS;
   const publicList = new CachedPublicGuestbookList({
     inner: new ListPublicGuestbookEntriesUseCase(repositories),
     clock,
@@ -243,6 +285,32 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       maxDownloads: deliveryPolicy.maxDownloads,
     }),
     resendDelivery: new ResendDeliveryUseCase(decisions),
+    // Deleting rejected items changes the dashboard's counts: they are read afresh after a run.
+    applyRetention: forgettingCounts(
+      new ApplyRetentionUseCase({
+        ...decisions,
+        rateLimits: ports.rateLimits,
+        sentEmails: ports.sentEmails ?? NO_SENT_EMAIL_ARCHIVE,
+        policy: settings.retention ?? DEFAULT_RETENTION_POLICY,
+        sessionPolicy,
+      }),
+      counts,
+    ),
+    // An erasure closes pending requests and renames others: counts and lists are read afresh.
+    erasePerson: forgettingCounts(
+      new ErasePersonUseCase({ ...decisions, sentEmails: ports.sentEmails ?? NO_SENT_EMAIL_ARCHIVE }),
+      counts,
+    ),
+    exportPerson: new ExportPersonUseCase({ ...repositories, clock }),
+    submitCrackmeClaim: new SubmitCrackmeClaimUseCase({ ...repositories, clock, ids, winners }),
+    listCrackmeClaims: new ListCrackmeClaimsUseCase({ ...repositories, winners }),
+    markPrizeSent: new MarkPrizeSentUseCase(decisions),
+    recordEvent: new RecordEventUseCase({ buffer: eventBuffer, clock }),
+    getAnalytics: new GetAnalyticsUseCase({ store: ports.eventCounts, buffer: eventBuffer, clock }),
+    countedEvents: {
+      flush: () => eventBuffer.flush(ports.eventCounts),
+      count: (name) => countServerEvent(eventBuffer, clock, name),
+    },
     rateLimiter,
   };
 }

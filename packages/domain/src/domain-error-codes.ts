@@ -1,6 +1,9 @@
 import { AdminSessionErrorCode, AdminUserErrorCode } from './admin-sessions/admin-sessions.errors';
+import { AnalyticsErrorCode } from './analytics/analytics.errors';
+import { CrackmeErrorCode } from './crackme/crackme.errors';
 import { DeliveryErrorCode } from './deliveries/deliveries.errors';
 import { GuestbookErrorCode } from './guestbook/guestbook.errors';
+import { PersonalDataErrorCode } from './personal-data/personal-data.errors';
 import { ScholarshipErrorCode } from './scholarships/scholarships.errors';
 import { ListErrorCode } from './shared/list.errors';
 
@@ -12,6 +15,9 @@ const DOMAIN_ERROR_CODE_GROUPS = [
   AdminUserErrorCode,
   ListErrorCode,
   DeliveryErrorCode,
+  PersonalDataErrorCode,
+  AnalyticsErrorCode,
+  CrackmeErrorCode,
 ] as const;
 
 /** The values of each object of a union, apart (distributive): `{ a: 'A' } | { b: 'B' }` gives `'A' | 'B'`. */

@@ -78,6 +78,26 @@ export * from './deliveries/owner-notifications';
 export * from './deliveries/resend-delivery.use-case';
 export * from './deliveries/send-due-deliveries.use-case';
 
+// Retention of personal data
+export * from './retention/retention';
+export * from './retention/apply-retention.use-case';
+export * from './personal-data/personal-data.errors';
+export * from './personal-data/erase-person.use-case';
+export * from './personal-data/export-person.use-case';
+
+// Counted events (analytics)
+export * from './analytics/analytics.errors';
+export * from './analytics/event-counts';
+export * from './analytics/record-event.use-case';
+export * from './analytics/get-analytics.use-case';
+
+// The crackme prize
+export * from './crackme/crackme-claim';
+export * from './crackme/crackme-claim.repository';
+export * from './crackme/crackme-claims.use-cases';
+export * from './crackme/crackme-key';
+export * from './crackme/crackme.errors';
+
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';
 

@@ -56,6 +56,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
       repositories,
       unitOfWork: persistence.unitOfWork,
       rateLimits: persistence.rateLimits,
+      eventCounts: persistence.eventCounts,
       clock,
       ids,
       riddles: new FixedRiddleAnswers({ guestbook: GUESTBOOK_ANSWER, scholarship: SCHOLARSHIP_ANSWER }),

@@ -6,6 +6,7 @@ import Koa, { type Context } from 'koa';
 
 import type { HttpAppOptions } from './deps';
 import { downloadRoutes } from './download';
+import { privacyRoutes } from './privacy-page';
 import { forwardedHeaders } from './forwarded';
 import {
   adminHostOnly,
@@ -85,6 +86,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     adminLoginRoutes(options),
     adminRoutes(options),
     downloadRoutes(options),
+    ...(options.privacy === undefined ? [] : [privacyRoutes(options.privacy)]),
   ];
 
   const { observeRequest } = options;

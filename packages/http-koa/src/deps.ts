@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 
 import type { TrustProxy } from './forwarded';
+import type { PrivacyNotice } from './privacy-page';
 
 /** The use cases the HTTP API drives: the domain's own, as `createUseCases` builds them. */
 export type HttpUseCases = Pick<
@@ -30,6 +31,12 @@ export type HttpUseCases = Pick<
   | 'auditChainState'
   | 'downloadBook'
   | 'resendDelivery'
+  | 'erasePerson'
+  | 'recordEvent'
+  | 'getAnalytics'
+  | 'submitCrackmeClaim'
+  | 'listCrackmeClaims'
+  | 'markPrizeSent'
 >;
 
 export interface HttpAppOptions {
@@ -38,6 +45,8 @@ export interface HttpAppOptions {
   readonly rateLimiter: RateLimiter;
   /** FORM_RATE_LIMIT: submissions per client address to each public form. */
   readonly formRateLimit: RateLimitPolicy;
+  /** CRACKME_CLAIM_LIMIT: prize claims (right or wrong key) per client address. */
+  readonly crackmeClaimLimit: RateLimitPolicy;
   /** TRUST_PROXY: which peers' X-Forwarded-* headers say who the client is. */
   readonly trustProxy: TrustProxy;
   /** TRUST_FORWARDED_HOST: a trusted proxy's X-Forwarded-Host decides the host (ADMIN_HOST). */
@@ -58,6 +67,8 @@ export interface HttpAppOptions {
   readonly fallback?: Middleware;
   /** Told of every answered request (the metrics' request histogram and counters). */
   readonly observeRequest?: (request: ObservedRequest) => void;
+  /** GET /privacy: what the notice says, from the running configuration. Absent: /privacy is the apps' 404. */
+  readonly privacy?: PrivacyNotice;
   /** GET /metrics: who may read it and what it says. Absent: /metrics is 404. */
   readonly metrics?: MetricsEndpoint;
 }

@@ -1,9 +1,12 @@
 import {
   AdminSessionErrorCode,
   AdminUserErrorCode,
+  AnalyticsErrorCode,
+  CrackmeErrorCode,
   DeliveryErrorCode,
   GuestbookErrorCode,
   ListErrorCode,
+  PersonalDataErrorCode,
   ScholarshipErrorCode,
   type DomainError,
   type DomainErrorCode,
@@ -46,6 +49,12 @@ export const STATUS_BY_CODE = {
   [DeliveryErrorCode.LinkExhausted]: 410,
   [DeliveryErrorCode.NotApproved]: 409,
   [DeliveryErrorCode.AlreadyQueued]: 409,
+  [PersonalDataErrorCode.InvalidEmail]: 400,
+  [AnalyticsErrorCode.InvalidEvent]: 400,
+  [AnalyticsErrorCode.InvalidPeriod]: 400,
+  [CrackmeErrorCode.Invalid]: 400,
+  [CrackmeErrorCode.WrongKey]: 400,
+  [CrackmeErrorCode.NotFound]: 404,
 } as const satisfies Record<DomainErrorCode, number>;
 
 // A Map, so that a code such as "constructor" finds nothing rather than Object.prototype's.

@@ -7,3 +7,4 @@ export { HttpError } from './http-error';
 export { clientAddress, isAdminApiPath, isAdminAppPath, isApiPath, securityHeaders } from './middleware';
 export { OPENAPI_DOCUMENT } from './openapi';
 export { rateLimitAddressKey } from './rate-limit-address';
+export { PRIVACY_PATH, privacyPageHtml, type PrivacyNotice } from './privacy-page';

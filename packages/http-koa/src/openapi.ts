@@ -10,6 +10,9 @@ import {
   HONEYPOT_FIELD,
   PUBLIC_GUESTBOOK_LIMIT,
   SCHOLARSHIP_LIMITS,
+  ANALYTICS_MAX_DAYS,
+  BROWSER_EVENTS,
+  EVENT_DETAIL_PATTERN,
   type AdminApiRouteName,
 } from '@memoir/shared';
 
@@ -177,6 +180,70 @@ const schemas: Record<string, Schema> = {
   ModerateBody: object(
     { isApproved: { type: 'boolean' }, adminNotes: { type: ['string', 'null'], maxLength: ADMIN_NOTES_MAX_LENGTH } },
     ['isApproved'],
+  ),
+  CrackmeClaimBody: object(
+    {
+      key: { type: 'string', description: 'The key the crackme accepts' },
+      name: { type: 'string', maxLength: SCHOLARSHIP_LIMITS.nameMaxLength },
+      email: { type: 'string', format: 'email', maxLength: SCHOLARSHIP_LIMITS.emailMaxLength },
+    },
+    ['key', 'name', 'email'],
+  ),
+  CrackmeClaim: object(
+    {
+      id: string,
+      position: { type: 'integer' },
+      name: string,
+      email: string,
+      createdAt: string,
+      winner: { type: 'boolean' },
+      prizeSentAt: nullableString,
+    },
+    ['id', 'position', 'name', 'email', 'createdAt', 'winner', 'prizeSentAt'],
+  ),
+  EventBody: object(
+    {
+      name: { type: 'string', enum: [...BROWSER_EVENTS] },
+      referrer: { type: 'string', description: 'page_view: document.referrer; only its domain is kept' },
+      store: { type: 'string', pattern: EVENT_DETAIL_PATTERN.source, description: 'buy_click: which store' },
+      graphic: { type: 'string', pattern: EVENT_DETAIL_PATTERN.source, description: 'graphic_download: which one' },
+    },
+    ['name'],
+  ),
+  Analytics: object(
+    {
+      success,
+      days: {
+        type: 'array',
+        items: object(
+          {
+            date: { type: 'string', format: 'date' },
+            counts: { type: 'object', additionalProperties: { type: 'integer' } },
+          },
+          ['date', 'counts'],
+        ),
+      },
+      referrers: {
+        type: 'array',
+        items: object({ domain: string, count: { type: 'integer' } }, ['domain', 'count']),
+      },
+      stores: { type: 'array', items: object({ store: string, count: { type: 'integer' } }, ['store', 'count']) },
+    },
+    ['success', 'days', 'referrers', 'stores'],
+  ),
+  ErasureBody: object({ email: { type: 'string', format: 'email', maxLength: SCHOLARSHIP_LIMITS.emailMaxLength } }, [
+    'email',
+  ]),
+  ErasureCounts: object(
+    {
+      requests: { type: 'integer', description: 'Requests made with the address: they lose the person' },
+      pendingClosed: { type: 'integer', description: 'Of those, pending ones closed as rejected (without an email)' },
+      deliveries: { type: 'integer', description: 'Emails about them that lost a download link or an error' },
+      auditEvents: { type: 'integer', description: 'Audit events about them that lost their details' },
+      crackmeClaims: { type: 'integer', description: 'Crackme prize claims that lost the person' },
+      sentEmails: { type: 'integer', description: 'Copies of emails in the outbox folder that mention the address' },
+    },
+    ['requests', 'pendingClosed', 'deliveries', 'auditEvents', 'crackmeClaims', 'sentEmails'],
   ),
   DecideBody: object(
     {
@@ -602,6 +669,75 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
       '429': error('Too many wrong current passwords (LOGIN_RATE_LIMIT)', retryAfter),
     },
   },
+  listCrackmeClaims: {
+    summary: 'The crackme prize claims in the order they came (100 a page), with who won',
+    security: bearer,
+    parameters: [
+      {
+        name: 'after',
+        in: 'query',
+        required: false,
+        schema: { type: 'integer', minimum: 0 },
+        description: 'Claims after this position',
+      },
+    ],
+    responses: {
+      '200': response(
+        'A page of claims, oldest first',
+        object({ success, winners: { type: 'integer' }, claims: { type: 'array', items: ref('CrackmeClaim') } }),
+      ),
+      '400': error('after is not a whole number'),
+      ...adminErrors,
+    },
+  },
+  markPrizeSent: {
+    summary: "Mark a winner's prize as sent (once; audited as prize_sent)",
+    security: bearer,
+    parameters: [idParameter],
+    responses: {
+      '200': response('Marked', object({ success, prizeSentAt: nullableString })),
+      ...adminErrors,
+      '404': error('No such claim'),
+    },
+  },
+  analytics: {
+    summary: 'The counted events of the last `days` days (1 to 365, 30 by default): daily totals, referrers, stores',
+    security: bearer,
+    parameters: [
+      {
+        name: 'days',
+        in: 'query',
+        required: false,
+        schema: { type: 'integer', minimum: 1, maximum: ANALYTICS_MAX_DAYS },
+      },
+    ],
+    responses: {
+      '200': response('Oldest day first, today included', ref('Analytics')),
+      '400': error('days is not a whole number from 1 to 365'),
+      ...adminErrors,
+    },
+  },
+  previewErasure: {
+    summary: "What erasing a person's data would remove, counted (nothing is changed)",
+    security: bearer,
+    requestBody: body('ErasureBody'),
+    responses: {
+      '200': response('What an erasure would remove', object({ success, counts: ref('ErasureCounts') })),
+      '400': error('Not an email address'),
+      ...adminErrors,
+    },
+  },
+  erasePerson: {
+    summary:
+      "Erase a person's data (their requests keep status and dates and lose the person; links, notes and outbox copies go); audited as counts",
+    security: bearer,
+    requestBody: body('ErasureBody'),
+    responses: {
+      '200': response('What was removed', object({ success, counts: ref('ErasureCounts') })),
+      '400': error('Not an email address'),
+      ...adminErrors,
+    },
+  },
 };
 
 /** The admin calls as OpenAPI paths: `/api/admin/guestbook/{id}`, each with its methods. */
@@ -691,6 +827,16 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    '/privacy': {
+      get: {
+        summary:
+          'The privacy notice: what the site stores, why, for how long, who sees it, how to ask for access or erasure',
+        description:
+          'An HTML page built from the running configuration (the RETENTION_* periods, DOWNLOAD_LINK_TTL, ' +
+          'DOWNLOAD_LINK_MAX_DOWNLOADS, FORM_RATE_LIMIT, OWNER_EMAIL), so that it states the periods the server applies.',
+        responses: { '200': { description: 'The notice', content: { 'text/html': { schema: string } } } },
+      },
+    },
     '/api/openapi.json': {
       get: { summary: 'This document', responses: { '200': response('OpenAPI 3.1', { type: 'object' }) } },
     },
@@ -725,6 +871,37 @@ export const OPENAPI_DOCUMENT = {
         summary: 'Ask for the free PDF',
         requestBody: body('SubmitScholarshipBody'),
         responses: { '201': response('Received', ref('Success')), ...formErrors },
+      },
+    },
+    '/api/crackme-claim': {
+      post: {
+        summary: 'Claim the crackme prize with the key the crackme accepts',
+        requestBody: body('CrackmeClaimBody'),
+        responses: {
+          '201': response(
+            'The key is right: the claim is kept (once per address); the first CRACKME_WINNERS win',
+            object({ success, position: { type: 'integer' }, winner: { type: 'boolean' }, message: string }),
+          ),
+          '400': error('Not the key the crackme accepts (fieldErrors.key), or a field breaks a rule'),
+          '413': error('The body is over 16 KB'),
+          '415': error('The body is not JSON'),
+          '429': error('Too many claims from this address (CRACKME_CLAIM_LIMIT), right or wrong', retryAfter),
+        },
+      },
+    },
+    '/api/events': {
+      post: {
+        summary: 'Count one event of the page (sendBeacon): daily totals only, no cookie, no address kept',
+        description:
+          'Accepted (202) and counted, or accepted and dropped for a visitor sending DNT: 1 or Sec-GPC: 1 and for bots. ' +
+          `The names: ${BROWSER_EVENTS.join(', ')}.`,
+        requestBody: body('EventBody'),
+        responses: {
+          '202': response('Accepted', ref('Success')),
+          '400': error('Not one of the counted events, or a detail that is not a short word'),
+          '413': error('The body is over 16 KB'),
+          '415': error('Not JSON'),
+        },
       },
     },
     ...adminPaths(),

@@ -70,10 +70,10 @@ export function publicRoutes(options: HttpAppOptions): Router {
   const { useCases } = options;
   const router = new Router({ prefix: '/api' });
 
-  async function limitSubmissions(ctx: Context, form: string): Promise<void> {
+  async function limitSubmissions(ctx: Context, form: string, policy = options.formRateLimit): Promise<void> {
     const address = clientAddress(ctx);
     const key = `form:${form}:${address === null ? 'unknown' : rateLimitAddressKey(address)}`;
-    const verdict = await options.rateLimiter.consume(key, options.formRateLimit);
+    const verdict = await options.rateLimiter.consume(key, policy);
     if (!verdict.allowed) {
       throw new HttpError(
         429,
@@ -111,6 +111,45 @@ export function publicRoutes(options: HttpAppOptions): Router {
     const result = await useCases.submitScholarshipRequest.execute(body);
     if (!result.ok) throw domainFailure(result.error);
     ctx.status = 201;
+    ctx.body = { success: true };
+  });
+
+  // Every attempt counts toward CRACKME_CLAIM_LIMIT: the limit is what stops guessing the key here.
+  router.post('/crackme-claim', async (ctx) => {
+    await limitSubmissions(ctx, 'crackme', options.crackmeClaimLimit);
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const result = await useCases.submitCrackmeClaim.execute({ key: body.key, name: body.name, email: body.email });
+    if (!result.ok) throw domainFailure(result.error);
+    const { position, winner } = result.value;
+    ctx.status = 201;
+    ctx.body = {
+      success: true,
+      position,
+      winner,
+      message: winner
+        ? `You cracked it, and you are number ${position}: a signed hardcover is yours. The author will write to you for a postal address.`
+        : `You cracked it (number ${position}). The prizes have all been won, but the author has your name on the wall of fame.`,
+    };
+  });
+
+  // Counted events (sendBeacon): accepted (202) whether counted or, for DNT/GPC and bots, dropped.
+  router.post('/events', (ctx) => {
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const result = useCases.recordEvent.execute(
+      {
+        name: body.name,
+        referrerHost: typeof body.referrer === 'string' ? (URL.parse(body.referrer)?.hostname ?? null) : null,
+        store: body.store,
+        graphic: body.graphic,
+      },
+      {
+        optedOut: ctx.get('DNT') === '1' || ctx.get('Sec-GPC') === '1',
+        userAgent: ctx.get('User-Agent') || null,
+        ownHost: ctx.hostname,
+      },
+    );
+    if (!result.ok) throw domainFailure(result.error);
+    ctx.status = 202;
     ctx.body = { success: true };
   });
 
@@ -317,6 +356,49 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
       const result = await useCases.changePassword.execute(body, sessionActor(ctx));
       if (!result.ok) throw domainFailure(result.error);
       ctx.body = { success: true, endedSessions: result.value.endedSessions };
+    },
+    listCrackmeClaims: async (ctx) => {
+      const after = ctx.query.after === undefined ? 0 : queryNumber(ctx.query.after);
+      if (!Number.isInteger(after) || after < 0) {
+        throw new HttpError(400, { success: false, error: 'after must be a whole number of claims.' });
+      }
+      const { claims, winners } = await useCases.listCrackmeClaims.execute({ after });
+      ctx.body = {
+        success: true,
+        winners,
+        claims: claims.map((claim) => ({
+          id: claim.id,
+          position: claim.position,
+          name: claim.name,
+          email: claim.email,
+          createdAt: claim.createdAt.toISOString(),
+          winner: claim.winner,
+          prizeSentAt: claim.prizeSentAt?.toISOString() ?? null,
+        })),
+      };
+    },
+    markPrizeSent: async (ctx) => {
+      const result = await useCases.markPrizeSent.execute(ctx.params.id ?? '', actor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, prizeSentAt: result.value.prizeSentAt?.toISOString() ?? null };
+    },
+    analytics: async (ctx) => {
+      const result = await useCases.getAnalytics.execute({ days: queryValue(ctx.query.days) });
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, ...result.value };
+    },
+    // The address travels in the body, never in a URL: URLs end up in logs and histories.
+    previewErasure: async (ctx) => {
+      const body = (ctx.request.body ?? {}) as { email?: unknown };
+      const result = await useCases.erasePerson.execute({ email: body.email, preview: true });
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, counts: result.value.counts };
+    },
+    erasePerson: async (ctx) => {
+      const body = (ctx.request.body ?? {}) as { email?: unknown };
+      const result = await useCases.erasePerson.execute({ email: body.email, actor: actor(ctx) });
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, counts: result.value.counts };
     },
   };
 }

@@ -31,6 +31,7 @@ export function appWith(
     useCases: useCases as HttpUseCases,
     rateLimiter: new RateLimiter(createInMemoryPersistence().rateLimits, new ManualClock()),
     formRateLimit: { max: 10, windowMs: 60_000 },
+    crackmeClaimLimit: { max: 10, windowMs: 3_600_000 },
     trustProxy: options.trustProxy ?? TRUST_NO_PROXY,
     trustForwardedHost: false,
     adminHost: null,

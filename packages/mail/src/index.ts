@@ -1,1 +1,2 @@
 export { isLoopbackHost, OutboxMailer, SmtpMailer, smtpUrlProblem, type SmtpTls } from './mailers';
+export { OutboxFolderArchive } from './outbox-archive';

@@ -66,10 +66,10 @@ export async function sealExistingAuditEvents(queryRunner: QueryRunner, kind: 's
           createdAt: readTime(row.created_at),
         },
         head,
-        randomBytes(16).toString('hex'),
+        { origin: randomBytes(16).toString('hex'), details: randomBytes(16).toString('hex') },
       );
       await queryRunner.query(
-        `UPDATE ${q('audit_events')} SET ${q('seq')} = ?, ${q('prev_hash')} = ?, ${q('hash')} = ?, ${q('origin_salt')} = ?, ${q('ip_address_digest')} = ?, ${q('user_agent_digest')} = ? WHERE ${q('id')} = ?`,
+        `UPDATE ${q('audit_events')} SET ${q('seq')} = ?, ${q('prev_hash')} = ?, ${q('hash')} = ?, ${q('origin_salt')} = ?, ${q('ip_address_digest')} = ?, ${q('user_agent_digest')} = ?, ${q('details_salt')} = ?, ${q('details_digest')} = ? WHERE ${q('id')} = ?`,
         [
           sealed.seq,
           sealed.prevHash,
@@ -77,6 +77,8 @@ export async function sealExistingAuditEvents(queryRunner: QueryRunner, kind: 's
           sealed.originSalt,
           sealed.ipAddressDigest,
           sealed.userAgentDigest,
+          sealed.detailsSalt,
+          sealed.detailsDigest,
           row.id,
         ],
       );

@@ -1,6 +1,6 @@
 import type { Delivery, DeliveryRepository, OutboxState } from '@memoir/domain';
 import { DELIVERY_ERROR_MAX_LENGTH } from '@memoir/shared';
-import { In, type EntityManager } from 'typeorm';
+import { In, IsNull, LessThan, Not, type EntityManager } from 'typeorm';
 
 import { isKey, type Dialect } from './dialect';
 import { DeliverySchema, type DeliveryRow } from './schemas';
@@ -149,5 +149,28 @@ export class TypeOrmDeliveryRepository implements DeliveryRepository {
       order: { createdAt: 'ASC', id: 'ASC' },
     });
     return rows.map(toDelivery);
+  }
+
+  async removeLinksExpiredBefore(before: Date): Promise<number> {
+    const result = await this.manager.update(
+      DeliverySchema,
+      { linkExpiresAt: LessThan(before) },
+      { linkTokenHash: null, linkExpiresAt: null },
+    );
+    return result.affected ?? 0;
+  }
+
+  async forgetPersonalDetails(requestIds: readonly string[]): Promise<number> {
+    const ids = requestIds.filter(isKey);
+    if (ids.length === 0) return 0;
+    const result = await this.manager.update(
+      DeliverySchema,
+      [
+        { requestId: In(ids), linkTokenHash: Not(IsNull()) },
+        { requestId: In(ids), lastError: Not(IsNull()) },
+      ],
+      { linkTokenHash: null, linkExpiresAt: null, lastError: null },
+    );
+    return result.affected ?? 0;
   }
 }

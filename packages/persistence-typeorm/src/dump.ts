@@ -6,7 +6,9 @@ import {
   AdminUserSchema,
   AuditChainHeadSchema,
   AuditEventSchema,
+  CrackmeClaimSchema,
   DeliverySchema,
+  EventCountSchema,
   GuestbookEntrySchema,
   RateLimitCounterSchema,
   RecoveryCodeSchema,
@@ -52,6 +54,8 @@ const TABLES: ReadonlyArray<AnySchema> = [
   AuditEventSchema,
   AuditChainHeadSchema,
   RateLimitCounterSchema,
+  EventCountSchema,
+  CrackmeClaimSchema,
 ];
 
 /** Rows read or written at a time. */
@@ -67,6 +71,12 @@ export function dumpColumns(persistence: TypeOrmPersistence): Record<string, str
       persistence.dataSource.getMetadata(schema).columns.map((column) => column.propertyName),
     ]),
   );
+}
+
+/** A table's primary key columns (entity property names): one, or several (the event totals). */
+function primaryKey(persistence: TypeOrmPersistence, schema: AnySchema): string[] {
+  const columns = persistence.dataSource.getMetadata(schema).primaryColumns.map((column) => column.propertyName);
+  return columns.length > 0 ? columns : ['id'];
 }
 
 /** The columns that hold a time: written as ISO text, read back into Dates. */
@@ -91,17 +101,24 @@ export async function dumpDatabase(
   const readAll = async (manager: EntityManager) => {
     for (const schema of TABLES) {
       const table = tableOf(schema);
-      const key = persistence.dataSource.getMetadata(schema).primaryColumns[0]?.propertyName ?? 'id';
+      const key = primaryKey(persistence, schema);
       counts[table] = 0;
-      let after: unknown;
+      let after: Record<string, unknown> | undefined;
       for (;;) {
-        const query = manager.createQueryBuilder(schema, 't').orderBy(`t.${key}`, 'ASC').limit(BATCH);
-        if (after !== undefined) query.where(`t.${key} > :after`, { after });
+        const query = manager.createQueryBuilder(schema, 't').limit(BATCH);
+        for (const column of key) query.addOrderBy(`t.${column}`, 'ASC');
+        if (after !== undefined) {
+          // A row value comparison: the rows after the last one read, by the whole primary key.
+          const last = after;
+          const names = key.map((column) => `t.${column}`).join(', ');
+          const marks = key.map((_, i) => `:k${i}`).join(', ');
+          query.where(`(${names}) > (${marks})`, Object.fromEntries(key.map((column, i) => [`k${i}`, last[column]])));
+        }
         const rows = (await query.getMany()) as Array<Record<string, unknown>>;
         for (const row of rows) await write({ table, row: plain(row) });
         counts[table] += rows.length;
         if (rows.length < BATCH) break;
-        after = rows.at(-1)?.[key];
+        after = rows.at(-1);
       }
     }
   };
@@ -154,6 +171,9 @@ export async function loadDatabase(
   const byTable = new Map(TABLES.map((schema) => [tableOf(schema), schema]));
   const times = new Map(TABLES.map((schema) => [tableOf(schema), timeColumns(persistence, schema)]));
   const counts: Record<string, number> = Object.fromEntries(TABLES.map((schema) => [tableOf(schema), 0]));
+  const keyOf = new Map(TABLES.map((schema) => [tableOf(schema), primaryKey(persistence, schema)]));
+  // Each table's keys seen so far: a row given twice is named, rather than left to the database's wording.
+  const seen = new Map(TABLES.map((schema) => [tableOf(schema), new Set<string>()]));
   await persistence.dataSource.transaction(async (manager) => {
     // The dump's head replaces the empty one.
     await manager.delete(AuditChainHeadSchema, { seq: 0 });
@@ -179,6 +199,14 @@ export async function loadDatabase(
         await flush();
         pendingTable = schema;
       }
+      const key = (keyOf.get(table) ?? ['id']).map((column) => String(row[column])).join(' / ');
+      const keys = seen.get(table);
+      if (keys?.has(key)) {
+        throw new DumpError(
+          `The dump holds the row ${key} of ${table} twice: it was edited or joined from two dumps. Nothing was loaded.`,
+        );
+      }
+      keys?.add(key);
       const entity: Record<string, unknown> = { ...row };
       for (const column of times.get(table) ?? []) {
         const value = entity[column];

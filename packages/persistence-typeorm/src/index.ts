@@ -14,6 +14,6 @@ export * from './repositories';
 export { ENTITY_SCHEMAS } from './schemas';
 export { isDatabaseReady, isDatabaseUnavailable } from './availability';
 export type { LooseFileMode } from './sqlite-files';
-export { countRows, DumpError, DUMP_SCHEMA_VERSION, type DumpedRow } from './dump';
+export { countRows, DumpError, dumpDatabase, DUMP_SCHEMA_VERSION, type DumpedRow } from './dump';
 export { backupSqliteFile, restoreFile, writeDumpFile, loadDumpFile, fileKind } from './dump-file';
 export { MigrationLockTimeoutError, SchemaMismatchError, type MigrateMode, type MigrationReport } from './migrations';

@@ -27,6 +27,8 @@ import { DropTimedOutConnections } from './query-timeout';
 import { TypeOrmDeliveryRepository } from './delivery.repository';
 import { MYSQL, SQLITE, type Dialect } from './dialect';
 import { Mutex, underMutex } from './mutex';
+import { TypeOrmCrackmeClaimRepository } from './crackme-claim.repository';
+import { TypeOrmEventCountStore } from './event-count-store';
 import { TypeOrmRateLimitStore } from './rate-limit-store';
 import { SqliteBusyGuard } from './sqlite-busy';
 import { createPrivateSqliteFile, tightenSqliteFiles, type LooseFileMode } from './sqlite-files';
@@ -259,6 +261,7 @@ function repositoriesFor(manager: EntityManager, dialect: Dialect): Repositories
     auditEvents: new TypeOrmAuditEventRepository(manager, dialect),
     deliveries: new TypeOrmDeliveryRepository(manager, dialect),
     twoFactor: new TypeOrmTwoFactorRepository(manager),
+    crackmeClaims: new TypeOrmCrackmeClaimRepository(manager, dialect),
   };
 }
 
@@ -301,6 +304,7 @@ function sqlitePersistence(
     repositories: guarded,
     unitOfWork,
     rateLimits: underMutex(new TypeOrmRateLimitStore(dataSource), mutex),
+    eventCounts: underMutex(new TypeOrmEventCountStore(dataSource), mutex),
   };
 }
 
@@ -316,6 +320,7 @@ function mysqlPersistence(dataSource: DataSource): Omit<TypeOrmPersistence, 'clo
     repositories: repositoriesFor(dataSource.manager, MYSQL),
     unitOfWork,
     rateLimits: new TypeOrmRateLimitStore(dataSource),
+    eventCounts: new TypeOrmEventCountStore(dataSource),
   };
 }
 

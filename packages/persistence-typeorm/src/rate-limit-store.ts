@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 
 import { MYSQL, SQLITE, sqliteTime } from './dialect';
 import { withDeadlockRetry } from './deadlock-retry';
+import { RateLimitCounterSchema } from './schemas';
 
 interface CounterRow {
   count: unknown;
@@ -104,15 +105,21 @@ export class TypeOrmRateLimitStore implements RateLimitStore {
     await this.dataSource.query(`DELETE FROM ${q.id('rate_limit_counters')} WHERE ${q.id('key')} = ?`, [key]);
   }
 
-  /** Deletes windows that have ended; the server calls it now and then so the table stays small. */
-  async pruneExpired(now: Date): Promise<number> {
+  async deleteEnded(now: Date, dryRun: boolean): Promise<number> {
     const q = this.isSqlite ? SQLITE : MYSQL;
-    const result = (await this.dataSource.query(
-      `DELETE FROM ${q.id('rate_limit_counters')} WHERE ${q.id('reset_at')} <= ?`,
-      [q.time(now)],
-    )) as unknown;
-    // better-sqlite3 reports `changes`, mysql2 `affectedRows`.
-    const outcome = (result ?? {}) as { changes?: number; affectedRows?: number };
-    return Number(outcome.changes ?? outcome.affectedRows ?? 0);
+    const where = `FROM ${q.id('rate_limit_counters')} WHERE ${q.id('reset_at')} <= ?`;
+    if (dryRun) {
+      const rows = (await this.dataSource.query(`SELECT COUNT(*) AS n ${where}`, [q.time(now)])) as Array<{
+        n: unknown;
+      }>;
+      return Number(rows[0]?.n ?? 0);
+    }
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .delete()
+      .from(RateLimitCounterSchema)
+      .where(`${q.id('reset_at')} <= :now`, { now: q.time(now) })
+      .execute();
+    return result.affected ?? 0;
   }
 }

@@ -30,6 +30,10 @@ import { classifyGuestbookEntry, type GuestbookEntryClass } from '@memoir/shared
 import {
   Between,
   MoreThan,
+  In,
+  IsNull,
+  LessThan,
+  LessThanOrEqual,
   Not,
   QueryFailedError,
   type EntityManager,
@@ -134,6 +138,8 @@ const toSealedAuditEvent = (row: AuditEventRow): SealedAuditEvent => ({
   originSalt: row.originSalt,
   ipAddressDigest: row.ipAddressDigest,
   userAgentDigest: row.userAgentDigest,
+  detailsSalt: row.detailsSalt,
+  detailsDigest: row.detailsDigest,
 });
 
 /** SUM over no rows is NULL, and MySQL returns counts as strings. */
@@ -469,6 +475,15 @@ export class TypeOrmGuestbookEntryRepository implements GuestbookEntryRepository
     });
     return rows.map(toGuestbookEntry);
   }
+
+  async deleteRejectedReviewedBefore(before: Date): Promise<number> {
+    // The deliveries go with them: fk_deliveries_entry cascades.
+    const result = await this.manager.delete(GuestbookEntrySchema, {
+      reviewClass: 'rejected',
+      reviewedAt: LessThan(before),
+    });
+    return result.affected ?? 0;
+  }
 }
 
 export class TypeOrmScholarshipRequestRepository implements ScholarshipRequestRepository {
@@ -567,6 +582,37 @@ export class TypeOrmScholarshipRequestRepository implements ScholarshipRequestRe
       take: Math.max(0, limit),
     });
     return rows.map(toScholarshipRequest);
+  }
+
+  async deleteRejectedDecidedBefore(before: Date): Promise<number> {
+    // The deliveries go with them: fk_deliveries_request cascades.
+    const result = await this.manager.delete(ScholarshipRequestSchema, {
+      status: 'rejected',
+      decidedAt: LessThan(before),
+    });
+    return result.affected ?? 0;
+  }
+
+  async listByEmail(email: string): Promise<ScholarshipRequest[]> {
+    const q = this.dialect.id;
+    // Addresses are compared without regard to case; MySQL's collation already does, SQLite's LOWER for ASCII.
+    const rows = await this.manager
+      .createQueryBuilder(ScholarshipRequestSchema, 'request')
+      .where(`LOWER(request.${q('email')}) = LOWER(:email)`, { email })
+      .orderBy('request.createdAt', 'ASC')
+      .addOrderBy('request.id', 'ASC')
+      .getMany();
+    return rows.map(toScholarshipRequest);
+  }
+
+  async anonymise(id: string, standIn: { readonly name: string; readonly email: string }): Promise<boolean> {
+    if (!isKey(id)) return false;
+    const result = await this.manager.update(
+      ScholarshipRequestSchema,
+      { id },
+      { name: standIn.name, email: standIn.email, message: null, adminNotes: null },
+    );
+    return (result.affected ?? 0) > 0;
   }
 }
 
@@ -782,6 +828,14 @@ export class TypeOrmAdminSessionRepository implements AdminSessionRepository {
     const result = await this.manager.delete(AdminSessionSchema, { userId });
     return result.affected ?? 0;
   }
+
+  async deleteEnded(now: Date, idleSince: Date): Promise<number> {
+    const result = await this.manager.delete(AdminSessionSchema, [
+      { expiresAt: LessThanOrEqual(now) },
+      { lastSeenAt: LessThanOrEqual(idleSince) },
+    ]);
+    return result.affected ?? 0;
+  }
 }
 
 /**
@@ -889,7 +943,10 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
   /** Seals `event` after the head (locked by the caller), inserts it and moves the head. */
   private async attach(manager: EntityManager, event: AuditEvent, previous: AuditChainHead | null): Promise<void> {
     const q = this.dialect.id;
-    const sealed = sealAuditEvent(sha256Hex, event, previous, randomBytes(16).toString('hex'));
+    const sealed = sealAuditEvent(sha256Hex, event, previous, {
+      origin: randomBytes(16).toString('hex'),
+      details: randomBytes(16).toString('hex'),
+    });
     const row: AuditEventRow = { ...sealed, details: sealed.details === null ? null : { ...sealed.details } };
     // TypeORM's deep-partial type cannot follow a free-form JSON column; the row type is exact.
     await insertWithoutReselect(manager, AuditEventSchema, row as QueryDeepPartialEntity<AuditEventRow>);
@@ -912,6 +969,9 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
       query = query.andWhere('event.resourceType = :resourceType', { resourceType: filter.resourceType });
     }
     if (filter.userId !== undefined) query = query.andWhere('event.userId = :userId', { userId: filter.userId });
+    if (filter.resourceId !== undefined) {
+      query = query.andWhere('event.resourceId = :resourceId', { resourceId: filter.resourceId });
+    }
     if (filter.from !== undefined) query = query.andWhere('event.createdAt >= :from', { from: time(filter.from) });
     if (filter.to !== undefined) query = query.andWhere('event.createdAt < :to', { to: time(filter.to) });
     const searched = await containing(query, this.manager, this.dialect, 'event', filter.search, SEARCH_INDEX.audit);
@@ -926,5 +986,29 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
       query = seekingAlong(query, this.dialect, only[0][1], { before: options.before, textIndex: searched.textIndex });
     }
     return (await newestFirstPage(query, 'event', options.limit).getMany()).map(toAuditEvent);
+  }
+
+  async forgetOrigins(before: Date): Promise<number> {
+    const q = this.dialect.id;
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(AuditEventSchema)
+      // The salt goes with the values: the digests in the chain can no longer be tested against guesses.
+      .set({ ipAddress: null, userAgent: null, originSalt: null })
+      .where(`${q('created_at')} < :before AND (${q('ip_address')} IS NOT NULL OR ${q('user_agent')} IS NOT NULL)`, {
+        before: this.dialect.time(before),
+      })
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  async forgetDetailsOf(resourceIds: readonly string[]): Promise<number> {
+    const ids = resourceIds.filter(isKey);
+    if (ids.length === 0) return 0;
+    const result = await this.manager.update(AuditEventSchema, { resourceId: In(ids), details: Not(IsNull()) }, {
+      details: null,
+      detailsSalt: null,
+    } as QueryDeepPartialEntity<AuditEventRow>);
+    return result.affected ?? 0;
   }
 }

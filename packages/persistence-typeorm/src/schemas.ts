@@ -252,6 +252,8 @@ export const AuditEventSchema = new EntitySchema<AuditEventRow>({
     originSalt: { name: 'origin_salt', type: 'varchar', length: OWN.salt, nullable: true },
     ipAddressDigest: { name: 'ip_address_digest', type: 'varchar', length: OWN.sha256, nullable: true },
     userAgentDigest: { name: 'user_agent_digest', type: 'varchar', length: OWN.sha256, nullable: true },
+    detailsSalt: { name: 'details_salt', type: 'varchar', length: OWN.salt, nullable: true },
+    detailsDigest: { name: 'details_digest', type: 'varchar', length: OWN.sha256, nullable: true },
   },
   indices: [
     // The chain's order: audit-verify reads it a page at a time; one event per position.
@@ -333,6 +335,50 @@ export const DeliverySchema = new EntitySchema<DeliveryRow>({
   ],
 });
 
+export interface EventCountRow {
+  day: string;
+  name: string;
+  detail: string;
+  count: number;
+}
+
+/** Daily totals of the counted events (no row per visit): the day, the event, its detail ('' for none). */
+export const EventCountSchema = new EntitySchema<EventCountRow>({
+  name: 'EventCount',
+  tableName: 'event_counts',
+  columns: {
+    day: { type: 'varchar', length: 10, primary: true },
+    name: { type: 'varchar', length: 32, primary: true },
+    detail: { type: 'varchar', length: 100, primary: true },
+    count: { type: 'int' },
+  },
+});
+
+export interface CrackmeClaimRow {
+  id: string;
+  name: string;
+  email: string;
+  /** The address in lower case: one claim per address, whatever its case. */
+  emailKey: string;
+  createdAt: Date;
+  prizeSentAt: Date | null;
+}
+
+export const CrackmeClaimSchema = new EntitySchema<CrackmeClaimRow>({
+  name: 'CrackmeClaim',
+  tableName: 'crackme_claims',
+  columns: {
+    id,
+    name: { type: 'varchar', length: SCHOLARSHIP_LIMITS.nameMaxLength },
+    email: { type: 'varchar', length: SCHOLARSHIP_LIMITS.emailMaxLength },
+    emailKey: { name: 'email_key', type: 'varchar', length: SCHOLARSHIP_LIMITS.emailMaxLength },
+    createdAt: time('created_at'),
+    prizeSentAt: time('prize_sent_at', true),
+  },
+  uniques: [{ name: 'uq_crackme_claims_email_key', columns: ['emailKey'] }],
+  indices: [{ name: 'idx_crackme_claims_created', columns: ['createdAt', 'id'] }],
+});
+
 export const ENTITY_SCHEMAS = [
   GuestbookEntrySchema,
   ScholarshipRequestSchema,
@@ -344,4 +390,6 @@ export const ENTITY_SCHEMAS = [
   AuditChainHeadSchema,
   RateLimitCounterSchema,
   DeliverySchema,
+  EventCountSchema,
+  CrackmeClaimSchema,
 ];

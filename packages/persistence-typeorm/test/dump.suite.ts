@@ -66,6 +66,16 @@ async function fill(persistence: TypeOrmPersistence): Promise<void> {
   await repositories.auditEvents.append(anAuditEvent({ details: { nested: { list: [1, 'two', null] } } }));
   await repositories.auditEvents.append(anAuditEvent({ details: null, ipAddress: null, userAgent: null }));
   await persistence.rateLimits.hit('form:guestbook:203.0.113.7', 60_000, new Date());
+  // More totals of one day than a dump reads at a time: its pages follow the whole (day, name, detail) key.
+  await persistence.eventCounts.add(
+    Array.from({ length: 620 }, (_, i) => ({
+      day: '2026-02-01',
+      name: 'page_view' as const,
+      detail: `referrer-${String(i).padStart(3, '0')}.test`,
+      count: i + 1,
+    })),
+  );
+  await persistence.eventCounts.add([{ day: '2026-02-02', name: 'buy_click', detail: 'kindle', count: 3 }]);
 }
 
 /**
@@ -227,7 +237,7 @@ export function describeDumps(name: string, stores: DumpStores): void {
       expect(await snapshot(to)).toEqual(before);
     });
 
-    it('refuses a cut-short, damaged, newer or foreign file, loading nothing', async () => {
+    it('refuses a cut-short, damaged, duplicated, newer or foreign file, loading nothing', async () => {
       const from = await source();
       await fill(from);
       const file = join(dir, 'export.jsonl');
@@ -256,6 +266,7 @@ export function describeDumps(name: string, stores: DumpStores): void {
           ),
           'The dump was made by a newer version of the site',
         ],
+        [variant('duplicate', `${duplicateRow(lines).join('\n')}\n`), 'twice'],
         [variant('foreign', '{"hello":"world"}\n'), 'This file is not a dump of this site'],
         [variant('text', 'name,email\n'), 'neither a backup nor an export'],
         [variant('empty', ''), 'neither a backup nor an export'],
@@ -275,4 +286,14 @@ export function describeDumps(name: string, stores: DumpStores): void {
       expect(readdirSync(dir)).toEqual(['taken']);
     });
   });
+}
+
+/** The lines of a dump with one guestbook row written in place of another: the same key twice, the counts right. */
+function duplicateRow(lines: readonly string[]): string[] {
+  const rows = lines
+    .map((line, index) => ({ line, index }))
+    .filter(({ line }) => line.startsWith('{"table":"guestbook_entries"'));
+  const [first, second] = rows;
+  if (first === undefined || second === undefined) throw new Error('the fill holds two guestbook entries');
+  return lines.map((line, index) => (index === second.index ? first.line : line));
 }

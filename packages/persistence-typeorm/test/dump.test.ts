@@ -92,9 +92,13 @@ it('names the schema version of the columns a dump holds', async () => {
           'originSalt',
           'ipAddressDigest',
           'userAgentDigest',
+          'detailsSalt',
+          'detailsDigest',
         ],
         audit_chain_head: ['id', 'seq', 'hash'],
         rate_limit_counters: ['key', 'count', 'resetAt'],
+        event_counts: ['day', 'name', 'detail', 'count'],
+        crackme_claims: ['id', 'name', 'email', 'emailKey', 'createdAt', 'prizeSentAt'],
       },
     ]);
   } finally {

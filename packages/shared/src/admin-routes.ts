@@ -43,6 +43,11 @@ export const ADMIN_API_ROUTES = {
   listAdmins: { method: 'GET', path: '/admins', session: true },
   addAdmin: { method: 'POST', path: '/admins', session: true },
   removeAdmin: { method: 'DELETE', path: '/admins/:id', session: true },
+  analytics: { method: 'GET', path: '/analytics', session: true },
+  listCrackmeClaims: { method: 'GET', path: '/crackme-claims', session: true },
+  markPrizeSent: { method: 'POST', path: '/crackme-claims/:id/prize-sent', session: true },
+  previewErasure: { method: 'POST', path: '/erasure/preview', session: true },
+  erasePerson: { method: 'POST', path: '/erasure', session: true },
 } as const satisfies Readonly<Record<string, AdminApiRoute>>;
 
 export type AdminApiRouteName = keyof typeof ADMIN_API_ROUTES;

@@ -3,3 +3,4 @@ export * from './guestbook-class';
 export * from './limits';
 export * from './messages';
 export * from './wire';
+export * from './counted-events';

@@ -246,10 +246,20 @@ export const AUDIT_ACTIONS = [
   'recovery_code_used',
   'admin_added',
   'admin_removed',
+  'retention',
+  'erasure',
+  'prize_sent',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_RESOURCE_TYPES = ['admin_session', 'admin_user', 'guestbook_entry', 'scholarship_request'] as const;
+export const AUDIT_RESOURCE_TYPES = [
+  'admin_session',
+  'admin_user',
+  'guestbook_entry',
+  'scholarship_request',
+  'personal_data',
+  'crackme_claim',
+] as const;
 export type AuditResourceTypeName = (typeof AUDIT_RESOURCE_TYPES)[number];
 
 export interface AuditLogDto {

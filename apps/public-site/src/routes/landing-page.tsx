@@ -1,14 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 
 import { ManifestoCarousel } from '../features/carousel/manifesto-carousel';
 import { useHeroRain } from '../features/hero/hero';
 import { About, AuthorBio, CallToAction, Crackme, Footer, Themes } from '../features/story/sections';
+import { countPageView } from '../shared/count-event';
 
 // Below the fold: fetched right after the first render, so the first screen needs less JS.
 const ShareSection = lazy(() => import('../features/share/share-section').then((m) => ({ default: m.ShareSection })));
 const ScholarshipForm = lazy(() =>
   import('../features/scholarship-request/components/scholarship-form').then((m) => ({ default: m.ScholarshipForm })),
 );
+// Only for solvers, below the fold: the prize claim's code loads after the first screen.
+const ClaimForm = lazy(() => import('../features/crackme/claim-form').then((m) => ({ default: m.ClaimForm })));
 const Guestbook = lazy(() =>
   import('../features/guestbook/components/guestbook').then((m) => ({ default: m.Guestbook })),
 );
@@ -22,6 +25,7 @@ const Reserved = ({ height }: { readonly height: string }) => <div className="se
  */
 export function LandingPage() {
   useHeroRain();
+  useEffect(countPageView, []);
   return (
     <>
       <main id="main">
@@ -29,7 +33,11 @@ export function LandingPage() {
         <Themes />
         <ManifestoCarousel />
         <AuthorBio />
-        <Crackme />
+        <Crackme>
+          <Suspense fallback={<div className="claim-form-reserved" />}>
+            <ClaimForm />
+          </Suspense>
+        </Crackme>
         <CallToAction />
         <Suspense fallback={<Reserved height="60rem" />}>
           <ShareSection />

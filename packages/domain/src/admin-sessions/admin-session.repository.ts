@@ -24,4 +24,9 @@ export interface AdminSessionRepository {
 
   /** Ends every session of a user but `keepId`. Returns how many ended. */
   revokeAllForUserExcept(userId: string, keepId: string): Promise<number>;
+  /**
+   * Removes the sessions that have ended: past their absolute expiry at `now`, or last used
+   * at or before `idleSince` (idle expiry). Returns how many were removed.
+   */
+  deleteEnded(now: Date, idleSince: Date): Promise<number>;
 }

@@ -34,7 +34,7 @@ function chainOf(count: number): SealedAuditEvent[] {
   const chain: SealedAuditEvent[] = [];
   for (let n = 1; n <= count; n += 1) {
     const head = chain.at(-1) ?? null;
-    chain.push(sealAuditEvent(sha256, anEvent(n), head, `salt-${n}`));
+    chain.push(sealAuditEvent(sha256, anEvent(n), head, { origin: `o-${n}`, details: `d-${n}` }));
   }
   return chain;
 }
@@ -65,7 +65,7 @@ describe('the audit hash chain', () => {
     const chain = chainOf(5);
     chain[2] = { ...chain[2]!, details: { from: 'pending', to: 'rejected', n: 3 } };
     expect(verify(chain).firstBreak).toMatchObject({ eventId: chain[2]!.id, position: 3 });
-    expect(verify(chain).firstBreak?.problem).toMatch(/content/);
+    expect(verify(chain).firstBreak?.problem).toMatch(/details do not match/);
   });
 
   it('finds an edited address through its digest', () => {
@@ -75,9 +75,26 @@ describe('the audit hash chain', () => {
     expect(verify(chain).firstBreak?.problem).toMatch(/address/);
   });
 
-  it('still holds when the address, user agent and salt are erased', () => {
+  it('still holds when the address, user agent and details are erased with their salts', () => {
     const chain = chainOf(3).map((event) => ({ ...event, ipAddress: null, userAgent: null, originSalt: null }));
     expect(verify(chain).firstBreak).toBeNull();
+    const erased = chainOf(3).map((event) => ({ ...event, details: null, detailsSalt: null }));
+    expect(verify(erased).firstBreak).toBeNull();
+  });
+
+  it('finds a value left in place with its salt erased, which could then be changed unseen', () => {
+    const chain = chainOf(3);
+    chain[1] = { ...chain[1]!, originSalt: null };
+    expect(verify(chain).firstBreak).toMatchObject({ position: 2 });
+    const details = chainOf(3);
+    details[2] = { ...details[2]!, detailsSalt: null };
+    expect(verify(details).firstBreak?.problem).toMatch(/salt was erased/);
+  });
+
+  it('finds an action or time changed directly', () => {
+    const chain = chainOf(3);
+    chain[1] = { ...chain[1]!, action: 'reject' };
+    expect(verify(chain).firstBreak?.problem).toMatch(/content/);
   });
 
   it('ignores a tally count, which the store raises after the append', () => {
@@ -97,7 +114,7 @@ describe('the audit hash chain', () => {
 
   it('finds an event rewritten with its own hash recomputed: the next one no longer links', () => {
     const chain = chainOf(4);
-    const forged = sealAuditEvent(sha256, { ...chain[1]!, action: 'reject' }, chain[0]!, 'x');
+    const forged = sealAuditEvent(sha256, { ...chain[1]!, action: 'reject' }, chain[0]!, { origin: 'x', details: 'y' });
     chain[1] = forged;
     expect(verify(chain).firstBreak).toMatchObject({ eventId: chain[2]!.id, position: 3 });
   });

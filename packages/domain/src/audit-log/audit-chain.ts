@@ -9,11 +9,14 @@ import type { AuditEvent } from './audit-event';
  *     hash = SHA-256( prevHash + "\n" + canonicalContent(event) )      (lower-case hex)
  *
  * The canonical content is version 1 below and never changes: existing hashes depend on it.
- * The client's address and user agent enter it only through their digests,
- * SHA-256(originSalt + "\n" + value), so the data-retention rules may erase the clear values
- * (and the salt, which would otherwise let anyone test guesses of an erased address against
- * its digest) and the chain still verifies. A tally's count (`AUDIT_TALLY_FIELDS`, the one
- * value the store changes after the append) is left out of the content.
+ * What may lawfully be erased later enters it only through a salted digest: the client's
+ * address and user agent, SHA-256(originSalt + "\n" + value), which retention erases (with
+ * the salt, which would otherwise let anyone test guesses of an erased address against its
+ * digest); and the details, SHA-256(detailsSalt + "\n" + canonical JSON), which a person's
+ * erasure removes (with their salt). The chain still verifies after either. A clear value
+ * present without its salt cannot be checked, and is a break. A tally's count
+ * (`AUDIT_TALLY_FIELDS`, the one value the store changes after the append) is left out of
+ * the details' digest.
  */
 
 /** SHA-256 of UTF-8 text, as lower-case hex: given by the adapter (node:crypto). */
@@ -35,6 +38,15 @@ export interface AuditSeal {
   readonly originSalt: string | null;
   readonly ipAddressDigest: string | null;
   readonly userAgentDigest: string | null;
+  /** Random per event; erased with the details. */
+  readonly detailsSalt: string | null;
+  readonly detailsDigest: string | null;
+}
+
+/** The random salts of one event's digests. */
+export interface AuditSalts {
+  readonly origin: string;
+  readonly details: string;
 }
 
 export type SealedAuditEvent = AuditEvent & AuditSeal;
@@ -64,10 +76,18 @@ function hashedDetails(details: AuditEvent['details']): Record<string, unknown> 
   return Object.fromEntries(Object.entries(details).filter(([key]) => !AUDIT_TALLY_FIELDS.includes(key)));
 }
 
+/** The details' digest: their canonical JSON (a tally's count left out), salted. */
+export function detailsDigest(sha256: Sha256, salt: string | null, details: AuditEvent['details']): string | null {
+  return details === null ? null : sha256(`${salt ?? ''}\n${canonicalJson(hashedDetails(details))}`);
+}
+
+type HashedFields = Omit<
+  SealedAuditEvent,
+  'hash' | 'prevHash' | 'originSalt' | 'detailsSalt' | 'ipAddress' | 'userAgent' | 'details'
+>;
+
 /** Version 1 of the canonical content: a JSON array in a fixed order. */
-export function canonicalAuditContent(
-  event: Omit<SealedAuditEvent, 'hash' | 'prevHash' | 'originSalt' | 'ipAddress' | 'userAgent'>,
-): string {
+export function canonicalAuditContent(event: HashedFields): string {
   return canonicalJson([
     1,
     event.seq,
@@ -76,18 +96,14 @@ export function canonicalAuditContent(
     event.resourceType,
     event.resourceId,
     event.userId,
-    hashedDetails(event.details),
+    event.detailsDigest,
     event.ipAddressDigest,
     event.userAgentDigest,
     event.createdAt.toISOString(),
   ]);
 }
 
-export function auditEventHash(
-  sha256: Sha256,
-  prevHash: string,
-  event: Omit<SealedAuditEvent, 'hash' | 'prevHash' | 'originSalt' | 'ipAddress' | 'userAgent'>,
-): string {
+export function auditEventHash(sha256: Sha256, prevHash: string, event: HashedFields): string {
   return sha256(`${prevHash}\n${canonicalAuditContent(event)}`);
 }
 
@@ -96,17 +112,24 @@ export function sealAuditEvent(
   sha256: Sha256,
   event: AuditEvent,
   head: AuditChainHead | null,
-  originSalt: string,
+  salts: AuditSalts,
 ): SealedAuditEvent {
   const seq = (head?.seq ?? 0) + 1;
   const prevHash = head?.hash ?? AUDIT_GENESIS_HASH;
   const unhashed = {
     ...event,
     seq,
-    ipAddressDigest: originDigest(sha256, originSalt, event.ipAddress),
-    userAgentDigest: originDigest(sha256, originSalt, event.userAgent),
+    ipAddressDigest: originDigest(sha256, salts.origin, event.ipAddress),
+    userAgentDigest: originDigest(sha256, salts.origin, event.userAgent),
+    detailsDigest: detailsDigest(sha256, salts.details, event.details),
   };
-  return { ...unhashed, prevHash, originSalt, hash: auditEventHash(sha256, prevHash, unhashed) };
+  return {
+    ...unhashed,
+    prevHash,
+    originSalt: salts.origin,
+    detailsSalt: salts.details,
+    hash: auditEventHash(sha256, prevHash, unhashed),
+  };
 }
 
 /** The first link that does not hold, and what is wrong with it. */
@@ -157,21 +180,28 @@ export class AuditChainVerifier {
         `its previous hash ${short(event.prevHash)} is not the hash ${short(this.previousHash)} of the event before it`,
       );
     }
-    for (const [field, digestField] of [
-      ['ipAddress', 'ipAddressDigest'],
-      ['userAgent', 'userAgentDigest'],
+    for (const [field, digestField, name] of [
+      ['ipAddress', 'ipAddressDigest', 'address'],
+      ['userAgent', 'userAgentDigest', 'user agent'],
     ] as const) {
       const value = event[field];
-      if (value !== null && originDigest(this.sha256, event.originSalt, value) !== event[digestField]) {
-        return fail(
-          `its ${field === 'ipAddress' ? 'address' : 'user agent'} does not match the digest it was hashed with`,
-        );
+      if (value === null) continue;
+      if (event.originSalt === null) return fail(`its ${name} is there but its salt was erased: it cannot be checked`);
+      if (originDigest(this.sha256, event.originSalt, value) !== event[digestField]) {
+        return fail(`its ${name} does not match the digest it was hashed with`);
+      }
+    }
+    if (event.details !== null) {
+      if (event.detailsSalt === null)
+        return fail('its details are there but their salt was erased: they cannot be checked');
+      if (detailsDigest(this.sha256, event.detailsSalt, event.details) !== event.detailsDigest) {
+        return fail('its details do not match the digest they were hashed with');
       }
     }
     const recomputed = auditEventHash(this.sha256, event.prevHash, event);
     if (recomputed !== event.hash) {
       return fail(
-        `its content (action, resource, user, details or time) was changed: it hashes to ${short(recomputed)}, the chain recorded ${short(event.hash)}`,
+        `its content (action, resource, user, time or a digest) was changed: it hashes to ${short(recomputed)}, the chain recorded ${short(event.hash)}`,
       );
     }
     this.expectedSeq += 1;

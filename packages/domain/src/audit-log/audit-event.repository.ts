@@ -8,6 +8,8 @@ export interface AuditListFilter {
   readonly resourceType?: string;
   /** The acting admin. */
   readonly userId?: string;
+  /** The thing acted on (a person's export lists the events about their requests). */
+  readonly resourceId?: string;
   /** Created at or after. */
   readonly from?: Date;
   /** Created before. */
@@ -59,4 +61,18 @@ export interface AuditEventRepository {
     readonly before?: ListCursor;
     readonly filter?: AuditListFilter;
   }): Promise<AuditEvent[]>;
+
+  /**
+   * Retention, the one other change an event takes: forgets the IP address and user agent of
+   * the events made before `before` (they become null; everything else stays). Returns how
+   * many events changed.
+   */
+  forgetOrigins(before: Date): Promise<number>;
+
+  /**
+   * Erasure, the other change an event takes: the events about these resources lose their
+   * details (a decision's notes can name the person); action, resource, actor and time stay.
+   * Returns how many events changed.
+   */
+  forgetDetailsOf(resourceIds: readonly string[]): Promise<number>;
 }

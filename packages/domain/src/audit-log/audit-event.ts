@@ -25,6 +25,12 @@ export const AuditAction = {
   RecoveryCodeUsed: 'recovery_code_used',
   AdminAdded: 'admin_added',
   AdminRemoved: 'admin_removed',
+  /** The retention job removed personal data past its period (counts only). */
+  Retention: 'retention',
+  /** A person's data was erased on request (counts only, never the address). */
+  Erasure: 'erasure',
+  /** The owner sent a crackme winner's prize. */
+  PrizeSent: 'prize_sent',
 } as const;
 
 export const AuditResourceType = {
@@ -32,6 +38,9 @@ export const AuditResourceType = {
   AdminUser: 'admin_user',
   GuestbookEntry: 'guestbook_entry',
   ScholarshipRequest: 'scholarship_request',
+  /** Personal data in general: a retention run or an erasure, which name no one. */
+  PersonalData: 'personal_data',
+  CrackmeClaim: 'crackme_claim',
 } as const;
 
 /** One line of the append-only audit trail. Nothing edits or deletes an event. */

@@ -140,7 +140,7 @@ describe('ListAuditEventsUseCase', () => {
     });
   });
 
-  it('offers no way to edit or delete an event: the port appends, counts into a tally, lists and reads the chain, nothing else', () => {
+  it('offers no way to edit or delete an event: the port appends, counts into a tally, lists, reads the chain, and forgets origins (retention) and details (erasure)', () => {
     const methods = Object.getOwnPropertyNames(InMemoryAuditEventRepository.prototype).filter(
       (name) => name !== 'constructor',
     );
@@ -149,6 +149,8 @@ describe('ListAuditEventsUseCase', () => {
       'appendOrCount',
       'chainHead',
       'findById',
+      'forgetDetailsOf',
+      'forgetOrigins',
       'listNewestFirst',
       'readChain',
     ]);

@@ -52,6 +52,18 @@ export interface DeliveryRepository {
 
   /** The queue's backlog: how many deliveries wait to be sent (queued), and the oldest one's creation. */
   outboxState(): Promise<OutboxState>;
+
+  /**
+   * Retention: removes the private links that stopped working before `before` (the token's
+   * hash and expiry become null; the delivery and its download count stay). Returns how many.
+   */
+  removeLinksExpiredBefore(before: Date): Promise<number>;
+
+  /**
+   * Erasure: the deliveries of these requests lose their private links (token hash and
+   * expiry) and their last error (which can quote the address). Returns how many changed.
+   */
+  forgetPersonalDetails(requestIds: readonly string[]): Promise<number>;
 }
 
 export interface OutboxState {

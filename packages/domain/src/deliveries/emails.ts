@@ -51,6 +51,11 @@ export function requesterGreeting(name: string): string {
   return showable ? `Hello ${name},` : 'Hello,';
 }
 
+/** Every email ends with the privacy notice's address: what the site keeps, and how to have it erased. */
+const privacyUrl = (settings: EmailSettings): string => `${settings.publicBaseUrl}/privacy`;
+const privacyLine = (settings: EmailSettings): string =>
+  `How this site keeps and deletes your details, and how to see or erase them: ${privacyUrl(settings)}`;
+
 const longDate = (date: Date): string =>
   date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
@@ -68,6 +73,7 @@ export function approvalEmail(settings: EmailSettings, request: ScholarshipReque
       'Your copy carries your name and email on its pages.',
     ...(request.adminNotes === null ? [] : [`A note from the author:\n${request.adminNotes}`]),
     'Enjoy the book!',
+    privacyLine(settings),
   ];
   return {
     to: request.email,
@@ -91,6 +97,7 @@ export function rejectionEmail(settings: EmailSettings, request: ScholarshipRequ
       'I am sorry: I cannot send you a free copy this time.',
     ...(request.adminNotes === null ? [] : [`A note from the author:\n${request.adminNotes}`]),
     'With best wishes.',
+    privacyLine(settings),
   ];
   return {
     to: request.email,
@@ -100,18 +107,26 @@ export function rejectionEmail(settings: EmailSettings, request: ScholarshipRequ
   };
 }
 
-function ownerEmail(to: string, subject: string, paragraphs: readonly string[], link: string): OutgoingEmail {
+function ownerEmail(
+  settings: EmailSettings,
+  to: string,
+  subject: string,
+  paragraphs: readonly string[],
+  link: string,
+): OutgoingEmail {
+  const notice = `The privacy notice visitors read: ${privacyUrl(settings)}`;
   return {
     to,
     subject,
-    text: [...paragraphs, `Review it: ${link}`].join('\n\n') + '\n',
-    html: html(paragraphs) + `\n<p><a href="${escapeHtml(link)}">Review it in the admin app</a></p>`,
+    text: [...paragraphs, `Review it: ${link}`, notice].join('\n\n') + '\n',
+    html: html(paragraphs) + `\n<p><a href="${escapeHtml(link)}">Review it in the admin app</a></p>\n` + html([notice]),
   };
 }
 
 /** Tells the owner a new scholarship request waits (the 24-hour promise has started). */
 export function newRequestEmail(settings: EmailSettings, to: string, request: ScholarshipRequest): OutgoingEmail {
   return ownerEmail(
+    settings,
     to,
     `New scholarship request from ${request.name}`,
     [
@@ -126,6 +141,7 @@ export function newRequestEmail(settings: EmailSettings, to: string, request: Sc
 /** Tells the owner a new guestbook entry waits for moderation. */
 export function newEntryEmail(settings: EmailSettings, to: string, entry: GuestbookEntry): OutgoingEmail {
   return ownerEmail(
+    settings,
     to,
     `New guestbook entry from ${entry.name}`,
     [
@@ -146,6 +162,7 @@ export function digestEmail(
 ): OutgoingEmail {
   const lines = (title: string, rows: readonly string[]) => (rows.length === 0 ? [] : [`${title}\n${rows.join('\n')}`]);
   return ownerEmail(
+    settings,
     to,
     `${day}: ${items.requests.length} new scholarship request(s), ${items.entries.length} new guestbook entr${items.entries.length === 1 ? 'y' : 'ies'}`,
     [
@@ -176,6 +193,7 @@ export function signInAlertEmail(settings: EmailSettings, to: string, alert: Sig
   const minutes = Math.round(alert.windowMs / 60_000);
   const until = alert.windowEndsAt.toISOString().replace('T', ' ').slice(0, 16);
   return ownerEmail(
+    settings,
     to,
     `${alert.failures} failed sign-ins to the account "${alert.username}"`,
     [
@@ -194,9 +212,10 @@ export interface SecurityAlert {
   readonly paragraphs: readonly string[];
 }
 
-/** To the owner on a change to the accounts' security (docs/security.md, "Owner alerts"). */
+/** To the owner on a change to the accounts' security (docs/security.md, "Two-factor sign-in, sessions and admins: decisions"). */
 export function securityAlertEmail(settings: EmailSettings, to: string, alert: SecurityAlert): OutgoingEmail {
   return ownerEmail(
+    settings,
     to,
     alert.subject,
     [

@@ -62,4 +62,7 @@ export interface GuestbookEntryRepository {
 
   /** Entries created at or after `from` and before `to`, oldest first, at most `limit`. */
   listCreatedBetween(from: Date, to: Date, limit: number): Promise<GuestbookEntry[]>;
+
+  /** Retention: deletes the rejected entries last reviewed before `before`, with their deliveries. Returns how many. */
+  deleteRejectedReviewedBefore(before: Date): Promise<number>;
 }

@@ -28,4 +28,10 @@ export interface RateLimitStore {
 
   /** Forgets the key's window. */
   reset(key: string): Promise<void>;
+
+  /**
+   * Retention: deletes the windows that ended at or before `now` (their keys name client
+   * addresses), or with `dryRun` only counts them. Returns how many.
+   */
+  deleteEnded(now: Date, dryRun: boolean): Promise<number>;
 }

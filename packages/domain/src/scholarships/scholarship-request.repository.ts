@@ -53,6 +53,19 @@ export interface ScholarshipRequestRepository {
 
   /** Requests created at or after `from` and before `to`, oldest first, at most `limit`. */
   listCreatedBetween(from: Date, to: Date, limit: number): Promise<ScholarshipRequest[]>;
+
+  /** Retention: deletes the rejected requests decided before `before`, with their deliveries. Returns how many. */
+  deleteRejectedDecidedBefore(before: Date): Promise<number>;
+
+  /** Every request made with this email address (compared without regard to case), oldest first. */
+  listByEmail(email: string): Promise<ScholarshipRequest[]>;
+
+  /**
+   * Erasure: the request keeps its id, status and dates, and loses the person: `name` and
+   * `email` become the given stand-ins, the message and the admin notes become null. Returns
+   * whether it existed.
+   */
+  anonymise(id: string, standIn: { readonly name: string; readonly email: string }): Promise<boolean>;
 }
 
 export interface PendingAge {

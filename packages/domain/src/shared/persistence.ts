@@ -1,3 +1,4 @@
+import type { EventCountStore } from '../analytics/event-counts';
 import type { RateLimitStore } from '../rate-limiting/rate-limit-store';
 import type { Repositories, UnitOfWork } from './unit-of-work';
 
@@ -9,6 +10,8 @@ export interface Persistence {
   readonly repositories: Repositories;
   readonly unitOfWork: UnitOfWork;
   readonly rateLimits: RateLimitStore;
+  /** Daily totals of the counted events (page views, buy clicks, ...). */
+  readonly eventCounts: EventCountStore;
   /** Releases connections and files. The store must not be used afterwards. */
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import type { AdminSessionRepository } from '../admin-sessions/admin-session.rep
 import type { AdminUserRepository } from '../admin-sessions/admin-user.repository';
 import type { TwoFactorRepository } from '../admin-sessions/two-factor.repository';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
+import type { CrackmeClaimRepository } from '../crackme/crackme-claim.repository';
 import type { DeliveryRepository } from '../deliveries/delivery.repository';
 import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repository';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
@@ -15,6 +16,7 @@ export interface Repositories {
   readonly auditEvents: AuditEventRepository;
   readonly deliveries: DeliveryRepository;
   readonly twoFactor: TwoFactorRepository;
+  readonly crackmeClaims: CrackmeClaimRepository;
 }
 
 /**

@@ -4,9 +4,12 @@ import type { Persistence } from '../../src/shared/persistence';
 import { adminSessionRepositoryContract, adminUserRepositoryContract } from './admin-repositories.contract';
 import { auditEventRepositoryContract } from './audit-event-repository.contract';
 import { deliveryRepositoryContract } from './delivery-repository.contract';
+import { erasureContract } from './erasure.contract';
+import { eventCountStoreContract } from './event-count-store.contract';
 import { guestbookEntryRepositoryContract } from './guestbook-entry-repository.contract';
 import { missingKeysContract } from './missing-keys.contract';
 import { rateLimitStoreContract } from './rate-limit-store.contract';
+import { retentionContract } from './retention.contract';
 import { scholarshipRequestRepositoryContract } from './scholarship-request-repository.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
 
@@ -57,5 +60,8 @@ export function describePersistenceContract(
     unitOfWorkContract(store);
     missingKeysContract(store);
     deliveryRepositoryContract(store, concurrency);
+    retentionContract(store);
+    erasureContract(store);
+    eventCountStoreContract(store, concurrency);
   });
 }

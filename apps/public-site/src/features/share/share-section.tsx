@@ -3,6 +3,7 @@ import { COPIED_INDICATOR_MS, SCREEN_TEXTS, TOASTS, TOOLTIP_DELAY_MS, TOOLTIP_SK
 import { useEffect, useState } from 'react';
 
 import { SHARE } from '../../content';
+import { countEvent, eventKey } from '../../shared/count-event';
 import { toast } from '@memoir/web-ui';
 
 function CopyButton({ text, label }: { readonly text: string; readonly label: string }) {
@@ -17,6 +18,7 @@ function CopyButton({ text, label }: { readonly text: string; readonly label: st
     try {
       await navigator.clipboard.writeText(text);
       setCopied(true);
+      countEvent('share_copy');
       toast({ title: TOASTS.copied.title, description: TOASTS.copied.description });
     } catch {
       toast({ title: TOASTS.copyFailed.title, description: TOASTS.copyFailed.description, variant: 'destructive' });
@@ -46,7 +48,12 @@ export function ShareSection() {
       <p>{SHARE.intro}</p>
       <div className="share-graphics">
         {SHARE.graphics.map((graphic) => (
-          <a key={graphic.src} href={graphic.src} download>
+          <a
+            key={graphic.src}
+            href={graphic.src}
+            download
+            onClick={() => countEvent('graphic_download', { graphic: eventKey(graphic.src) })}
+          >
             <img
               src={graphic.src}
               alt={graphic.alt}

@@ -1,4 +1,7 @@
-import { ABOUT, AUTHOR, BOOK, CALL_TO_ACTION, CRACKME, FOOTER, THEMES } from '../../content';
+import type { ReactNode } from 'react';
+
+import { ABOUT, AUTHOR, BOOK, CALL_TO_ACTION, CRACKME, FOOTER, PRIVACY, THEMES } from '../../content';
+import { countEvent, eventKey } from '../../shared/count-event';
 
 export function About() {
   return (
@@ -41,7 +44,8 @@ export function AuthorBio() {
   );
 }
 
-export function Crackme() {
+/** The crackme section; `children` (the prize claim) come after the download. */
+export function Crackme({ children }: { readonly children?: ReactNode }) {
   return (
     <section className="section terminal" aria-labelledby="crackme-heading">
       <h2 id="crackme-heading">{CRACKME.heading}</h2>
@@ -52,11 +56,17 @@ export function Crackme() {
         ))}
       </ul>
       <p>
-        <a className="button" href={CRACKME.download.href} download={CRACKME.download.fileName}>
+        <a
+          className="button"
+          href={CRACKME.download.href}
+          download={CRACKME.download.fileName}
+          onClick={() => countEvent('crackme_download')}
+        >
           {CRACKME.download.label}
         </a>
       </p>
       <p className="prize">{CRACKME.prize}</p>
+      {children}
     </section>
   );
 }
@@ -69,7 +79,13 @@ export function CallToAction() {
       <ul className="buy-links">
         {CALL_TO_ACTION.links.map((link) => (
           <li key={link.format}>
-            <a className="buy-link" href={link.href} rel="noopener" target="_blank">
+            <a
+              className="buy-link"
+              href={link.href}
+              rel="noopener"
+              target="_blank"
+              onClick={() => countEvent('buy_click', { store: eventKey(link.format) })}
+            >
               <span className="buy-format">{link.format}</span>
               <span className="buy-price">{link.price}</span>
               <span className="buy-note">{link.note}</span>
@@ -79,6 +95,15 @@ export function CallToAction() {
       </ul>
     </section>
   );
+}
+
+/**
+ * Where the Admin link goes: the admin host's sign-in page when the server names one
+ * (ADMIN_HOST: /admin is not served on the public host), else this host's.
+ */
+function adminLoginHref(): string {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="memoir:admin-login"]');
+  return meta?.content || '/admin/login';
 }
 
 export function Footer() {
@@ -94,7 +119,10 @@ export function Footer() {
             </li>
           ))}
           <li>
-            <a href="/admin/login">{FOOTER.adminLabel}</a>
+            <a href={PRIVACY.href}>{FOOTER.privacyLabel}</a>
+          </li>
+          <li>
+            <a href={adminLoginHref()}>{FOOTER.adminLabel}</a>
           </li>
         </ul>
       </nav>

@@ -74,4 +74,7 @@ export const ACTION_LABELS: Readonly<Record<AuditActionName, string>> = {
   recovery_code_used: 'Recovery code used',
   admin_added: 'Admin added',
   admin_removed: 'Admin removed',
+  retention: 'Retention',
+  erasure: 'Erasure',
+  prize_sent: 'Prize sent',
 };

@@ -2,6 +2,7 @@ import { TOASTS } from '@memoir/shared';
 import { postJson } from '@memoir/web-ui';
 import { useQueryClient } from '@tanstack/react-query';
 
+import { countEvent } from '../../../shared/count-event';
 import { useFormSubmission, type FormFields } from '../../../shared/form-kit';
 import { recentEntriesQueryOptions } from './recent-entries';
 
@@ -11,6 +12,7 @@ const signGuestbook = (fields: FormFields) => postJson('/api/guestbook-entry', f
 export function useSignGuestbook() {
   const queryClient = useQueryClient();
   return useFormSubmission(signGuestbook, { success: TOASTS.guestbookSigned, failure: TOASTS.guestbookFailed }, () => {
+    countEvent('guestbook_signed');
     void queryClient.invalidateQueries({ queryKey: recentEntriesQueryOptions.queryKey });
   });
 }

@@ -2,7 +2,7 @@ import { GUESTBOOK_LIMITS, SCREEN_TEXTS } from '@memoir/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import { GUESTBOOK } from '../../../content';
+import { GUESTBOOK, PRIVACY } from '../../../content';
 import { Field, RiddleField } from '../../../shared/form-kit';
 import { recentEntriesQueryOptions } from '../api/recent-entries';
 import { useSignGuestbook } from '../api/sign-guestbook';
@@ -84,6 +84,9 @@ export function Guestbook() {
           <button type="submit" className="button" disabled={submitting}>
             {submitting ? SCREEN_TEXTS.submittingRetro : GUESTBOOK.submit}
           </button>
+          <p className="form-privacy">
+            {GUESTBOOK.privacyNote} <a href={PRIVACY.href}>{PRIVACY.label}</a>
+          </p>
         </form>
         <RecentVisitors />
       </div>

@@ -1,6 +1,6 @@
 import { SCHOLARSHIP_LIMITS, SCREEN_TEXTS } from '@memoir/shared';
 
-import { SCHOLARSHIP_FORM } from '../../../content';
+import { PRIVACY, SCHOLARSHIP_FORM } from '../../../content';
 import { Field, RiddleField } from '../../../shared/form-kit';
 import { useRequestScholarship } from '../api/request-scholarship';
 
@@ -40,6 +40,9 @@ export function ScholarshipForm() {
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? SCREEN_TEXTS.submitting : SCHOLARSHIP_FORM.submit}
         </button>
+        <p className="form-privacy">
+          {SCHOLARSHIP_FORM.privacyNote} <a href={PRIVACY.href}>{PRIVACY.label}</a>
+        </p>
       </form>
     </section>
   );

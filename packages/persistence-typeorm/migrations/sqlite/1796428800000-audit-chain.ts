@@ -7,8 +7,8 @@ import { sealExistingAuditEvents } from '../audit-chain-backfill';
  * address and user agent enter the hash through, and the chain's head (one row, which every
  * append holds). The events already stored are sealed in order, oldest first.
  */
-export class AuditChain1796083200000 implements MigrationInterface {
-  name = 'AuditChain1796083200000';
+export class AuditChain1796428800000 implements MigrationInterface {
+  name = 'AuditChain1796428800000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     for (const column of [
@@ -18,6 +18,8 @@ export class AuditChain1796083200000 implements MigrationInterface {
       `"origin_salt" varchar(32)`,
       `"ip_address_digest" varchar(64)`,
       `"user_agent_digest" varchar(64)`,
+      `"details_salt" varchar(32)`,
+      `"details_digest" varchar(64)`,
     ]) {
       await queryRunner.query(`ALTER TABLE "audit_events" ADD COLUMN ${column}`);
     }
@@ -31,7 +33,16 @@ export class AuditChain1796083200000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX "idx_audit_events_seq"`);
     await queryRunner.query(`DROP TABLE "audit_chain_head"`);
-    for (const column of ['user_agent_digest', 'ip_address_digest', 'origin_salt', 'hash', 'prev_hash', 'seq']) {
+    for (const column of [
+      'details_digest',
+      'details_salt',
+      'user_agent_digest',
+      'ip_address_digest',
+      'origin_salt',
+      'hash',
+      'prev_hash',
+      'seq',
+    ]) {
       await queryRunner.query(`ALTER TABLE "audit_events" DROP COLUMN "${column}"`);
     }
   }

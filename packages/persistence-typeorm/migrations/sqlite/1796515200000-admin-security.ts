@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * list), two-factor sign-in (the TOTP secret, whether it is on, the last step used), recovery
  * codes (hashed) and the pending second steps of sign-in.
  */
-export class AdminSecurity1796169600000 implements MigrationInterface {
-  name = 'AdminSecurity1796169600000';
+export class AdminSecurity1796515200000 implements MigrationInterface {
+  name = 'AdminSecurity1796515200000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "admin_users" ADD COLUMN "two_factor_enabled" boolean NOT NULL DEFAULT (0)`);

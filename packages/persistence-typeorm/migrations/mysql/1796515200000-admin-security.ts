@@ -7,8 +7,8 @@ const TABLE_OPTIONS = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_uni
  * list), two-factor sign-in (the TOTP secret, whether it is on, the last step used), recovery
  * codes (hashed) and the pending second steps of sign-in.
  */
-export class AdminSecurity1796169600000 implements MigrationInterface {
-  name = 'AdminSecurity1796169600000';
+export class AdminSecurity1796515200000 implements MigrationInterface {
+  name = 'AdminSecurity1796515200000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(

@@ -1,0 +1,4 @@
+import { describeErasure } from './erasure.suite';
+import { sqliteTestDatabase } from './support/test-app';
+
+describeErasure('SQLite', sqliteTestDatabase);

@@ -1,0 +1,12 @@
+import type { DomainError } from '../shared/domain-error';
+
+export const AnalyticsErrorCode = {
+  /** Not one of the counted events, or a detail that is not a short word. */
+  InvalidEvent: 'ANALYTICS.INVALID_EVENT',
+  /** `days` is not a whole number from 1 to ANALYTICS_MAX_DAYS. */
+  InvalidPeriod: 'ANALYTICS.INVALID_PERIOD',
+} as const;
+
+export type AnalyticsErrorCode = (typeof AnalyticsErrorCode)[keyof typeof AnalyticsErrorCode];
+
+export type AnalyticsError = DomainError<AnalyticsErrorCode>;

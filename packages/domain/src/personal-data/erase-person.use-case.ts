@@ -1,0 +1,147 @@
+import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
+import type { SentEmailArchive } from '../retention/retention';
+import type { Clock } from '../shared/clock';
+import { FieldErrors, invalidInput, requiredEmail } from '../shared/text-fields';
+import type { IdGenerator } from '../shared/id-generator';
+import { NO_REQUEST_CONTEXT, type RequestContext } from '../shared/request-context';
+import { err, ok, type Result } from '../shared/result';
+import type { UnitOfWork } from '../shared/unit-of-work';
+import { PersonalDataErrorCode, type PersonalDataError } from './personal-data.errors';
+import { SCHOLARSHIP_LIMITS } from '@memoir/shared';
+
+/** What an erased request shows instead of the person. */
+export const ERASED_NAME = '(erased)';
+export const ERASED_EMAIL = 'erased@erased.invalid';
+
+/** What an erasure removed (or, previewed, would remove), as counts only. */
+export interface ErasureCounts {
+  /** Requests made with the address: they keep their status and dates, and lose the person. */
+  readonly requests: number;
+  /** Of those, requests still waiting for a decision: they become rejected (there is no one left to send to). */
+  readonly pendingClosed: number;
+  /** Deliveries of those requests that lost a download link or an error quoting the address. */
+  readonly deliveries: number;
+  /** Audit events about those requests that lost their details (decision notes). */
+  readonly auditEvents: number;
+  /** Crackme prize claims made with the address: they keep their place and lose the person. */
+  readonly crackmeClaims: number;
+  /** Copies of emails in the outbox folder that mention the address. */
+  readonly sentEmails: number;
+}
+
+export interface ErasureReport {
+  readonly preview: boolean;
+  readonly counts: ErasureCounts;
+  /** The requests it concerns (ids only): the caller removes what it keeps of them outside the database. */
+  readonly requestIds: readonly string[];
+}
+
+class PreviewRollback extends Error {
+  constructor(readonly report: Omit<ErasureReport, 'preview'>) {
+    super('preview: rolled back');
+  }
+}
+
+/**
+ * A person asks to be erased (GDPR art. 17): every request made with their email address keeps
+ * its id, status and dates (so the dashboard's counts and the record of copies sent stay
+ * right) and loses the name, address, message and notes; a pending one is closed as rejected
+ * without an email. Their deliveries lose the download links, the audit events about their
+ * requests lose their details, and copies of emails to or about them in the outbox folder are
+ * deleted. One transaction; a preview makes the same changes and rolls them back, so the
+ * confirmation names exactly what will go. The erasure is audited without the address.
+ */
+export class ErasePersonUseCase {
+  constructor(
+    private readonly deps: {
+      readonly unitOfWork: UnitOfWork;
+      readonly sentEmails: SentEmailArchive;
+      readonly clock: Clock;
+      readonly ids: IdGenerator;
+    },
+  ) {}
+
+  async execute(input: {
+    readonly email: unknown;
+    readonly preview?: boolean;
+    /** Who asked: an admin in the app, or nobody known (the command line). */
+    readonly actor?: (RequestContext & { readonly userId: string }) | null;
+  }): Promise<Result<ErasureReport, PersonalDataError>> {
+    const email = personEmail(input.email);
+    if (!email.ok) return email;
+    const preview = input.preview ?? false;
+    const address = email.value;
+    const now = this.deps.clock.now();
+    let stored: Omit<ErasureReport, 'preview'>;
+    try {
+      stored = await this.deps.unitOfWork.transaction(
+        async ({ scholarshipRequests, deliveries, auditEvents, crackmeClaims }) => {
+          const requests = await scholarshipRequests.listByEmail(address);
+          const requestIds = requests.map((request) => request.id);
+          let pendingClosed = 0;
+          for (const request of requests) {
+            if (request.status === 'pending') {
+              const closed = await scholarshipRequests.decideIfPending(request.id, {
+                status: 'rejected',
+                adminNotes: null,
+                decidedAt: now,
+              });
+              if (closed !== null) pendingClosed += 1;
+            }
+            await scholarshipRequests.anonymise(request.id, { name: ERASED_NAME, email: ERASED_EMAIL });
+          }
+          const counts = {
+            requests: requests.length,
+            pendingClosed,
+            deliveries: await deliveries.forgetPersonalDetails(requestIds),
+            auditEvents: await auditEvents.forgetDetailsOf(requestIds),
+            crackmeClaims: await crackmeClaims.anonymiseByEmail(address, { name: ERASED_NAME, email: ERASED_EMAIL }),
+          };
+          const report = { counts: { ...counts, sentEmails: 0 }, requestIds };
+          if (preview) throw new PreviewRollback(report);
+          return report;
+        },
+      );
+    } catch (error) {
+      if (!(error instanceof PreviewRollback)) throw error;
+      stored = error.report;
+    }
+    const counts: ErasureCounts = {
+      ...stored.counts,
+      sentEmails: await this.deps.sentEmails.removeMentioning(address, preview),
+    };
+    if (!preview) {
+      const actor = input.actor ?? null;
+      await this.deps.unitOfWork.transaction(({ auditEvents }) =>
+        auditEvents.append(
+          newAuditEvent(
+            this.deps,
+            {
+              action: AuditAction.Erasure,
+              resourceType: AuditResourceType.PersonalData,
+              resourceId: null,
+              userId: actor?.userId ?? null,
+              details: { ...counts },
+            },
+            actor ?? NO_REQUEST_CONTEXT,
+          ),
+        ),
+      );
+    }
+    return ok({ preview, counts, requestIds: stored.requestIds });
+  }
+}
+
+/** The address a person gave, checked as the request form checks it. */
+export function personEmail(raw: unknown): Result<string, PersonalDataError> {
+  const errors = new FieldErrors();
+  const email = requiredEmail(
+    errors,
+    'email',
+    'Email',
+    SCHOLARSHIP_LIMITS.emailMaxLength,
+    typeof raw === 'string' ? raw : null,
+  );
+  if (email === null) return err(invalidInput(PersonalDataErrorCode.InvalidEmail, errors));
+  return ok(email);
+}

@@ -1,0 +1,124 @@
+import type { AuditEvent } from '../audit-log/audit-event';
+import type { AuditEventRepository } from '../audit-log/audit-event.repository';
+import type { CrackmeClaimRepository } from '../crackme/crackme-claim.repository';
+import type { Delivery } from '../deliveries/delivery';
+import type { DeliveryRepository } from '../deliveries/delivery.repository';
+import type { ScholarshipRequest } from '../scholarships/scholarship-request';
+import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
+import type { Clock } from '../shared/clock';
+import type { Result } from '../shared/result';
+import { ok } from '../shared/result';
+import { personEmail } from './erase-person.use-case';
+import type { PersonalDataError } from './personal-data.errors';
+
+/** Everything held about one person (a subject access request), as plain JSON-able data. */
+export interface PersonExport {
+  readonly email: string;
+  readonly exportedAt: string;
+  readonly scholarshipRequests: ReadonlyArray<
+    Pick<ScholarshipRequest, 'id' | 'name' | 'email' | 'message' | 'status' | 'adminNotes'> & {
+      readonly createdAt: string;
+      readonly decidedAt: string | null;
+    }
+  >;
+  /** The emails sent or queued about those requests: what, when, and how the download link was used. */
+  readonly emails: ReadonlyArray<
+    Pick<Delivery, 'id' | 'requestId' | 'kind' | 'status' | 'attempts' | 'downloadCount'> & {
+      readonly createdAt: string;
+      readonly sentAt: string | null;
+      readonly linkExpiresAt: string | null;
+    }
+  >;
+  /** Crackme prize claims made with the address. */
+  readonly crackmeClaims: ReadonlyArray<{
+    readonly id: string;
+    readonly name: string;
+    readonly email: string;
+    readonly position: number;
+    readonly createdAt: string;
+    readonly prizeSentAt: string | null;
+  }>;
+  /** The owner's actions on those requests (decisions, resends), as the audit trail records them. */
+  readonly auditEvents: ReadonlyArray<
+    Pick<AuditEvent, 'id' | 'action' | 'resourceType' | 'resourceId' | 'details'> & { readonly createdAt: string }
+  >;
+}
+
+/** The most audit events one export lists per request: a request has a handful (decision, resends). */
+const EVENTS_PER_REQUEST = 100;
+
+/**
+ * A person asks what the site holds about them (GDPR art. 15): their requests, the emails
+ * about them and the owner's actions on them. Guestbook entries carry no email address, so
+ * they cannot be found by one; the export says what it searched.
+ */
+export class ExportPersonUseCase {
+  constructor(
+    private readonly deps: {
+      readonly scholarshipRequests: ScholarshipRequestRepository;
+      readonly deliveries: DeliveryRepository;
+      readonly auditEvents: AuditEventRepository;
+      readonly crackmeClaims: CrackmeClaimRepository;
+      readonly clock: Clock;
+    },
+  ) {}
+
+  async execute(input: { readonly email: unknown }): Promise<Result<PersonExport, PersonalDataError>> {
+    const email = personEmail(input.email);
+    if (!email.ok) return email;
+    const requests = await this.deps.scholarshipRequests.listByEmail(email.value);
+    const ids = requests.map((request) => request.id);
+    const deliveries = await this.deps.deliveries.listForRequests(ids);
+    const events: AuditEvent[] = [];
+    for (const id of ids) {
+      const about = await this.deps.auditEvents.listNewestFirst({
+        limit: EVENTS_PER_REQUEST,
+        filter: { resourceId: id },
+      });
+      events.push(...about.reverse());
+    }
+    const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+    const claims = await this.deps.crackmeClaims.listByEmail(email.value);
+    return ok({
+      email: email.value,
+      exportedAt: this.deps.clock.now().toISOString(),
+      scholarshipRequests: requests.map((request) => ({
+        id: request.id,
+        name: request.name,
+        email: request.email,
+        message: request.message,
+        status: request.status,
+        adminNotes: request.adminNotes,
+        createdAt: request.createdAt.toISOString(),
+        decidedAt: iso(request.decidedAt),
+      })),
+      emails: deliveries.map((delivery) => ({
+        id: delivery.id,
+        requestId: delivery.requestId,
+        kind: delivery.kind,
+        status: delivery.status,
+        attempts: delivery.attempts,
+        downloadCount: delivery.downloadCount,
+        createdAt: delivery.createdAt.toISOString(),
+        sentAt: iso(delivery.sentAt),
+        linkExpiresAt: iso(delivery.linkExpiresAt),
+      })),
+      crackmeClaims: claims.map((claim) => ({
+        id: claim.id,
+        name: claim.name,
+        email: claim.email,
+        position: claim.position,
+        createdAt: claim.createdAt.toISOString(),
+        prizeSentAt: iso(claim.prizeSentAt),
+      })),
+      auditEvents: events.map((event) => ({
+        id: event.id,
+        action: event.action,
+        resourceType: event.resourceType,
+        resourceId: event.resourceId,
+        details: event.details,
+        createdAt: event.createdAt.toISOString(),
+      })),
+    });
+  }
+}

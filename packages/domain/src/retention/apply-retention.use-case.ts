@@ -1,0 +1,105 @@
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from '../admin-sessions/admin-session';
+import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
+import type { RateLimitStore } from '../rate-limiting/rate-limit-store';
+import type { Clock } from '../shared/clock';
+import type { IdGenerator } from '../shared/id-generator';
+import { NO_REQUEST_CONTEXT } from '../shared/request-context';
+import type { UnitOfWork } from '../shared/unit-of-work';
+import {
+  retentionCutoffs,
+  type RetentionCounts,
+  type RetentionCutoffs,
+  type RetentionPolicy,
+  type SentEmailArchive,
+} from './retention';
+
+export interface RetentionReport {
+  readonly dryRun: boolean;
+  readonly cutoffs: RetentionCutoffs;
+  readonly counts: RetentionCounts;
+}
+
+/** Thrown inside a dry run's transaction to roll it back, carrying what it would have removed. */
+class DryRunRollback extends Error {
+  constructor(readonly counts: Omit<RetentionCounts, 'rateLimitWindowsDeleted' | 'sentEmailsDeleted'>) {
+    super('dry run: rolled back');
+  }
+}
+
+/**
+ * Removes personal data the policy no longer keeps, as of a date (today, or another for
+ * planning and tests): audit events lose their IP address and user agent, rejected requests
+ * and guestbook entries go, and so do ended sessions, dead download links, ended rate-limit
+ * windows and old copies of sent emails. The database part is one transaction; a dry run
+ * makes the very same changes and rolls them back, so its counts are exactly what a real run
+ * would remove. A real run is audited with its counts (never what was removed). Safe to run
+ * twice, or in two processes at once: the second finds nothing left to remove.
+ */
+export class ApplyRetentionUseCase {
+  constructor(
+    private readonly deps: {
+      readonly unitOfWork: UnitOfWork;
+      readonly rateLimits: RateLimitStore;
+      readonly sentEmails: SentEmailArchive;
+      readonly clock: Clock;
+      readonly ids: IdGenerator;
+      readonly policy: RetentionPolicy;
+      readonly sessionPolicy?: SessionPolicy;
+    },
+  ) {}
+
+  async execute(options: { readonly asOf?: Date; readonly dryRun?: boolean } = {}): Promise<RetentionReport> {
+    const dryRun = options.dryRun ?? false;
+    const cutoffs = retentionCutoffs(options.asOf ?? this.deps.clock.now(), this.deps.policy);
+    const idleTimeoutMs = (this.deps.sessionPolicy ?? DEFAULT_SESSION_POLICY).idleTimeoutMs;
+    let stored: DryRunRollback['counts'];
+    try {
+      stored = await this.deps.unitOfWork.transaction(async (repositories) => {
+        const counts = {
+          auditEventsPseudonymised: await repositories.auditEvents.forgetOrigins(cutoffs.personalDetailsBefore),
+          rejectedRequestsDeleted: await repositories.scholarshipRequests.deleteRejectedDecidedBefore(
+            cutoffs.rejectedBefore,
+          ),
+          rejectedGuestbookEntriesDeleted: await repositories.guestbookEntries.deleteRejectedReviewedBefore(
+            cutoffs.rejectedBefore,
+          ),
+          expiredSessionsDeleted: await repositories.adminSessions.deleteEnded(
+            cutoffs.asOf,
+            new Date(cutoffs.asOf.getTime() - idleTimeoutMs),
+          ),
+          expiredDownloadLinksRemoved: await repositories.deliveries.removeLinksExpiredBefore(
+            cutoffs.linksExpiredBefore,
+          ),
+        };
+        if (dryRun) throw new DryRunRollback(counts);
+        return counts;
+      });
+    } catch (error) {
+      if (!(error instanceof DryRunRollback)) throw error;
+      stored = error.counts;
+    }
+    const counts: RetentionCounts = {
+      ...stored,
+      rateLimitWindowsDeleted: await this.deps.rateLimits.deleteEnded(cutoffs.asOf, dryRun),
+      sentEmailsDeleted: await this.deps.sentEmails.removeWrittenBefore(cutoffs.sentEmailsBefore, dryRun),
+    };
+    if (!dryRun) {
+      await this.deps.unitOfWork.transaction(({ auditEvents }) =>
+        auditEvents.append(
+          newAuditEvent(
+            this.deps,
+            {
+              action: AuditAction.Retention,
+              resourceType: AuditResourceType.PersonalData,
+              resourceId: null,
+              userId: null,
+              details: { asOf: cutoffs.asOf.toISOString(), ...counts },
+            },
+            NO_REQUEST_CONTEXT,
+          ),
+        ),
+      );
+    }
+    return { dryRun, cutoffs, counts };
+  }
+}
