@@ -100,7 +100,7 @@ export class InMemoryAuditEventRepository implements AuditEventRepository {
       if (event.createdAt.getTime() >= before.getTime()) return event;
       if (event.ipAddress === null && event.userAgent === null) return event;
       changed += 1;
-      this.forgetSalt(event.id, 'originSalt');
+      forgetSalt(this.db, event.id, 'originSalt');
       return { ...event, ipAddress: null, userAgent: null };
     });
     return changed;
@@ -112,15 +112,15 @@ export class InMemoryAuditEventRepository implements AuditEventRepository {
     this.db.auditEvents = this.db.auditEvents.map((event) => {
       if (event.resourceId === null || !wanted.has(event.resourceId) || event.details === null) return event;
       changed += 1;
-      this.forgetSalt(event.id, 'detailsSalt');
+      forgetSalt(this.db, event.id, 'detailsSalt');
       return { ...event, details: null };
     });
     return changed;
   }
+}
 
-  /** The salt goes with what it salted: the digest can no longer be tested against guesses. */
-  private forgetSalt(id: string, salt: 'originSalt' | 'detailsSalt'): void {
-    const seal = this.db.auditSeals.get(id);
-    if (seal !== undefined) this.db.auditSeals.set(id, { ...seal, [salt]: null });
-  }
+/** The salt goes with what it salted: the digest can no longer be tested against guesses. */
+function forgetSalt(db: InMemoryDatabase, id: string, salt: 'originSalt' | 'detailsSalt'): void {
+  const seal = db.auditSeals.get(id);
+  if (seal !== undefined) db.auditSeals.set(id, { ...seal, [salt]: null });
 }

@@ -1,14 +1,15 @@
-import type { AddAdminResponse } from '@memoir/shared';
-import { useQuery } from '@tanstack/react-query';
+import type { AddAdminResponse, AdminUserDto } from '@memoir/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 
-import { sessionQueryOptions } from '../../session/api/session';
+import { queryKeys } from '../../../shared/query-keys';
 import { useAddAdmin, useAdmins, useRemoveAdmin } from '../api/admins';
 
 /** The admins: each by name, add one (a temporary password shown once), remove one (never the last). */
 export function AdminsSection() {
   const admins = useAdmins();
-  const { data: me } = useQuery(sessionQueryOptions);
+  // Who is signed in, as the session feature keeps it (read from the cache, not imported).
+  const me = useQueryClient().getQueryData<AdminUserDto | null>(queryKeys.session);
   const [added, setAdded] = useState<AddAdminResponse | null>(null);
   const add = useAddAdmin(setAdded);
   const remove = useRemoveAdmin();

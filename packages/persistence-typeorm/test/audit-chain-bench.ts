@@ -1,13 +1,13 @@
 // The audit chain at scale: appends N events (1,000 per transaction) to a database, then
 // walks the whole chain as `pnpm admin audit-verify` does, and prints both times.
-//   tsx tools/audit-chain-bench.ts [DATABASE_URL] [N]     (default: a temporary SQLite file, 100,000)
+//   tsx packages/persistence-typeorm/test/audit-chain-bench.ts [DATABASE_URL] [N]     (default: a temporary SQLite file, 100,000)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { systemClock, VerifyAuditChainUseCase } from '@memoir/domain';
-import { createTypeOrmPersistence, sha256Hex } from '@memoir/persistence-typeorm';
+import { createTypeOrmPersistence, sha256Hex } from '../src';
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'memoir-chain-bench-'));
