@@ -105,6 +105,40 @@ export const OPERATIONS: readonly Operation[] = [
     auth: 'session',
     id: 'scholarship request',
   },
+  { method: 'GET', template: '/api/admin/security', auth: 'session' },
+  { method: 'POST', template: '/api/admin/security/two-factor', auth: 'session' },
+  {
+    method: 'POST',
+    template: '/api/admin/security/two-factor/confirm',
+    auth: 'session',
+    fields: { code: text('123456', '', 'abcdef', ' 123 456 ') },
+  },
+  {
+    method: 'DELETE',
+    template: '/api/admin/security/two-factor',
+    auth: 'session',
+    fields: { password: text(OWNER_PASSWORD, 'wrong-password', '') },
+  },
+  {
+    method: 'POST',
+    template: '/api/admin/login/two-factor',
+    auth: 'none',
+    fields: { challenge: text('unknown-challenge', ''), code: text('123456', 'aaaa-bbbb-cccc-dddd', '') },
+  },
+  { method: 'DELETE', template: '/api/admin/sessions/{id}', auth: 'session' },
+  { method: 'POST', template: '/api/admin/sessions/end-others', auth: 'session' },
+  {
+    method: 'POST',
+    template: '/api/admin/password',
+    auth: 'session',
+    fields: {
+      currentPassword: text('wrong-password', ''),
+      newPassword: text('short', 'a long enough passphrase', 'a'.repeat(129)),
+    },
+  },
+  { method: 'GET', template: '/api/admin/admins', auth: 'session' },
+  { method: 'POST', template: '/api/admin/admins', auth: 'session', fields: { username: text('editor', '', ' Ed ') } },
+  { method: 'DELETE', template: '/api/admin/admins/{id}', auth: 'session' },
   // The approval email's private link: an HTML page (or the PDF), not JSON.
   { method: 'GET', template: '/download/{token}', auth: 'none', id: 'download token' },
 ];
