@@ -2,13 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { afterEach, expect, it } from '@jest/globals';
+import { afterEach, expect, it, jest } from '@jest/globals';
 
 import { createTypeOrmPersistence, loadDumpFile, writeDumpFile, type TypeOrmPersistence } from '../src';
 import { dumpDatabase } from '../src/dump';
 import { openTemporarySqlite } from '../testing';
 import { describeDumps } from './dump.suite';
 import { createScratchDatabase } from './mariadb-server';
+
+// Each test makes scratch databases and writes every table through the audit chain's lock:
+// seconds alone, more under the whole MySQL run on two cores.
+jest.setTimeout(30_000);
 
 /** A scratch database of its own, dropped on close. */
 async function mysql(): Promise<TypeOrmPersistence> {
