@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
 
+import { analyticsQueryOptions } from './features/analytics/api/analytics';
+import { ANALYTICS_SCREEN, AnalyticsPage } from './features/analytics/components/analytics-page';
 import { auditLogsQueryOptions } from './features/audit-logs/api/audit-logs';
 import { AUDIT_LOGS_SCREEN, AuditLogsPage } from './features/audit-logs/components/audit-logs-page';
 import { parseAuditLogSearch } from './features/audit-logs/utils/audit-search';
@@ -9,6 +11,9 @@ import { DASHBOARD_SCREEN, DashboardPage } from './features/dashboard/components
 import { guestbookEntriesQueryOptions } from './features/guestbook/api/guestbook-entries';
 import { GUESTBOOK_SCREEN, GuestbookPage } from './features/guestbook/components/guestbook-page';
 import { parseGuestbookSearch } from './features/guestbook/utils/guestbook-search';
+import { prizeClaimsQueryOptions } from './features/prizes/api/prize-claims';
+import { PRIZES_SCREEN, PrizesPage } from './features/prizes/components/prizes-page';
+import { PRIVACY_SCREEN, PrivacyPage } from './features/privacy/components/privacy-page';
 import { scholarshipRequestsQueryOptions } from './features/scholarships/api/scholarship-requests';
 import { SCHOLARSHIPS_SCREEN, ScholarshipsPage } from './features/scholarships/components/scholarships-page';
 import { parseScholarshipSearch } from './features/scholarships/utils/scholarship-search';
@@ -126,12 +131,42 @@ const securityRoute = createRoute({
   ...screenStates(SECURITY_SCREEN),
 });
 
-/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/security; case-insensitive. */
+const analyticsRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/analytics',
+  loader: ({ context }) => context.queryClient.ensureQueryData(analyticsQueryOptions),
+  component: AnalyticsPage,
+  ...screenStates(ANALYTICS_SCREEN),
+});
+const prizesRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/prizes',
+  loader: ({ context }) => context.queryClient.ensureQueryData(prizeClaimsQueryOptions),
+  component: PrizesPage,
+  ...screenStates(PRIZES_SCREEN),
+});
+const privacyRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/privacy',
+  component: PrivacyPage,
+  ...screenStates(PRIVACY_SCREEN),
+});
+
+/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree: rootRoute.addChildren([
       loginRoute,
-      authedRoute.addChildren([dashboardRoute, guestbookRoute, scholarshipsRoute, logsRoute, securityRoute]),
+      authedRoute.addChildren([
+        dashboardRoute,
+        guestbookRoute,
+        scholarshipsRoute,
+        logsRoute,
+        analyticsRoute,
+        prizesRoute,
+        privacyRoute,
+        securityRoute,
+      ]),
     ]),
     basepath: '/admin',
     context: { queryClient },

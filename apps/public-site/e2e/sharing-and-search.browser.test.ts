@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 
+import { SHARE } from '../src/content';
+
 import {
   launchChromium,
   openPage as openBrowserPage,
@@ -43,6 +45,37 @@ describe('sharing, search and the Admin link in Chromium', () => {
       root: 'http://www.sitemaps.org/schemas/sitemap/0.9',
       locs: ['https://rootaccess.test/', 'https://rootaccess.test/privacy'],
     });
+    await page.context().close();
+  });
+
+  it('offers the share graphics the build made, each at its size, to download', async () => {
+    const { page } = await openPage();
+    await page.goto('/');
+    const links = page.locator('.share-graphics a');
+    await links.first().waitFor();
+    await expect(links.count()).resolves.toBe(SHARE.graphics.length);
+    for (const [i, graphic] of SHARE.graphics.entries()) {
+      await expect(links.nth(i).getAttribute('download')).resolves.toBe('');
+      await expect(links.nth(i).getAttribute('href')).resolves.toBe(graphic.src);
+      const response = await fetch(`${site.url}${graphic.src}`);
+      expect([graphic.src, response.status, response.headers.get('content-type')]).toEqual([
+        graphic.src,
+        200,
+        'image/png',
+      ]);
+      const png = Buffer.from(await response.arrayBuffer());
+      // The PNG's IHDR: width and height, big-endian, at bytes 16 and 20.
+      expect([graphic.src, png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([
+        graphic.src,
+        graphic.width,
+        graphic.height,
+      ]);
+    }
+    expect(SHARE.graphics.map((graphic) => `${graphic.width}x${graphic.height}`)).toEqual([
+      '1200x630',
+      '1080x1080',
+      '1080x1920',
+    ]);
     await page.context().close();
   });
 

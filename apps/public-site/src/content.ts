@@ -149,12 +149,29 @@ export const CALL_TO_ACTION = {
 export const SHARE = {
   heading: 'Spread the word',
   intro: 'Ready-made graphics and posts. Copy, paste, tag a friend who still remembers dial-up.',
+  // Made by the build from the cover and the words above (share-graphics.ts): one for link
+  // previews (Open Graph, X), a square post, a story.
   graphics: [
     {
       src: '/images/share-card.png',
       alt: 'Root Access share card: the book cover on terminal green',
       width: 1200,
       height: 630,
+      label: 'Link preview (1200 x 630)',
+    },
+    {
+      src: '/images/share-square.png',
+      alt: 'Root Access square post: the cover above the title and tagline',
+      width: 1080,
+      height: 1080,
+      label: 'Square post (1080 x 1080)',
+    },
+    {
+      src: '/images/share-story.png',
+      alt: 'Root Access story: the cover above the title and tagline, upright',
+      width: 1080,
+      height: 1920,
+      label: 'Story (1080 x 1920)',
     },
   ],
   posts: [

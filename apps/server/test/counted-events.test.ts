@@ -63,6 +63,9 @@ describe('counted events', () => {
     });
     expect(read.days.slice(0, -1).every((day) => Object.keys(day.counts).length === 0)).toBe(true);
     expect(read.referrers).toEqual([{ domain: 'news.ycombinator.com', count: 2 }]);
+    // The dashboard sums the same 7 days.
+    const dashboard = await app.call('GET', '/api/admin/dashboard', { token: await app.signIn() });
+    expect(dashboard.body.countedEvents).toMatchObject({ page_view: 4, buy_click: 3, crackme_download: 1 });
     expect(read.stores).toEqual([
       { store: 'kindle', count: 2 },
       { store: 'hardcover', count: 1 },

@@ -411,6 +411,11 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
             overdue: { ...count, description: 'Pending requests older than 24 hours' },
             oldestPendingAt: { ...nullableDateTime, description: 'When the oldest pending request came' },
           }),
+          countedEvents: {
+            type: 'object',
+            additionalProperties: count,
+            description: 'The counted events of the same 7 days, each summed',
+          },
           auditChain: object({
             status: {
               type: 'string',

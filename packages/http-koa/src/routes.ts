@@ -5,6 +5,7 @@ import {
   ADMIN_API_ROUTES,
   ERROR_MESSAGES,
   HONEYPOT_FIELD,
+  RECENT_ACTIVITY_WINDOW_DAYS,
   type AdminApiRoute,
   type AdminApiRouteName,
 } from '@memoir/shared';
@@ -183,6 +184,14 @@ function auditQuery(ctx: Context) {
 
 type AdminHandler = (ctx: RouterContext) => void | Promise<void>;
 
+/** Each event's total over the days given. */
+function sumCounts(days: ReadonlyArray<{ readonly counts: Readonly<Record<string, number | undefined>> }>) {
+  const totals: Record<string, number> = {};
+  for (const day of days)
+    for (const [name, n] of Object.entries(day.counts)) totals[name] = (totals[name] ?? 0) + (n ?? 0);
+  return totals;
+}
+
 /** What each admin call does; its method and path come from ADMIN_API_ROUTES. */
 function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteName, AdminHandler>> {
   const { useCases } = options;
@@ -225,9 +234,12 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
       ctx.body = { success: true };
     },
     dashboard: async (ctx) => {
+      const week = await useCases.getAnalytics.execute({ days: RECENT_ACTIVITY_WINDOW_DAYS });
       ctx.body = {
         success: true,
         ...presentDashboard(await useCases.getDashboard.execute()),
+        // The counted events of the same 7 days, summed: the Analytics screen has them by day.
+        countedEvents: week.ok ? sumCounts(week.value.days) : {},
         auditChain: presentAuditChainState(useCases.auditChainState.current()),
       };
     },
@@ -360,7 +372,7 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
     listCrackmeClaims: async (ctx) => {
       const after = ctx.query.after === undefined ? 0 : queryNumber(ctx.query.after);
       if (!Number.isInteger(after) || after < 0) {
-        throw new HttpError(400, { success: false, error: 'after must be a whole number of claims.' });
+        throw new HttpError(400, { success: false, error: 'The position to continue after must be a whole number.' });
       }
       const { claims, winners } = await useCases.listCrackmeClaims.execute({ after });
       ctx.body = {

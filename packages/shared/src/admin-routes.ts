@@ -63,4 +63,7 @@ export const ADMIN_APP_PAGES = [
   '/admin/scholarships',
   '/admin/logs',
   '/admin/security',
+  '/admin/analytics',
+  '/admin/prizes',
+  '/admin/privacy',
 ] as const;

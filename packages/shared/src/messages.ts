@@ -104,4 +104,5 @@ export const FIELD_MESSAGES = {
   mustBeText: (label: string): string => `${label} must be text.`,
   unknownField: (field: string): string => `Unknown field "${field}".`,
   idsList: 'The ids must be a list of the ids of the items to decide.',
+  wrongCrackmeKey: 'That is not the key the crackme accepts.',
 } as const;

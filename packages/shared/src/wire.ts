@@ -214,6 +214,8 @@ export interface DashboardResponse {
   recentActivity: { guestbookCount: number; scholarshipCount: number };
   /** The 24-hour promise: pending requests older than a day, and when the oldest pending one came. */
   scholarshipPromise?: { overdue: number; oldestPendingAt: string | null };
+  /** The counted events of the same 7 days, each summed (names without an event are left out). */
+  countedEvents?: Record<string, number>;
   /** The audit trail's hash chain at the last background check (docs/admin.md). */
   auditChain?: AuditChainStateDto;
 }

@@ -14,4 +14,6 @@ export const queryKeys = {
   auditLogs: [...adminData, 'audit-logs'],
   security: [...adminData, 'security'],
   admins: [...adminData, 'admins'],
+  analytics: [...adminData, 'analytics'],
+  prizeClaims: [...adminData, 'prize-claims'],
 } as const;

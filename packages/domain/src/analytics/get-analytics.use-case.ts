@@ -36,7 +36,7 @@ export class GetAnalyticsUseCase {
     if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > ANALYTICS_MAX_DAYS) {
       return err({
         code: AnalyticsErrorCode.InvalidPeriod,
-        message: `days must be a whole number from 1 to ${ANALYTICS_MAX_DAYS}.`,
+        message: `The period (days) must be a whole number of days from 1 to ${ANALYTICS_MAX_DAYS}.`,
       });
     }
     await this.deps.buffer.flush(this.deps.store).catch(() => undefined); // shown next time

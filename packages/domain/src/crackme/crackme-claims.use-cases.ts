@@ -1,4 +1,4 @@
-import { SCHOLARSHIP_LIMITS } from '@memoir/shared';
+import { FIELD_MESSAGES, SCHOLARSHIP_LIMITS } from '@memoir/shared';
 
 import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
 import type { Clock } from '../shared/clock';
@@ -54,7 +54,7 @@ export class SubmitCrackmeClaimUseCase {
         code: CrackmeErrorCode.WrongKey,
         message:
           'That is not the key the crackme accepts. Run it with your key: it says ACCESS GRANTED for the right one.',
-        fieldErrors: { key: 'That is not the key the crackme accepts.' },
+        fieldErrors: { key: FIELD_MESSAGES.wrongCrackmeKey },
       });
     }
     const claim = await this.deps.crackmeClaims.addOnce({

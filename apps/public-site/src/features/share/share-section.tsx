@@ -62,6 +62,7 @@ export function ShareSection() {
               loading="lazy"
               decoding="async"
             />
+            <span>Download: {graphic.label}</span>
           </a>
         ))}
       </div>

@@ -55,6 +55,7 @@ export function useHostileApp(title: string, runs: number): HostileApp {
     'guestbook entry': [],
     'scholarship request': [],
     'download token': ['x'.repeat(43)],
+    'crackme claim': [],
   };
 
   function send(c: Case): Promise<Answer> {
@@ -107,6 +108,7 @@ export function useHostileApp(title: string, runs: number): HostileApp {
     };
     ids['guestbook entry'] = await read('/api/admin/guestbook', 'entries');
     ids['scholarship request'] = await read('/api/admin/scholarships', 'requests');
+    ids['crackme claim'] = await read('/api/admin/crackme-claims', 'claims');
   }
 
   beforeAll(async () => {
@@ -116,6 +118,7 @@ export function useHostileApp(title: string, runs: number): HostileApp {
         FORM_RATE_LIMIT: '100000000/1d',
         LOGIN_RATE_LIMIT: '100000000/1d',
         LOGIN_ACCOUNT_LIMIT: '100000000/1d',
+        CRACKME_CLAIM_LIMIT: '100000000/1d',
         TRUST_PROXY: 'on',
       },
       logger: pino({ level: 'warn' }, { write: (line: string) => void errorLogs.push(line) }),

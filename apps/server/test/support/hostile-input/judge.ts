@@ -14,6 +14,7 @@ const KNOWN_MESSAGES = new Set<string>([
   FIELD_MESSAGES.invalidEmail,
   FIELD_MESSAGES.invalidDecision,
   FIELD_MESSAGES.idsList,
+  FIELD_MESSAGES.wrongCrackmeKey,
 ]);
 // The messages built from a field's label; labels are ours, or (for unknown fields) the key sent.
 const LABEL = '[A-Za-z][A-Za-z ]{0,40}';

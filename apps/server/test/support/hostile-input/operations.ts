@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 
+import { INTENDED_KEY } from '../../../../public-site/crackme/intended-key';
 import { OWNER_PASSWORD } from '../test-app';
 import type { BodyFields } from './bodies';
 
 /** What a case sends in Authorization: nothing, the session, or a session it may end (logout). */
 export type Auth = 'none' | 'session' | 'fresh-session';
 /** Where a path's {id} comes from when a case uses a real one. */
-export type IdKind = 'guestbook entry' | 'scholarship request' | 'download token';
+export type IdKind = 'guestbook entry' | 'scholarship request' | 'download token' | 'crackme claim';
 
 export interface Operation {
   readonly method: string;
@@ -139,6 +140,43 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'GET', template: '/api/admin/admins', auth: 'session' },
   { method: 'POST', template: '/api/admin/admins', auth: 'session', fields: { username: text('editor', '', ' Ed ') } },
   { method: 'DELETE', template: '/api/admin/admins/{id}', auth: 'session' },
+  { method: 'GET', template: '/privacy', auth: 'none' },
+  {
+    method: 'POST',
+    template: '/api/events',
+    auth: 'none',
+    fields: {
+      name: text('page_view', 'buy_click', 'graphic_download', 'pdf_download', 'purchase', ''),
+      referrer: text('https://news.ycombinator.com/', 'not a url', 'javascript:alert(1)', ''),
+      store: text('kindle', 'Kindle <b>', ''),
+      graphic: text('share-card', 'a'.repeat(40)),
+    },
+  },
+  {
+    method: 'POST',
+    template: '/api/crackme-claim',
+    auth: 'none',
+    fields: {
+      key: text(INTENDED_KEY, 'HEAP-OF-MEMORIES-2000', '', ' '),
+      name: text('Ada', 'Zoë', 'a'.repeat(100)),
+      email: text('ada@example.org', 'ADA@example.org', 'ada@'),
+    },
+  },
+  { method: 'GET', template: '/api/admin/analytics', auth: 'session', query: ['days'] },
+  { method: 'GET', template: '/api/admin/crackme-claims', auth: 'session', query: ['after'] },
+  { method: 'POST', template: '/api/admin/crackme-claims/{id}/prize-sent', auth: 'session', id: 'crackme claim' },
+  {
+    method: 'POST',
+    template: '/api/admin/erasure/preview',
+    auth: 'session',
+    fields: { email: text('grace@example.org', 'GRACE@example.org', 'grace@') },
+  },
+  {
+    method: 'POST',
+    template: '/api/admin/erasure',
+    auth: 'session',
+    fields: { email: text('nobody@example.org', 'ada@example.org', 'not-an-address') },
+  },
   // The approval email's private link: an HTML page (or the PDF), not JSON.
   { method: 'GET', template: '/download/{token}', auth: 'none', id: 'download token' },
 ];

@@ -89,6 +89,27 @@ export function DashboardPage() {
           </Link>
         </li>
         <li className="card">
+          <h2>Analytics</h2>
+          <p>Page views, buy clicks and downloads, counted without cookies.</p>
+          <Link to="/analytics" className="button">
+            View Analytics
+          </Link>
+        </li>
+        <li className="card">
+          <h2>Crackme prizes</h2>
+          <p>Who cracked it, in order, and whose prize is on its way.</p>
+          <Link to="/prizes" className="button">
+            View Claims
+          </Link>
+        </li>
+        <li className="card">
+          <h2>Personal data</h2>
+          <p>Erase a person who asks, and see what would go first.</p>
+          <Link to="/privacy" className="button">
+            Erase a Person
+          </Link>
+        </li>
+        <li className="card">
           <h2>Audit logs</h2>
           <p>Every sign-in and decision, newest first.</p>
           {data.auditChain ? <AuditChain chain={data.auditChain} /> : null}
@@ -103,6 +124,14 @@ export function DashboardPage() {
           <Count testId="recent-guestbook" value={data.recentActivity.guestbookCount} /> guestbook entries ·{' '}
           <Count testId="recent-scholarships" value={data.recentActivity.scholarshipCount} /> scholarship requests
         </p>
+        {data.countedEvents ? (
+          <p data-testid="recent-events">
+            <Count testId="recent-page-views" value={data.countedEvents.page_view ?? 0} /> page views ·{' '}
+            <Count testId="recent-buy-clicks" value={data.countedEvents.buy_click ?? 0} /> buy clicks ·{' '}
+            <Count testId="recent-crackme" value={data.countedEvents.crackme_download ?? 0} /> crackme downloads ·{' '}
+            <Count testId="recent-pdf" value={data.countedEvents.pdf_download ?? 0} /> free PDFs downloaded
+          </p>
+        ) : null}
       </section>
     </>
   );

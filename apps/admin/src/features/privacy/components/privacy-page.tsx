@@ -1,0 +1,112 @@
+import { SCREEN_TEXTS } from '@memoir/shared';
+import { useId, useState, type FormEvent } from 'react';
+
+import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
+import { useErasePerson, usePreviewErasure, type ErasureCounts } from '../api/erasure';
+
+export const PRIVACY_SCREEN: ScreenTexts = {
+  title: 'Personal data',
+  loading: SCREEN_TEXTS.loading,
+  loadFailed: 'Could not load the screen.',
+  backLink: true,
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What will go, in words the owner can confirm. */
+export function erasureSummary(counts: ErasureCounts): readonly string[] {
+  const lines = [
+    counts.requests === 0
+      ? null
+      : `${plural(counts.requests, 'free PDF request loses', 'free PDF requests lose')} the name, email address, message and notes${
+          counts.pendingClosed === 0
+            ? ''
+            : ` (${plural(counts.pendingClosed, 'pending one is', 'pending ones are')} closed, without an email)`
+        }`,
+    counts.deliveries === 0
+      ? null
+      : `${plural(counts.deliveries, 'email loses its', 'emails lose their')} download link`,
+    counts.auditEvents === 0
+      ? null
+      : `${plural(counts.auditEvents, 'audit event loses its', 'audit events lose their')} notes`,
+    counts.crackmeClaims === 0
+      ? null
+      : `${plural(counts.crackmeClaims, 'crackme prize claim loses', 'crackme prize claims lose')} the name and address`,
+    counts.sentEmails === 0
+      ? null
+      : `${plural(counts.sentEmails, 'saved copy of an email is', 'saved copies of emails are')} deleted`,
+  ];
+  return lines.filter((line): line is string => line !== null);
+}
+
+/**
+ * A person asked to be erased: look the address up, see what will go, confirm. The preview
+ * changes nothing; the erasure cannot be undone.
+ */
+export function PrivacyPage() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [checked, setChecked] = useState<{ email: string; lines: readonly string[] } | null>(null);
+  const preview = usePreviewErasure();
+  const erase = useErasePerson();
+
+  const lookUp = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = email.trim();
+    preview.mutate(address, {
+      onSuccess: ({ counts }) => setChecked({ email: address, lines: erasureSummary(counts) }),
+    });
+  };
+
+  return (
+    <>
+      <ScreenHeader screen={PRIVACY_SCREEN} />
+      <p>
+        When someone asks to be erased, enter the email address they used. You will see what goes before anything is
+        changed. To send someone a copy of what is held about them, run{' '}
+        <code>pnpm admin export-person --email &lt;address&gt;</code>.
+      </p>
+      <form className="form" onSubmit={lookUp}>
+        <label htmlFor={`${id}-email`}>Email address</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          required
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setChecked(null);
+          }}
+        />
+        <button type="submit" className="button" disabled={preview.isPending}>
+          Show what would be erased
+        </button>
+      </form>
+      {checked === null ? null : (
+        <section className="card erasure" aria-labelledby={`${id}-what`}>
+          <h2 id={`${id}-what`}>Erase {checked.email}?</h2>
+          {checked.lines.length === 0 ? (
+            <p>Nothing is held about this address.</p>
+          ) : (
+            <>
+              <ul>
+                {checked.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+              <p>This cannot be undone.</p>
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={erase.isPending}
+                onClick={() => erase.mutate(checked.email, { onSuccess: () => setChecked(null) })}
+              >
+                Erase this person
+              </button>
+            </>
+          )}
+        </section>
+      )}
+    </>
+  );
+}

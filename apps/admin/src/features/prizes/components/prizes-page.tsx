@@ -1,0 +1,72 @@
+import { SCREEN_TEXTS } from '@memoir/shared';
+import { mailtoHref } from '@memoir/web-ui';
+
+import { RefreshError } from '../../../shared/load-error';
+import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
+import { useMarkPrizeSent, usePrizeClaims, type PrizeClaim } from '../api/prize-claims';
+
+export const PRIZES_SCREEN: ScreenTexts = {
+  title: 'Crackme prizes',
+  loading: SCREEN_TEXTS.loading,
+  loadFailed: 'Could not load the prize claims.',
+  backLink: true,
+};
+
+function ClaimRow({ claim }: { readonly claim: PrizeClaim }) {
+  const mark = useMarkPrizeSent(claim.id);
+  return (
+    <li className="item" data-testid="prize-claim">
+      <div className="item-content">
+        <p className="item-head">
+          <strong>#{claim.position}</strong> <strong dir="auto">{claim.name}</strong>{' '}
+          <span className={claim.winner ? 'badge badge-approved' : 'badge badge-pending'}>
+            {claim.winner ? 'Winner' : 'After the prizes'}
+          </span>
+        </p>
+        <p>
+          <a href={mailtoHref(claim.email)} dir="auto">
+            {claim.email}
+          </a>{' '}
+          · <time dateTime={claim.createdAt}>{new Date(claim.createdAt).toLocaleString()}</time>
+        </p>
+        {claim.prizeSentAt === null ? (
+          claim.winner ? (
+            <button
+              type="button"
+              className="button button-small"
+              disabled={mark.isPending}
+              onClick={() => mark.mutate()}
+            >
+              Mark prize as sent
+            </button>
+          ) : null
+        ) : (
+          <p className="delivery delivery-sent">
+            Prize sent <time dateTime={claim.prizeSentAt}>{new Date(claim.prizeSentAt).toLocaleString()}</time>
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function PrizesPage() {
+  const query = usePrizeClaims();
+  const { claims, winners } = query.data;
+  return (
+    <>
+      <ScreenHeader screen={PRIZES_SCREEN} />
+      <RefreshError query={query} title="Could not refresh the claims." />
+      <p>
+        Claims with the key the crackme accepts, in the order they came. The first {winners} win a signed hardcover (
+        <code>CRACKME_WINNERS</code>).
+      </p>
+      {claims.length === 0 ? <p className="empty">No one has claimed the prize yet.</p> : null}
+      <ol className="list">
+        {claims.map((claim) => (
+          <ClaimRow key={claim.id} claim={claim} />
+        ))}
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { Resvg } from '@resvg/resvg-js';
+import type { Plugin } from 'vite';
+
+/** The share graphics the build makes, by file under /images: Open Graph, a square post, a story. */
+export const SHARE_GRAPHICS = [
+  { file: 'share-card.png', width: 1200, height: 630, layout: 'wide' },
+  { file: 'share-square.png', width: 1080, height: 1080, layout: 'tall' },
+  { file: 'share-story.png', width: 1080, height: 1920, layout: 'tall' },
+] as const;
+
+export interface ShareText {
+  readonly title: string;
+  readonly subtitle: string;
+  readonly tagline: string;
+  readonly author: string;
+}
+
+type Layout = (typeof SHARE_GRAPHICS)[number]['layout'];
+
+const BG = '#07110b';
+const PANEL = '#0d1d13';
+const LINE = '#1f3a29';
+const TEXT = '#e6f2ea';
+const MUTED = '#a9c3b2';
+const ACCENT = '#39ff88';
+const FONT = 'Noto Sans';
+
+const escapeXml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Words into lines of at most `max` characters (the graphics' texts are short and known). */
+function wrap(text: string, max: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/)) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** Lines of text from (x, y), one `lineHeight` apart. */
+function textLines(
+  lines: readonly string[],
+  x: number,
+  y: number,
+  size: number,
+  fill: string,
+  weight = 400,
+  anchor = 'start',
+) {
+  return lines
+    .map(
+      (line, i) =>
+        `<text x="${x}" y="${y + i * size * 1.25}" font-family="${FONT}" font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="${anchor}">${escapeXml(line)}</text>`,
+    )
+    .join('');
+}
+
+/** The cover as the landing page draws it (hero-content.tsx): author, title, prompt, terminal green. */
+function cover(text: ShareText, x: number, y: number, width: number): string {
+  const height = Math.round(width * 1.5);
+  const pad = width * 0.09;
+  const titleSize = Math.round(width * 0.13);
+  return [
+    `<rect x="${x + width * 0.04}" y="${y + width * 0.04}" width="${width}" height="${height}" rx="6" fill="#000" opacity="0.45"/>`,
+    `<rect x="${x}" y="${y}" width="${width}" height="${height}" rx="6" fill="${PANEL}" stroke="${ACCENT}" stroke-width="3"/>`,
+    `<rect x="${x}" y="${y}" width="${width * 0.11}" height="${height}" rx="6" fill="#041009"/>`,
+    textLines([text.author.toUpperCase()], x + width * 0.17, y + pad + width * 0.05, Math.round(width * 0.055), MUTED),
+    textLines(wrap(text.title.toUpperCase(), 8), x + width * 0.17, y + height * 0.45, titleSize, ACCENT, 800),
+    textLines(['root@memoir:~#'], x + width * 0.17, y + height - pad, Math.round(width * 0.055), ACCENT),
+  ].join('');
+}
+
+/** One graphic as SVG: the cover beside the words (wide) or above them (square, story). */
+export function shareGraphicSvg(text: ShareText, width: number, height: number, layout: Layout): string {
+  const parts: string[] = [
+    `<rect width="${width}" height="${height}" fill="${BG}"/>`,
+    `<rect x="24" y="24" width="${width - 48}" height="${height - 48}" fill="none" stroke="${LINE}" stroke-width="2"/>`,
+  ];
+  if (layout === 'wide') {
+    const coverWidth = Math.round(height * 0.5);
+    parts.push(cover(text, 90, Math.round((height - coverWidth * 1.5) / 2), coverWidth));
+    const x = 90 + coverWidth + 90;
+    parts.push(textLines([text.title], x, 200, 84, TEXT, 800));
+    parts.push(textLines(wrap(text.subtitle, 30), x, 280, 34, MUTED));
+    parts.push(textLines(wrap(text.tagline, 34), x, 430, 30, ACCENT));
+    parts.push(textLines([`A memoir by ${text.author}`], x, 550, 28, MUTED));
+  } else {
+    const story = height > width * 1.5;
+    const coverWidth = Math.round(width * (story ? 0.5 : 0.3));
+    const top = Math.round(height * (story ? 0.12 : 0.065));
+    parts.push(cover(text, Math.round((width - coverWidth) / 2), top, coverWidth));
+    const centre = Math.round(width / 2);
+    const titleY = top + coverWidth * 1.5 + (story ? 170 : 105);
+    const subtitle = wrap(text.subtitle, 34);
+    const subtitleY = titleY + (story ? 90 : 70);
+    const taglineY = subtitleY + subtitle.length * 38 * 1.25 + (story ? 60 : 25);
+    parts.push(textLines([text.title], centre, titleY, story ? 96 : 80, TEXT, 800, 'middle'));
+    parts.push(textLines(subtitle, centre, subtitleY, 38, MUTED, 400, 'middle'));
+    parts.push(textLines(wrap(text.tagline, 40), centre, taglineY, 34, ACCENT, 400, 'middle'));
+    if (story) parts.push(textLines([`A memoir by ${text.author}`], centre, height - 110, 32, MUTED, 400, 'middle'));
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
+}
+
+/** Noto Sans (Latin), from the font package, as the TrueType resvg reads (fontsource ships WOFF2). */
+async function notoSans(): Promise<Buffer> {
+  const require = createRequire(import.meta.url);
+  const woff2 = readFileSync(require.resolve('@fontsource-variable/noto-sans/files/noto-sans-latin-wght-normal.woff2'));
+  // wawoff2 ships no types: its one function, as it is.
+  const { decompress } = (await import('wawoff2')) as unknown as {
+    decompress: (data: Uint8Array) => Promise<Uint8Array>;
+  };
+  return Buffer.from(await decompress(woff2));
+}
+
+/**
+ * Renders every share graphic to PNG, with the bundled font only (never the machine's), so
+ * every build draws the same letters.
+ */
+export async function renderShareGraphics(text: ShareText): Promise<Array<{ file: string; png: Buffer }>> {
+  const dir = mkdtempSync(join(tmpdir(), 'memoir-share-font-'));
+  try {
+    const fontFile = join(dir, 'noto-sans.ttf');
+    writeFileSync(fontFile, await notoSans());
+    return SHARE_GRAPHICS.map(({ file, width, height, layout }) => {
+      const resvg = new Resvg(shareGraphicSvg(text, width, height, layout), {
+        font: {
+          fontFiles: [fontFile],
+          loadSystemFonts: false,
+          defaultFontFamily: FONT,
+          sansSerifFamily: FONT,
+          serifFamily: FONT,
+          monospaceFamily: FONT,
+        },
+        fitTo: { mode: 'original' },
+      });
+      return { file, png: Buffer.from(resvg.render().asPng()) };
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The build makes the share graphics from the cover and the book's words (content.ts), so a
+ * new title or tagline gives new graphics; they are written to dist/images.
+ */
+export function shareGraphics(text: () => Promise<ShareText>): Plugin {
+  return {
+    name: 'memoir-share-graphics',
+    apply: 'build',
+    async generateBundle() {
+      for (const { file, png } of await renderShareGraphics(await text())) {
+        this.emitFile({ type: 'asset', fileName: `images/${file}`, source: png });
+      }
+    },
+  };
+}
