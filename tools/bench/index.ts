@@ -58,6 +58,7 @@ const GOALS = {
   adminScore: { op: '>=', target: 90, unit: '' },
   lcp: { op: '<=', target: 2000, unit: 'ms' },
   cls: { op: '<=', target: 0.05, unit: '' },
+  landingJs: { op: '<=', target: 120, unit: 'KB' },
   coldStart: { op: '<=', target: 1500, unit: 'ms' },
 } satisfies Record<string, Goal>;
 
@@ -544,6 +545,13 @@ function rows(measured: Measured, options: Options): Row[] {
       row({ scenario: name, figure: 'LCP', value: value((f) => f.lcp), unit: 'ms', goal: GOALS.lcp }),
       row({ scenario: name, figure: 'TBT', value: value((f) => f.tbt), unit: 'ms', goal: null }),
       row({ scenario: name, figure: 'CLS', value: value((f) => f.cls), unit: '', goal: GOALS.cls }),
+      row({
+        scenario: name,
+        figure: `JS at network idle (gzip, ${figures?.scripts.length ?? 0} files)`,
+        value: value((f) => f.scriptsGzipBytes / 1024),
+        unit: 'KB',
+        goal: path === '/' ? GOALS.landingJs : null,
+      }),
     );
   }
 

@@ -2,6 +2,8 @@
 // and the machine has no outside network), with Lighthouse's default mobile preset: a
 // mid-range phone on a slow 4G link, simulated (the page loads at full speed and Lighthouse
 // computes what the phone would have seen).
+import { get } from 'node:http';
+
 import type lighthouseFunction from 'lighthouse';
 
 import { median } from './report';
@@ -27,6 +29,8 @@ export interface LighthouseRun {
   /** Milliseconds. */
   readonly tbt: number;
   readonly cls: number;
+  /** The scripts the page had loaded by the time the network was idle (their URLs). */
+  readonly scripts: readonly string[];
 }
 
 type Lighthouse = typeof lighthouseFunction;
@@ -55,6 +59,20 @@ async function lighthouseReport(
 export interface LighthouseFigures extends LighthouseRun {
   readonly path: string;
   readonly runs: readonly LighthouseRun[];
+  /** The gzip size of every script loaded by network idle (the first run's), as the server sends them. */
+  readonly scriptsGzipBytes: number;
+}
+
+/** The bytes of a gzip answer, counted as they come (not decoded). */
+function gzipSize(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve(bytes));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 /**
@@ -84,7 +102,14 @@ export async function runLighthouse(
         };
         const score = lhr.categories.performance?.score;
         if (score === null || score === undefined) throw new Error(`Lighthouse gave no performance score for ${path}`);
+        const requests = (
+          lhr.audits['network-requests']?.details as { items?: Array<Record<string, unknown>> } | undefined
+        )?.items;
+        const scripts = (requests ?? [])
+          .filter((request) => request.resourceType === 'Script' && typeof request.url === 'string')
+          .map((request) => String(request.url));
         const run = {
+          scripts,
           score: Math.round(score * 100),
           lcp: audit('largest-contentful-paint'),
           tbt: audit('total-blocking-time'),
@@ -100,6 +125,8 @@ export async function runLighthouse(
       figures.push({
         path,
         runs: measured,
+        scripts: measured[0]?.scripts ?? [],
+        scriptsGzipBytes: (await Promise.all((measured[0]?.scripts ?? []).map(gzipSize))).reduce((a, b) => a + b, 0),
         score: of((run) => run.score),
         lcp: of((run) => run.lcp),
         tbt: of((run) => run.tbt),
