@@ -17,6 +17,8 @@ import { PRIVACY_SCREEN, PrivacyPage } from './features/privacy/components/priva
 import { scholarshipRequestsQueryOptions } from './features/scholarships/api/scholarship-requests';
 import { SCHOLARSHIPS_SCREEN, ScholarshipsPage } from './features/scholarships/components/scholarships-page';
 import { parseScholarshipSearch } from './features/scholarships/utils/scholarship-search';
+import { securityQueryOptions } from './features/security/api/security';
+import { SECURITY_SCREEN, SecurityPage } from './features/security/components/security-page';
 import { sessionQueryOptions } from './features/session/api/session';
 import { LoginPage } from './features/session/components/login-page';
 import { AuthedLayout } from './routes/authed-layout';
@@ -121,6 +123,14 @@ const logsRoute = createRoute({
   ...screenStates(AUDIT_LOGS_SCREEN),
 });
 
+const securityRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/security',
+  loader: ({ context }) => context.queryClient.ensureQueryData(securityQueryOptions),
+  component: SecurityPage,
+  ...screenStates(SECURITY_SCREEN),
+});
+
 const analyticsRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/analytics',
@@ -142,7 +152,7 @@ const privacyRoute = createRoute({
   ...screenStates(PRIVACY_SCREEN),
 });
 
-/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy; case-insensitive. */
+/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree: rootRoute.addChildren([
@@ -155,6 +165,7 @@ export function createAppRouter(queryClient: QueryClient) {
         analyticsRoute,
         prizesRoute,
         privacyRoute,
+        securityRoute,
       ]),
     ]),
     basepath: '/admin',

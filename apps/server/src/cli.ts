@@ -13,13 +13,16 @@ import { isPersonCommand, PERSON_USAGE, PersonUsageError, runPersonCommand } fro
 import { RETENTION_USAGE, RetentionUsageError, runRetention } from './retention-command';
 import { persistenceOptions } from './server';
 
-const USAGE = `Usage: pnpm admin <command> [<username>] [--password-stdin]
+const USAGE = `Usage: pnpm admin <command> [<username>] [--password-stdin] [--two-factor-off]
        pnpm admin <command> <file>
 
 Commands:
   create-admin <username>     create another admin account
-  reset-password <username>   set a new password and sign that admin out everywhere
+  reset-password <username>   set a new password and sign that admin out everywhere; with
+                              --two-factor-off (or answering yes when asked) also turn that
+                              admin's two-factor sign-in off, for an owner who lost their phone
   migrate                     run the database's pending migrations (under the same lock as a start)
+  audit-verify                walk the audit trail's hash chain; exit 1 at the first broken link
 ${DATA_USAGE}
 ${RETENTION_USAGE}
 ${PERSON_USAGE}
@@ -27,6 +30,18 @@ ${PERSON_USAGE}
 The new password is generated and printed once, unless --password-stdin is given: then the
 first line of standard input is the password (12 to 128 characters).
 Uses the same configuration as the server (DATABASE_URL, DATA_DIR).`;
+
+/** Asks a yes/no question on a terminal; anything but y or yes is no. Never asks off a terminal. */
+async function confirm(question: string): Promise<boolean> {
+  if (!process.stdin.isTTY) return false;
+  const { createInterface } = await import('node:readline/promises');
+  const lines = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await lines.question(question)).trim());
+  } finally {
+    lines.close();
+  }
+}
 
 async function readPasswordFromStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -53,12 +68,39 @@ async function runMigrate(): Promise<number> {
   return 0;
 }
 
+/**
+ * `pnpm admin audit-verify`: the whole chain, a page at a time. Exit 0 with the count when it
+ * holds; 1 with the first broken link (event, position, what differs) when it does not.
+ */
+async function runAuditVerify(): Promise<number> {
+  const config = loadConfig();
+  const logger = createLogger('warn');
+  const persistence = await createTypeOrmPersistence(persistenceOptions(config, logger, () => undefined));
+  try {
+    const { verifyAuditChain } = buildContainer(config, logger, persistence).get(TYPES.UseCases);
+    const report = await verifyAuditChain.execute();
+    if (report.firstBreak === null) {
+      process.stdout.write(`The audit trail's chain holds: ${report.verifiedEvents} events verified.\n`);
+      return 0;
+    }
+    const { eventId, position, problem } = report.firstBreak;
+    process.stderr.write(
+      `The audit trail's chain is broken at position ${position}${eventId === null ? '' : ` (event ${eventId})`}: ${problem}.\n` +
+        `The ${report.verifiedEvents} events before it hold.\n`,
+    );
+    return 1;
+  } finally {
+    await persistence.close();
+  }
+}
+
 export async function runCli(args: readonly string[]): Promise<number> {
   const [command, username, ...flags] = args;
   if (isDataCommand(command) && username !== undefined && !username.startsWith('-') && flags.length === 0) {
     return runDataCommand(command, username, loadConfig());
   }
   if (command === 'migrate' && username === undefined) return runMigrate();
+  if (command === 'audit-verify' && username === undefined) return runAuditVerify();
   if (isPersonCommand(command)) {
     try {
       return await runPersonCommand(command, args.slice(1), loadConfig());
@@ -95,7 +137,9 @@ export async function runCli(args: readonly string[]): Promise<number> {
   );
   logLooseFiles(logger, config.dataDir, looseFiles);
   try {
-    const { createAdmin, resetAdminPassword } = buildContainer(config, logger, persistence).get(TYPES.UseCases);
+    const { createAdmin, resetAdminPassword, twoFactorSetup } = buildContainer(config, logger, persistence).get(
+      TYPES.UseCases,
+    );
     const result =
       command === 'create-admin'
         ? await createAdmin.execute({ username, password })
@@ -110,6 +154,25 @@ export async function runCli(args: readonly string[]): Promise<number> {
         : `New password set for "${username.trim().toLowerCase()}"; every session of that admin has ended.`;
     process.stdout.write(`${done}\n`);
     if (generated) process.stdout.write(`Password (shown once, keep it safe): ${password}\n`);
+    if (command === 'reset-password') {
+      const name = username.trim().toLowerCase();
+      const user = await persistence.repositories.adminUsers.findByUsername(name);
+      if (user?.twoFactorEnabled === true) {
+        const off =
+          flags.includes('--two-factor-off') ||
+          (await confirm(`Two-factor sign-in is on for "${name}". Turn it off (a lost phone)? [y/N] `));
+        if (off) {
+          await twoFactorSetup.disableForUsername(name);
+          process.stdout.write(
+            `Two-factor sign-in is off for "${name}": sign in with the password, then turn it on again on the Security screen.\n`,
+          );
+        } else {
+          process.stdout.write(
+            `Two-factor sign-in stays on for "${name}". If the phone and the recovery codes are lost, run: pnpm admin reset-password ${name} --two-factor-off\n`,
+          );
+        }
+      }
+    }
     return 0;
   } finally {
     await persistence.close();

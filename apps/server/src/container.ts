@@ -19,9 +19,11 @@ import { rateLimitAddressKey } from '@memoir/http-koa';
 import { OutboxFolderArchive, OutboxMailer, SmtpMailer } from '@memoir/mail';
 import {
   Argon2idPasswordHasher,
+  OtpauthTwoFactorSecrets,
   FileStampedCopies,
   RandomSessionTokenService,
   RandomUuidGenerator,
+  sha256Hex,
   WorkerPoolBookStamper,
 } from '@memoir/platform-node';
 import { BOOK_TITLE } from '@memoir/shared';
@@ -169,6 +171,8 @@ export function buildContainer(
         passwordHasher: context.get(TYPES.PasswordHasher),
         tokens: context.get(TYPES.SessionTokenService),
         mailer: context.get(TYPES.Mailer),
+        sha256: sha256Hex,
+        twoFactorSecrets: new OtpauthTwoFactorSecrets(),
         copies: context.get(TYPES.StampedCopies),
         rateLimitAddressKey,
         // Copies of sent emails are kept in the outbox folder only without SMTP; old ones are

@@ -161,11 +161,14 @@ export function describeAdminLists(name: string, database: () => TestDatabase): 
     });
 
     it('exports every matching audit event as CSV, with the filters', async () => {
-      for (let n = 0; n < 1_205; n += 1) {
-        await store.persistence.repositories.auditEvents.append(
-          anAuditEvent({ action: n % 2 === 0 ? 'approve' : 'reject', createdAt: AT('2026-01-02T00:00:00.000Z') }),
-        );
-      }
+      // One transaction: each append outside one is a transaction of its own (the audit chain's lock).
+      await store.persistence.unitOfWork.transaction(async ({ auditEvents }) => {
+        for (let n = 0; n < 1_205; n += 1) {
+          await auditEvents.append(
+            anAuditEvent({ action: n % 2 === 0 ? 'approve' : 'reject', createdAt: AT('2026-01-02T00:00:00.000Z') }),
+          );
+        }
+      });
       const response = await app.call('GET', '/api/admin/audit-logs.csv?action=reject&to=2026-01-03', { token });
       expect(response.status).toBe(200);
       const rows = response.text.trim().split('\r\n');

@@ -59,6 +59,32 @@ describe('pnpm admin', () => {
     expect(await new Argon2idPasswordHasher().verify(first, hash)).toBe(false);
   });
 
+  it('resets a password and, asked to, turns two-factor sign-in off for a lost phone', async () => {
+    await runCli(['create-admin', 'editor']);
+    const persistence = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dataDir, 'memoir.sqlite')}` });
+    const twoFactorOn = async () =>
+      (await persistence.repositories.adminUsers.findByUsername('editor'))?.twoFactorEnabled;
+    try {
+      const id = (await persistence.repositories.adminUsers.findByUsername('editor'))?.id ?? '';
+      await persistence.repositories.adminUsers.setTwoFactor(
+        id,
+        { totpSecret: 'JBSWY3DPEHPK3PXP', enabled: true },
+        new Date(),
+      );
+      printed = '';
+      expect(await runCli(['reset-password', 'editor'])).toBe(0);
+      expect(printed).toContain('stays on for "editor"');
+      expect(printed).toContain('pnpm admin reset-password editor --two-factor-off');
+      expect(await twoFactorOn()).toBe(true);
+      printed = '';
+      expect(await runCli(['reset-password', 'editor', '--two-factor-off'])).toBe(0);
+      expect(printed).toContain('Two-factor sign-in is off for "editor"');
+      expect(await twoFactorOn()).toBe(false);
+    } finally {
+      await persistence.close();
+    }
+  });
+
   it('refuses an unknown admin, a taken username, and a bad command with usage', async () => {
     expect(await runCli(['reset-password', 'ghost'])).toBe(1);
     expect(printed).toContain('No admin with that username exists.');

@@ -95,6 +95,8 @@ export function describeDatabaseErrorLogs(name: string, database: () => TestData
         createdAt: now,
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + 3_600_000),
+        ipAddress: null,
+        userAgent: null,
       });
       const { adminSessions, auditEvents } = store.persistence.repositories;
       await adminSessions.add(session('0d6f6b8e-3c38-4a52-9d7c-000000000001'));

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { WRITING_SAMPLES } from '@memoir/domain/testing';
+import { Secret, TOTP } from 'otpauth';
 
 import {
   ANSWERS,
@@ -365,7 +366,9 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
         const token = await app.signIn();
         app.clock.advance(31 * 60 * 1000); // past the 30-minute idle timeout
         const adminRoutes = app.routes.filter(
-          (route) => /^\/api\/admin\//i.test(route.path) && route.path !== '/api/admin/login',
+          (route) =>
+            /^\/api\/admin\//i.test(route.path) &&
+            !['/api/admin/login', '/api/admin/login/two-factor'].includes(route.path),
         );
         expect(adminRoutes.length).toBeGreaterThanOrEqual(8);
         for (const route of adminRoutes) {
@@ -388,6 +391,225 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
       });
     });
 
+    describe('the Security screen: sessions and password', () => {
+      const signInFrom = async (userAgent: string) => {
+        const response = await app.call('POST', '/api/admin/login', {
+          body: { username: 'owner', password: OWNER_PASSWORD },
+          headers: { 'User-Agent': userAgent },
+        });
+        return (response.body as { sessionToken: string }).sessionToken;
+      };
+
+      it('lists your sessions with device, this one first; ending another makes its token fail at once', async () => {
+        const phone = await signInFrom('Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36');
+        app.clock.advance(1000);
+        const laptop = await signInFrom('Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0');
+        const listed = await app.call('GET', '/api/admin/security', { token: laptop });
+        expect(listed.status).toBe(200);
+        expect(listed.body.twoFactorEnabled).toBe(false);
+        const sessions = listed.body.sessions as Array<Record<string, unknown>>;
+        expect(sessions.map((session) => [session.current, String(session.userAgent).includes('Firefox')])).toEqual([
+          [true, true],
+          [false, false],
+        ]);
+        expect(sessions[1]).toMatchObject({ createdAt: expect.any(String), lastSeenAt: expect.any(String) });
+
+        expect((await app.call('GET', '/api/admin/me', { token: phone })).status).toBe(200);
+        const ended = await app.call('DELETE', `/api/admin/sessions/${String(sessions[1]?.id)}`, { token: laptop });
+        expect(ended.status).toBe(200);
+        expect((await app.call('GET', '/api/admin/me', { token: phone })).status).toBe(401);
+        expect((await app.call('GET', '/api/admin/me', { token: laptop })).status).toBe(200);
+        const again = await app.call('DELETE', `/api/admin/sessions/${String(sessions[1]?.id)}`, { token: laptop });
+        expect([again.status, again.body.code]).toEqual([404, 'ADMIN_USER.SESSION_NOT_FOUND']);
+
+        const logs = await app.call('GET', '/api/admin/audit-logs?action=session_ended', { token: laptop });
+        expect((logs.body.logs as unknown[]).length).toBe(1);
+      });
+
+      it('ends every other session at once', async () => {
+        const others = [await signInFrom('a'), await signInFrom('b')];
+        const mine = await signInFrom('c');
+        const response = await app.call('POST', '/api/admin/sessions/end-others', { token: mine });
+        expect(response.body).toEqual({ success: true, ended: 2 });
+        for (const token of others) expect((await app.call('GET', '/api/admin/me', { token })).status).toBe(401);
+        expect((await app.call('GET', '/api/admin/me', { token: mine })).status).toBe(200);
+      });
+
+      it('changes the password with the current one, by the same rules as the command line, ending the others', async () => {
+        const other = await signInFrom('other');
+        const mine = await signInFrom('mine');
+        const wrong = await app.call('POST', '/api/admin/password', {
+          token: mine,
+          body: { currentPassword: 'not-the-password', newPassword: 'a brand new passphrase' },
+        });
+        expect([wrong.status, wrong.body.code]).toEqual([400, 'ADMIN_USER.WRONG_PASSWORD']);
+        const short = await app.call('POST', '/api/admin/password', {
+          token: mine,
+          body: { currentPassword: OWNER_PASSWORD, newPassword: 'short' },
+        });
+        expect([short.status, short.body.fieldErrors]).toEqual([
+          400,
+          { newPassword: 'Password must be at least 12 characters.' },
+        ]);
+        const changed = await app.call('POST', '/api/admin/password', {
+          token: mine,
+          body: { currentPassword: OWNER_PASSWORD, newPassword: 'a brand new passphrase' },
+        });
+        expect(changed.body).toEqual({ success: true, endedSessions: 1 });
+        expect((await app.call('GET', '/api/admin/me', { token: other })).status).toBe(401);
+        expect((await app.call('GET', '/api/admin/me', { token: mine })).status).toBe(200);
+        const old = await app.call('POST', '/api/admin/login', {
+          body: { username: 'owner', password: OWNER_PASSWORD },
+        });
+        expect(old.status).toBe(401);
+        const fresh = await app.call('POST', '/api/admin/login', {
+          body: { username: 'owner', password: 'a brand new passphrase' },
+        });
+        expect(fresh.status).toBe(200);
+        const logs = await app.call('GET', '/api/admin/audit-logs?action=password_changed', { token: mine });
+        expect((logs.body.logs as Array<{ details: unknown }>)[0]?.details).toEqual({ endedSessions: 1 });
+      });
+
+      it('limits wrong current passwords like sign-ins (LOGIN_RATE_LIMIT)', async () => {
+        const mine = await signInFrom('mine');
+        const statuses: number[] = [];
+        for (let i = 0; i < 7; i += 1) {
+          const response = await app.call('POST', '/api/admin/password', {
+            token: mine,
+            body: { currentPassword: `guess ${i}`, newPassword: 'a brand new passphrase' },
+          });
+          statuses.push(response.status);
+        }
+        expect(statuses.slice(-1)).toEqual([429]);
+        expect(statuses.filter((status) => status === 400).length).toBeGreaterThan(0);
+      });
+    });
+
+    describe('two-factor sign-in (TOTP codes computed here with otpauth)', () => {
+      const codeAt = (secret: string, at: Date) =>
+        TOTP.generate({
+          secret: Secret.fromBase32(secret),
+          algorithm: 'SHA1',
+          digits: 6,
+          period: 30,
+          timestamp: at.getTime(),
+        });
+      const passwordStep = () =>
+        app.call('POST', '/api/admin/login', { body: { username: 'owner', password: OWNER_PASSWORD } });
+
+      async function turnOn(token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+        const started = await app.call('POST', '/api/admin/security/two-factor', { token });
+        expect(started.status).toBe(200);
+        const secret = started.body.secret as string;
+        expect(started.body.otpauthUri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+        const confirmed = await app.call('POST', '/api/admin/security/two-factor/confirm', {
+          token,
+          body: { code: codeAt(secret, app.clock.now()) },
+        });
+        expect(confirmed.status).toBe(200);
+        app.clock.advance(30_000); // the confirming code is used up
+        return { secret, recoveryCodes: confirmed.body.recoveryCodes as string[] };
+      }
+
+      it('asks for a code after the password, signs in with it, refuses it a second time', async () => {
+        const token = await app.signIn();
+        const { secret } = await turnOn(token);
+        const first = await passwordStep();
+        expect(first.status).toBe(200);
+        expect(first.body).toEqual({
+          success: false,
+          twoFactorRequired: true,
+          challenge: expect.any(String),
+          expiresAt: expect.any(String),
+          error: 'Enter the code from your authenticator app, or a recovery code.',
+        });
+        const code = codeAt(secret, app.clock.now());
+        const second = await app.call('POST', '/api/admin/login/two-factor', {
+          body: { challenge: first.body.challenge, code },
+        });
+        expect(second.status).toBe(200);
+        expect((await app.call('GET', '/api/admin/me', { token: second.body.sessionToken as string })).status).toBe(
+          200,
+        );
+
+        const again = await passwordStep();
+        const reused = await app.call('POST', '/api/admin/login/two-factor', {
+          body: { challenge: again.body.challenge, code },
+        });
+        expect([reused.status, reused.body.code]).toEqual([401, 'ADMIN_SESSION.INVALID_CODE']);
+        const replayed = await app.call('POST', '/api/admin/login/two-factor', {
+          body: { challenge: first.body.challenge, code: codeAt(secret, app.clock.now()) },
+        });
+        expect([replayed.status, replayed.body.code]).toEqual([401, 'ADMIN_SESSION.CHALLENGE_EXPIRED']);
+      });
+
+      it('takes each recovery code once, and turns off with the password', async () => {
+        const token = await app.signIn();
+        const { recoveryCodes } = await turnOn(token);
+        const [recovery = ''] = recoveryCodes;
+        const used = await app.call('POST', '/api/admin/login/two-factor', {
+          body: { challenge: (await passwordStep()).body.challenge, code: recovery },
+        });
+        expect(used.status).toBe(200);
+        const twice = await app.call('POST', '/api/admin/login/two-factor', {
+          body: { challenge: (await passwordStep()).body.challenge, code: recovery },
+        });
+        expect(twice.status).toBe(401);
+
+        const wrong = await app.call('DELETE', '/api/admin/security/two-factor', {
+          token,
+          body: { password: 'not the password' },
+        });
+        expect([wrong.status, wrong.body.code]).toEqual([400, 'ADMIN_USER.WRONG_PASSWORD']);
+        const off = await app.call('DELETE', '/api/admin/security/two-factor', {
+          token,
+          body: { password: OWNER_PASSWORD },
+        });
+        expect(off.status).toBe(200);
+        expect((await passwordStep()).body.success).toBe(true);
+        const logs = await app.call('GET', '/api/admin/audit-logs', { token });
+        const actions = (logs.body.logs as Array<{ action: string }>).map((log) => log.action);
+        expect(actions).toEqual(
+          expect.arrayContaining(['two_factor_enabled', 'recovery_code_used', 'two_factor_disabled']),
+        );
+      });
+    });
+
+    describe('admins', () => {
+      it('adds an admin with a temporary password, names each admin in the audit log, never removes the last', async () => {
+        const token = await app.signIn();
+        app.clock.advance(1000); // added after the owner, so listed after them
+        const added = await app.call('POST', '/api/admin/admins', { token, body: { username: 'Editor' } });
+        expect(added.status).toBe(201);
+        expect(added.body.admin).toMatchObject({ username: 'editor', twoFactorEnabled: false });
+        const editorLogin = await app.call('POST', '/api/admin/login', {
+          body: { username: 'editor', password: added.body.temporaryPassword },
+        });
+        expect(editorLogin.status).toBe(200);
+        const editorToken = editorLogin.body.sessionToken as string;
+        const listed = await app.call('GET', '/api/admin/admins', { token: editorToken });
+        expect((listed.body.admins as Array<{ username: string }>).map((admin) => admin.username)).toEqual([
+          'owner',
+          'editor',
+        ]);
+        const taken = await app.call('POST', '/api/admin/admins', { token, body: { username: 'EDITOR' } });
+        expect(taken.status).toBe(409);
+
+        const logs = await app.call('GET', '/api/admin/audit-logs?action=login', { token: editorToken });
+        const names = (logs.body.logs as Array<{ username: string | null }>).map((log) => log.username);
+        expect(new Set(names)).toEqual(new Set(['owner', 'editor']));
+
+        const ownerId = (listed.body.admins as Array<{ id: string; username: string }>)[0]?.id ?? '';
+        const editorId = (added.body.admin as { id: string }).id;
+        expect((await app.call('DELETE', `/api/admin/admins/${editorId}`, { token })).status).toBe(200);
+        expect((await app.call('GET', '/api/admin/me', { token: editorToken })).status).toBe(401);
+        const last = await app.call('DELETE', `/api/admin/admins/${ownerId}`, { token });
+        expect([last.status, last.body.code]).toEqual([409, 'ADMIN_USER.LAST_ADMIN']);
+        const missing = await app.call('DELETE', `/api/admin/admins/${editorId}`, { token });
+        expect(missing.status).toBe(404);
+      });
+    });
+
     describe('GET /api/admin/dashboard', () => {
       it('counts totals, pending items and the last 7 days', async () => {
         await signAndApprove();
@@ -402,8 +624,28 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
           recentActivity: { guestbookCount: 2, scholarshipCount: 1 },
           scholarshipPromise: { overdue: 0, oldestPendingAt: app.clock.now().toISOString() },
           countedEvents: {},
+          // The first call starts the chain's check in the background; it never waits for it.
+          auditChain: { status: 'unchecked', verifiedEvents: 0, checkedAt: null, firstBreak: null },
         });
         expect(response.headers['cache-control']).toBe('no-store');
+      });
+
+      it("shows the audit trail's chain as the last background check found it", async () => {
+        const token = await app.signIn();
+        await app.call('GET', '/api/admin/dashboard', { token });
+        let chain: unknown;
+        for (let tries = 0; tries < 100; tries += 1) {
+          chain = (await app.call('GET', '/api/admin/dashboard', { token })).body.auditChain;
+          if ((chain as { status: string }).status !== 'unchecked') break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(chain).toEqual({
+          status: 'intact',
+          verifiedEvents: expect.any(Number),
+          checkedAt: app.clock.now().toISOString(),
+          firstBreak: null,
+        });
+        expect((chain as { verifiedEvents: number }).verifiedEvents).toBeGreaterThan(0);
       });
     });
 

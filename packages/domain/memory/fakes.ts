@@ -2,6 +2,7 @@ import { BookStamperBusyError, type CopyOwner } from '../src/deliveries/book-sta
 import type { StampedCopies, StampedCopy } from '../src/deliveries/stamped-copies';
 import type { Mailer, OutgoingEmail } from '../src/deliveries/mailer';
 import type { PasswordHasher } from '../src/admin-sessions/password-hasher';
+import type { TwoFactorSecrets } from '../src/admin-sessions/two-factor-secrets';
 import type { SessionTokenService } from '../src/admin-sessions/session-token-service';
 import type { RiddleAnswers, RiddleId } from '../src/riddles/riddle-answers';
 import type { Clock } from '../src/shared/clock';
@@ -107,6 +108,60 @@ export class RecordingMailer implements Mailer {
   async send(email: OutgoingEmail): Promise<void> {
     if (this.failWith !== null) throw this.failWith;
     this.sent.push(structuredClone(email));
+  }
+}
+
+/**
+ * A stand-in for SHA-256 for the in-memory adapter and the tests' world: 64 hex characters,
+ * deterministic, sensitive to every character. Not a cryptographic hash.
+ */
+export function fakeSha256(text: string): string {
+  const seeds = [0x811c9dc5, 0x1b873593, 0x5bd1e995, 0xcc9e2d51, 0x27d4eb2f, 0x165667b1, 0x85ebca6b, 0xc2b2ae35];
+  return seeds
+    .map((seed) => {
+      let h = seed;
+      for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+      return h.toString(16).padStart(8, '0');
+    })
+    .join('');
+}
+
+/**
+ * Deterministic two-factor arithmetic for tests: the code of a step is `codeAt(secret, step)`
+ * (not RFC 6238; the real one is platform-node's, contract-tested there).
+ */
+export class FakeTwoFactorSecrets implements TwoFactorSecrets {
+  private counter = 0;
+
+  generateSecret(): string {
+    this.counter += 1;
+    return `SECRET${String(this.counter).padStart(10, 'A')}`;
+  }
+
+  uri(secret: string, accountName: string): string {
+    return `otpauth://totp/Memoir:${encodeURIComponent(accountName)}?secret=${secret}&issuer=Memoir`;
+  }
+
+  static stepOf(now: Date): number {
+    return Math.floor(now.getTime() / 30_000);
+  }
+
+  static codeAt(secret: string, step: number): string {
+    return String((step * 7919 + secret.length * 104729) % 1_000_000).padStart(6, '0');
+  }
+
+  matchingStep(secret: string, code: string, now: Date): number | null {
+    const step = FakeTwoFactorSecrets.stepOf(now);
+    for (const candidate of [step - 1, step, step + 1]) {
+      if (FakeTwoFactorSecrets.codeAt(secret, candidate) === code) return candidate;
+    }
+    return null;
+  }
+
+  newRecoveryCode(): string {
+    this.counter += 1;
+    const n = [...String(this.counter).padStart(16, '0')].map((digit) => 'abcdefghij'[Number(digit)]).join('');
+    return `${n.slice(0, 4)}-${n.slice(4, 8)}-${n.slice(8, 12)}-${n.slice(12, 16)}`;
   }
 }
 

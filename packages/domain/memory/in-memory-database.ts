@@ -2,6 +2,8 @@ import type { AdminSession } from '../src/admin-sessions/admin-session';
 import type { EventCount } from '../src/analytics/event-counts';
 import type { CrackmeClaim } from '../src/crackme/crackme-claim';
 import type { AdminUser } from '../src/admin-sessions/admin-user';
+import type { AuditChainHead, AuditSeal } from '../src/audit-log/audit-chain';
+import type { TwoFactorChallenge } from '../src/admin-sessions/two-factor.repository';
 import type { AuditEvent } from '../src/audit-log/audit-event';
 import type { Delivery } from '../src/deliveries/delivery';
 import type { GuestbookEntry } from '../src/guestbook/guestbook-entry';
@@ -17,7 +19,13 @@ export class InMemoryDatabase {
   auditEvents: AuditEvent[] = [];
   /** A tally's key and the id of its event. */
   auditTallies = new Map<string, string>();
+  /** Each event's place in the hash chain, by event id, and the chain's last link. */
+  auditSeals = new Map<string, AuditSeal>();
+  auditHead: AuditChainHead | null = null;
   rateLimits = new Map<string, RateLimitWindow>();
+  /** Unused recovery code hashes, by user id; pending sign-in challenges, by token hash. */
+  recoveryCodes = new Map<string, string[]>();
+  challenges = new Map<string, TwoFactorChallenge>();
   deliveries = new Map<string, Delivery>();
   eventCounts = new Map<string, EventCount>();
   crackmeClaims = new Map<string, CrackmeClaim>();
@@ -31,7 +39,11 @@ export class InMemoryDatabase {
     copy.adminSessions = structuredClone(this.adminSessions);
     copy.auditEvents = structuredClone(this.auditEvents);
     copy.auditTallies = structuredClone(this.auditTallies);
+    copy.auditSeals = structuredClone(this.auditSeals);
+    copy.auditHead = structuredClone(this.auditHead);
     copy.rateLimits = structuredClone(this.rateLimits);
+    copy.recoveryCodes = structuredClone(this.recoveryCodes);
+    copy.challenges = structuredClone(this.challenges);
     copy.deliveries = structuredClone(this.deliveries);
     copy.eventCounts = structuredClone(this.eventCounts);
     copy.crackmeClaims = structuredClone(this.crackmeClaims);
@@ -45,7 +57,11 @@ export class InMemoryDatabase {
     this.adminSessions = from.adminSessions;
     this.auditEvents = from.auditEvents;
     this.auditTallies = from.auditTallies;
+    this.auditSeals = from.auditSeals;
+    this.auditHead = from.auditHead;
     this.rateLimits = from.rateLimits;
+    this.recoveryCodes = from.recoveryCodes;
+    this.challenges = from.challenges;
     this.deliveries = from.deliveries;
     this.eventCounts = from.eventCounts;
     this.crackmeClaims = from.crackmeClaims;

@@ -1,6 +1,11 @@
+import type { Sha256 } from '../src/audit-log/audit-chain';
 import type { Persistence } from '../src/shared/persistence';
 import type { Repositories } from '../src/shared/unit-of-work';
-import { InMemoryAdminSessionRepository, InMemoryAdminUserRepository } from './in-memory-admin.repositories';
+import {
+  InMemoryAdminSessionRepository,
+  InMemoryAdminUserRepository,
+  InMemoryTwoFactorRepository,
+} from './in-memory-admin.repositories';
 import { InMemoryAuditEventRepository } from './in-memory-audit-event.repository';
 import { InMemoryDatabase } from './in-memory-database';
 import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
@@ -12,7 +17,11 @@ import { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-re
 import { InMemoryUnitOfWork } from './in-memory-unit-of-work';
 
 export * from './fakes';
-export { InMemoryAdminSessionRepository, InMemoryAdminUserRepository } from './in-memory-admin.repositories';
+export {
+  InMemoryAdminSessionRepository,
+  InMemoryAdminUserRepository,
+  InMemoryTwoFactorRepository,
+} from './in-memory-admin.repositories';
 export { InMemoryAuditEventRepository } from './in-memory-audit-event.repository';
 export { InMemoryDatabase } from './in-memory-database';
 export { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
@@ -24,15 +33,18 @@ export { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-re
 export { InMemoryUnitOfWork } from './in-memory-unit-of-work';
 
 /** A fresh, empty in-memory store: the adapter for fast tests and for swapping in development. */
-export function createInMemoryPersistence(): Persistence & { readonly database: InMemoryDatabase } {
+export function createInMemoryPersistence(
+  options: { readonly sha256?: Sha256 } = {},
+): Persistence & { readonly database: InMemoryDatabase } {
   const database = new InMemoryDatabase();
   const repositories: Repositories = {
     guestbookEntries: new InMemoryGuestbookEntryRepository(database),
     scholarshipRequests: new InMemoryScholarshipRequestRepository(database),
     adminUsers: new InMemoryAdminUserRepository(database),
     adminSessions: new InMemoryAdminSessionRepository(database),
-    auditEvents: new InMemoryAuditEventRepository(database),
+    auditEvents: new InMemoryAuditEventRepository(database, options.sha256),
     deliveries: new InMemoryDeliveryRepository(database),
+    twoFactor: new InMemoryTwoFactorRepository(database),
     crackmeClaims: new InMemoryCrackmeClaimRepository(database),
   };
   return {

@@ -8,9 +8,19 @@ import { EnsureInitialAdminUseCase } from './admin-sessions/ensure-initial-admin
 import { LogInUseCase } from './admin-sessions/log-in.use-case';
 import { LogOutUseCase } from './admin-sessions/log-out.use-case';
 import type { PasswordHasher } from './admin-sessions/password-hasher';
+import {
+  ChangePasswordUseCase,
+  EndSessionsUseCase,
+  GetSecurityUseCase,
+} from './admin-sessions/admin-security.use-cases';
 import { ResetAdminPasswordUseCase } from './admin-sessions/reset-admin-password.use-case';
+import { ManageAdminsUseCase } from './admin-sessions/manage-admins.use-case';
+import type { TwoFactorSecrets } from './admin-sessions/two-factor-secrets';
+import { CompleteTwoFactorLogInUseCase, TwoFactorSetupUseCase } from './admin-sessions/two-factor.use-cases';
 import type { SessionTokenService } from './admin-sessions/session-token-service';
+import type { Sha256 } from './audit-log/audit-chain';
 import { ListAuditEventsUseCase } from './audit-log/list-audit-events.use-case';
+import { CachedAuditChainState, VerifyAuditChainUseCase } from './audit-log/verify-audit-chain.use-case';
 import { GetDashboardUseCase } from './dashboard/get-dashboard.use-case';
 import { DownloadBookUseCase } from './deliveries/download-book.use-case';
 import type { EmailSettings } from './deliveries/emails';
@@ -75,6 +85,10 @@ export interface UseCasePorts {
   readonly passwordHasher: PasswordHasher;
   readonly tokens: SessionTokenService;
   readonly mailer: Mailer;
+  /** TOTP and the randomness of two-factor secrets and recovery codes. */
+  readonly twoFactorSecrets: TwoFactorSecrets;
+  /** SHA-256 as hex, the audit chain's hash (the same function the persistence adapter seals with). */
+  readonly sha256: Sha256;
   /** Each download link's stamped copy, made once and kept. */
   readonly copies: StampedCopies;
   /**
@@ -126,13 +140,23 @@ export interface UseCases {
   readonly decideScholarshipRequest: Pick<DecideScholarshipRequestUseCase, 'execute'>;
   readonly bulkDecideScholarshipRequests: BulkDecideScholarshipRequestsUseCase;
   readonly logIn: LogInUseCase;
+  readonly completeTwoFactorLogIn: CompleteTwoFactorLogInUseCase;
+  readonly twoFactorSetup: TwoFactorSetupUseCase;
+  readonly manageAdmins: ManageAdminsUseCase;
   readonly authenticate: AuthenticateUseCase;
   readonly logOut: LogOutUseCase;
   readonly createAdmin: CreateAdminUseCase;
   readonly ensureInitialAdmin: EnsureInitialAdminUseCase;
   readonly resetAdminPassword: ResetAdminPasswordUseCase;
   readonly listAuditEvents: ListAuditEventsUseCase;
+  readonly getSecurity: GetSecurityUseCase;
+  readonly endSessions: EndSessionsUseCase;
+  readonly changePassword: ChangePasswordUseCase;
   readonly getDashboard: GetDashboardUseCase;
+  /** `pnpm admin audit-verify`: the whole chain, now. */
+  readonly verifyAuditChain: VerifyAuditChainUseCase;
+  /** The dashboard's view of the chain: the last background check. */
+  readonly auditChainState: CachedAuditChainState;
   readonly sendDueDeliveries: SendDueDeliveriesUseCase;
   readonly queueOwnerDigest: QueueOwnerDigestUseCase;
   readonly downloadBook: DownloadBookUseCase;
@@ -167,6 +191,21 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
   const sessionPolicy = settings.sessionPolicy ?? DEFAULT_SESSION_POLICY;
   const rateLimiter = new RateLimiter(ports.rateLimits, clock);
   const decisions = { unitOfWork, clock, ids };
+  const addressKey = ports.rateLimitAddressKey ?? ((ipAddress: string) => ipAddress);
+  const twoFactorDeps = {
+    ...repositories,
+    ...decisions,
+    secrets: ports.twoFactorSecrets,
+    tokens,
+    passwordHasher,
+    rateLimiter,
+    loginPolicy: settings.loginRateLimit,
+    accountPolicy: settings.loginAccountLimit,
+    addressKey,
+    sessionPolicy,
+    alertOwner: settings.email.ownerEmail !== null,
+  };
+  const verifyAuditChain = new VerifyAuditChainUseCase({ ...repositories, sha256: ports.sha256, clock });
 
   const eventBuffer = new EventCountBuffer();
   const winners = settings.crackmeWinners ?? DEFAULT_CRACKME_WINNERS;
@@ -211,17 +250,31 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       rateLimiter,
       loginPolicy: settings.loginRateLimit,
       accountPolicy: settings.loginAccountLimit,
-      addressKey: ports.rateLimitAddressKey ?? ((ipAddress) => ipAddress),
+      addressKey,
       alertOwner: settings.email.ownerEmail !== null,
       sessionPolicy,
     }),
+    completeTwoFactorLogIn: new CompleteTwoFactorLogInUseCase(twoFactorDeps),
+    twoFactorSetup: new TwoFactorSetupUseCase(twoFactorDeps),
+    manageAdmins: new ManageAdminsUseCase(twoFactorDeps),
     authenticate,
     logOut: new LogOutUseCase({ ...decisions, authenticate }),
     createAdmin,
     ensureInitialAdmin: new EnsureInitialAdminUseCase({ ...repositories, createAdmin, tokens }),
     resetAdminPassword: new ResetAdminPasswordUseCase({ ...decisions, passwordHasher }),
     listAuditEvents: new ListAuditEventsUseCase(repositories),
+    getSecurity: new GetSecurityUseCase({ ...repositories, sessionPolicy, clock }),
+    endSessions: new EndSessionsUseCase(decisions),
+    changePassword: new ChangePasswordUseCase({
+      ...repositories,
+      ...decisions,
+      passwordHasher,
+      rateLimiter,
+      loginPolicy: settings.loginRateLimit,
+    }),
     getDashboard: new GetDashboardUseCase({ ...repositories, clock, counts }),
+    verifyAuditChain,
+    auditChainState: new CachedAuditChainState({ verify: verifyAuditChain, clock }),
     sendDueDeliveries: new SendDueDeliveriesUseCase({
       ...repositories,
       mailer,

@@ -53,11 +53,18 @@ export * from './admin-sessions/log-out.use-case';
 export * from './admin-sessions/password-hasher';
 export * from './admin-sessions/reset-admin-password.use-case';
 export * from './admin-sessions/session-token-service';
+export * from './admin-sessions/two-factor.repository';
+export * from './admin-sessions/two-factor-secrets';
+export * from './admin-sessions/admin-security.use-cases';
+export * from './admin-sessions/two-factor.use-cases';
+export * from './admin-sessions/manage-admins.use-case';
 
 // Audit log
+export * from './audit-log/audit-chain';
 export * from './audit-log/audit-event';
 export * from './audit-log/audit-event.repository';
 export * from './audit-log/list-audit-events.use-case';
+export * from './audit-log/verify-audit-chain.use-case';
 
 // Deliveries
 export * from './deliveries/delivery';

@@ -7,8 +7,12 @@ import {
   ManualClock,
   RecordingMailer,
   SequentialIdGenerator,
+  fakeSha256,
+  FakeTwoFactorSecrets,
 } from '../memory';
 import {
+  type LogInSuccess,
+  type TwoFactorRequired,
   createUseCases,
   DEFAULT_DELIVERY_POLICY,
   type Actor,
@@ -45,6 +49,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
   const passwordHasher = new FakePasswordHasher();
   const tokens = new FakeSessionTokenService();
   const mailer = new RecordingMailer();
+  const twoFactorSecrets = new FakeTwoFactorSecrets();
   const copies = new InMemoryStampedCopies();
   const deliveryPolicy = DEFAULT_DELIVERY_POLICY;
 
@@ -60,6 +65,8 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
       passwordHasher,
       tokens,
       mailer,
+      sha256: fakeSha256,
+      twoFactorSecrets,
       copies,
     },
     {
@@ -86,6 +93,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
     clock,
     ids,
     tokens,
+    twoFactorSecrets,
     passwordHasher,
     rateLimiter,
     mailer,
@@ -102,6 +110,15 @@ export type World = ReturnType<typeof createWorld>;
 export function valueOf<T, E>(result: { ok: true; value: T } | { ok: false; error: E }): T {
   if (!result.ok) throw new Error(`Expected success, got ${JSON.stringify(result.error)}`);
   return result.value;
+}
+
+/** Unwraps a sign-in that started a session, failing the test when it failed or asks for a code. */
+export function sessionOf<E>(
+  result: { ok: true; value: LogInSuccess | TwoFactorRequired } | { ok: false; error: E },
+): LogInSuccess {
+  const value = valueOf(result);
+  if (value.twoFactorRequired === true) throw new Error('Expected a session, got a two-factor challenge');
+  return value;
 }
 
 /** Unwraps a failed result, failing the test when it succeeded. */

@@ -52,6 +52,9 @@ export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g',
     createdAt: AT('2026-01-01T00:00:00.000Z'),
     updatedAt: AT('2026-01-01T00:00:00.000Z'),
+    twoFactorEnabled: false,
+    totpSecret: null,
+    totpLastStep: null,
     ...overrides,
   };
 }
@@ -64,6 +67,8 @@ export function anAdminSession(overrides: Partial<AdminSession> = {}): AdminSess
     createdAt: AT('2026-01-10T09:00:00.000Z'),
     lastSeenAt: AT('2026-01-10T09:00:00.000Z'),
     expiresAt: AT('2026-01-10T21:00:00.000Z'),
+    ipAddress: '203.0.113.7',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',
     ...overrides,
   };
 }

@@ -100,7 +100,13 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use(adminHostOnly(options.adminHost));
   app.use(jsonBodiesOnly);
   // Only the API reads bodies: the download button's form posts one it does not need.
-  const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' });
+  const parseJson = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: BODY_LIMIT,
+    encoding: 'utf-8',
+    // DELETE too: turning two-factor off takes the password in the body.
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+  });
   app.use((ctx, next) => (isApiPath(ctx.path) ? parseJson(ctx, next) : next()));
   for (const router of routers) {
     app.use(router.routes());

@@ -143,6 +143,7 @@ const schemas: Record<string, Schema> = {
     resourceType: string,
     resourceId: nullableString,
     userId: { type: ['string', 'null'], format: 'uuid' },
+    username: { ...nullableString, description: "The acting admin's username; null when unknown or removed" },
     details: { type: ['object', 'null'] },
     createdAt: dateTime,
     ipAddress: nullableString,
@@ -179,6 +180,23 @@ const schemas: Record<string, Schema> = {
     ['name', 'email', 'riddleAnswer'],
   ),
   LoginBody: object({ username: string, password: string }),
+  ChangePasswordBody: object({ currentPassword: string, newPassword: string }),
+  TwoFactorLoginBody: object({
+    challenge: string,
+    code: { ...string, description: 'The 6-digit code of the authenticator app, or a recovery code' },
+  }),
+  CodeBody: object({ code: string }),
+  AddAdminBody: object({ username: string }),
+  Admin: object({ id: uuid, username: string, createdAt: dateTime, twoFactorEnabled: { type: 'boolean' } }),
+  PasswordBody: object({ password: string }),
+  OwnSession: object({
+    id: uuid,
+    current: { type: 'boolean', description: 'The session making this call' },
+    userAgent: nullableString,
+    ipAddress: nullableString,
+    createdAt: dateTime,
+    lastSeenAt: { ...dateTime, description: 'Written at most once a minute' },
+  }),
   ModerateBody: object(
     { isApproved: { type: 'boolean' }, adminNotes: { type: ['string', 'null'], maxLength: ADMIN_NOTES_MAX_LENGTH } },
     ['isApproved'],
@@ -345,18 +363,26 @@ const bulkErrors = {
 /** What each admin call answers; its method and path come from ADMIN_API_ROUTES. */
 const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
   logIn: {
-    summary: 'Sign in',
+    summary: 'Sign in (for an account with two-factor on: the first step, answered with a challenge)',
     requestBody: body('LoginBody'),
     responses: {
-      '200': response(
-        'Signed in',
-        object({
-          success,
-          sessionToken: { type: 'string', minLength: 43 },
-          user: ref('AdminUser'),
-          expiresAt: dateTime,
-        }),
-      ),
+      '200': response('Signed in, or the password was right and the code comes next', {
+        oneOf: [
+          object({
+            success,
+            sessionToken: { type: 'string', minLength: 43 },
+            user: ref('AdminUser'),
+            expiresAt: dateTime,
+          }),
+          object({
+            success: { type: 'boolean', const: false },
+            twoFactorRequired: { type: 'boolean', const: true },
+            challenge: { type: 'string', minLength: 43, description: 'For POST /api/admin/login/two-factor' },
+            expiresAt: dateTime,
+            error: string,
+          }),
+        ],
+      }),
       '400': error('A field is missing or not text'),
       '401': error('Unknown user or wrong password (the same answer for both)'),
       '429': error('Too many failed sign-ins for this username or address (LOGIN_RATE_LIMIT)', retryAfter),
@@ -371,6 +397,24 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
     summary: 'Sign out (revokes the session)',
     security: bearer,
     responses: { '200': response('Signed out', ref('Success')), ...adminErrors },
+  },
+  logInTwoFactor: {
+    summary: 'Sign in, second step: the challenge and a code (TOTP, each once; or a recovery code, each once)',
+    requestBody: body('TwoFactorLoginBody'),
+    responses: {
+      '200': response(
+        'Signed in',
+        object({
+          success,
+          sessionToken: { type: 'string', minLength: 43 },
+          user: ref('AdminUser'),
+          expiresAt: dateTime,
+        }),
+      ),
+      '400': error('A field is missing or not text'),
+      '401': error('A wrong or used code (counted toward the sign-in limits), or an expired or used challenge'),
+      '429': error('Too many failed sign-ins for this username or address (LOGIN_RATE_LIMIT)', retryAfter),
+    },
   },
   dashboard: {
     summary: 'Counts for the dashboard (recent activity: the last 7 days)',
@@ -392,6 +436,26 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
             additionalProperties: count,
             description: 'The counted events of the same 7 days, each summed',
           },
+          auditChain: object({
+            status: {
+              type: 'string',
+              enum: ['intact', 'broken', 'unchecked'],
+              description:
+                "The audit trail's hash chain at the last background check (at most 10 minutes old; unchecked until the first has finished)",
+            },
+            verifiedEvents: { ...count, description: 'Events that held, in order, before any break' },
+            checkedAt: nullableDateTime,
+            firstBreak: {
+              oneOf: [
+                { type: 'null' },
+                object({
+                  eventId: { ...nullableString, description: 'The event found there; null when the chain ends early' },
+                  position: count,
+                  problem: string,
+                }),
+              ],
+            },
+          }),
         }),
       ),
       ...adminErrors,
@@ -528,6 +592,119 @@ const ADMIN_OPERATIONS: Readonly<Record<AdminApiRouteName, Schema>> = {
     security: bearer,
     parameters: auditFilters,
     responses: { '200': csv('event'), ...listErrors, ...adminErrors },
+  },
+  security: {
+    summary: "The signed-in admin's security: whether two-factor sign-in is on, and their live sessions",
+    security: bearer,
+    responses: {
+      '200': response(
+        'This session first, then the most recently active',
+        object({
+          success,
+          twoFactorEnabled: { type: 'boolean' },
+          sessions: { type: 'array', items: ref('OwnSession') },
+        }),
+      ),
+      ...adminErrors,
+    },
+  },
+  startTwoFactor: {
+    summary: 'Set up two-factor sign-in: a new secret, off until a first code confirms it',
+    security: bearer,
+    responses: {
+      '200': response(
+        'The secret, as text and as the URI of the QR code',
+        object({ success, secret: string, otpauthUri: string }),
+      ),
+      ...adminErrors,
+      '409': error('Two-factor is already on'),
+    },
+  },
+  confirmTwoFactor: {
+    summary: 'Turn two-factor sign-in on with a first code; ten recovery codes, shown this once (audited)',
+    security: bearer,
+    requestBody: body('CodeBody'),
+    responses: {
+      '200': response(
+        'On',
+        object({ success, recoveryCodes: { type: 'array', items: string, minItems: 10, maxItems: 10 } }),
+      ),
+      '400': error('The code is not right'),
+      ...adminErrors,
+      '409': error('Two-factor is already on, or was not set up first'),
+    },
+  },
+  disableTwoFactor: {
+    summary: 'Turn two-factor sign-in off; the password is required (audited, the owner is emailed)',
+    security: bearer,
+    requestBody: body('PasswordBody'),
+    responses: {
+      '200': response('Off', ref('Success')),
+      '400': error('The password is wrong'),
+      ...adminErrors,
+      '409': error('Two-factor is not on'),
+      '429': error('Too many wrong passwords (LOGIN_RATE_LIMIT)', retryAfter),
+    },
+  },
+  endSession: {
+    summary: 'End one of your own sessions: its token fails at once (audited as session_ended)',
+    security: bearer,
+    parameters: [idParameter],
+    responses: {
+      '200': response('Ended', ref('Success')),
+      ...adminErrors,
+      '404': error('No such session of yours (it may have ended already)'),
+    },
+  },
+  endOtherSessions: {
+    summary: 'End every session of yours but this one (audited as session_ended)',
+    security: bearer,
+    responses: { '200': response('Ended', object({ success, ended: count })), ...adminErrors },
+  },
+  listAdmins: {
+    summary: 'Every admin, oldest first',
+    security: bearer,
+    responses: {
+      '200': response('The admins', object({ success, admins: { type: 'array', items: ref('Admin') } })),
+      ...adminErrors,
+    },
+  },
+  addAdmin: {
+    summary: 'Add an admin with a temporary password, shown this once (audited as admin_added; the owner is emailed)',
+    security: bearer,
+    requestBody: body('AddAdminBody'),
+    responses: {
+      '201': response(
+        'Added',
+        object({ success, admin: ref('Admin'), temporaryPassword: { type: 'string', minLength: 43 } }),
+      ),
+      '400': error('The username is empty or longer than 50 characters'),
+      ...adminErrors,
+      '409': error('An admin with that username exists'),
+    },
+  },
+  removeAdmin: {
+    summary: 'Remove an admin, never the last (audited as admin_removed); their sessions end',
+    security: bearer,
+    parameters: [idParameter],
+    responses: {
+      '200': response('Removed', ref('Success')),
+      ...adminErrors,
+      '404': error('No such admin'),
+      '409': error('The last admin: nobody could sign in'),
+    },
+  },
+  changePassword: {
+    summary:
+      'Change your password: the current one is required; every other session ends (audited as password_changed)',
+    security: bearer,
+    requestBody: body('ChangePasswordBody'),
+    responses: {
+      '200': response('Changed', object({ success, endedSessions: count })),
+      '400': error('The current password is wrong, or the new one breaks the rules (12 to 128 characters)'),
+      ...adminErrors,
+      '429': error('Too many wrong current passwords (LOGIN_RATE_LIMIT)', retryAfter),
+    },
   },
   listCrackmeClaims: {
     summary: 'The crackme prize claims in the order they came (100 a page), with who won',

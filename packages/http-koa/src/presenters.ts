@@ -1,20 +1,26 @@
 import type {
+  AdminListItem,
   AdminUserView,
   AuditEvent,
+  AuditChainState,
   Dashboard,
   DeliveryState,
   GuestbookEntry,
   PublicGuestbookEntry,
   ScholarshipRequest,
   ScholarshipRequestWithDelivery,
+  SecurityOverview,
 } from '@memoir/domain';
 import type {
+  AdminDto,
   AuditLogDto,
+  AuditChainStateDto,
   DashboardResponse,
   DeliveryStateDto,
   GuestbookEntryDto,
   PublicGuestbookEntryDto,
   ScholarshipRequestDto,
+  SecurityResponse,
 } from '@memoir/shared';
 
 // Domain objects to the wire: times become ISO-8601 strings in UTC.
@@ -65,6 +71,32 @@ export const presentRequestWithDelivery = (request: ScholarshipRequestWithDelive
   delivery: request.delivery === null ? null : presentDeliveryState(request.delivery),
 });
 
+export const presentAdmin = (admin: AdminListItem): AdminDto => ({
+  id: admin.id,
+  username: admin.username,
+  createdAt: admin.createdAt.toISOString(),
+  twoFactorEnabled: admin.twoFactorEnabled,
+});
+
+export const presentSecurity = (security: SecurityOverview): Omit<SecurityResponse, 'success'> => ({
+  twoFactorEnabled: security.twoFactorEnabled,
+  sessions: security.sessions.map((session) => ({
+    id: session.id,
+    current: session.current,
+    userAgent: session.userAgent,
+    ipAddress: session.ipAddress,
+    createdAt: session.createdAt.toISOString(),
+    lastSeenAt: session.lastSeenAt.toISOString(),
+  })),
+});
+
+export const presentAuditChainState = (state: AuditChainState): AuditChainStateDto => ({
+  status: state.status,
+  verifiedEvents: state.verifiedEvents,
+  checkedAt: isoOrNull(state.checkedAt),
+  firstBreak: state.firstBreak === null ? null : { ...state.firstBreak },
+});
+
 export const presentDashboard = (dashboard: Dashboard): DashboardResponse => ({
   guestbook: dashboard.guestbook,
   scholarships: dashboard.scholarships,
@@ -75,12 +107,16 @@ export const presentDashboard = (dashboard: Dashboard): DashboardResponse => ({
   },
 });
 
-export const presentAuditEvent = (event: AuditEvent): AuditLogDto => ({
+export const presentAuditEvent = (
+  event: AuditEvent,
+  usernames: ReadonlyMap<string, string> = new Map(),
+): AuditLogDto => ({
   id: event.id,
   action: event.action,
   resourceType: event.resourceType,
   resourceId: event.resourceId,
   userId: event.userId,
+  username: event.userId === null ? null : (usernames.get(event.userId) ?? null),
   details: event.details === null ? null : { ...event.details },
   createdAt: iso(event.createdAt),
   ipAddress: event.ipAddress,

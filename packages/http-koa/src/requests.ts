@@ -49,3 +49,35 @@ export class DecideScholarshipRequest {
   @required('Decision') @IsIn(['approved', 'rejected'], { message: FIELD_MESSAGES.invalidDecision }) status!: string;
   @IsOptional() @text('Admin notes') @cap('Admin notes') adminNotes?: string | null;
 }
+
+/** A password given again to confirm a change: as long as a sign-in's may be. */
+const passwordCap = (label: string) => MaxLength(1024, { message: FIELD_MESSAGES.tooLong(label, 1024) });
+
+export class ChangePasswordRequest {
+  @required('Current password') @text('Current password') @passwordCap('Current password') currentPassword!: string;
+  @required('New password') @text('New password') @passwordCap('New password') newPassword!: string;
+}
+
+export class TwoFactorLoginRequest {
+  @required('Challenge')
+  @text('Challenge')
+  @MaxLength(256, { message: FIELD_MESSAGES.tooLong('Challenge', 256) })
+  challenge!: string;
+
+  @required('Code') @text('Code') @MaxLength(64, { message: FIELD_MESSAGES.tooLong('Code', 64) }) code!: string;
+}
+
+export class ConfirmTwoFactorRequest {
+  @required('Code') @text('Code') @MaxLength(64, { message: FIELD_MESSAGES.tooLong('Code', 64) }) code!: string;
+}
+
+export class PasswordConfirmationRequest {
+  @required('Password') @text('Password') @passwordCap('Password') password!: string;
+}
+
+export class AddAdminRequest {
+  @required('Username')
+  @text('Username')
+  @MaxLength(256, { message: FIELD_MESSAGES.tooLong('Username', 256) })
+  username!: string;
+}

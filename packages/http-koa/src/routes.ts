@@ -16,14 +16,22 @@ import { domainFailure } from './error-status';
 import { HttpError } from './http-error';
 import { clientAddress, requestContext, type RequestState } from './middleware';
 import {
+  presentAdmin,
   presentAuditEvent,
+  presentAuditChainState,
   presentDashboard,
   presentEntry,
   presentRequest,
   presentRequestWithDelivery,
+  presentSecurity,
   presentUser,
 } from './presenters';
 import {
+  AddAdminRequest,
+  ChangePasswordRequest,
+  ConfirmTwoFactorRequest,
+  PasswordConfirmationRequest,
+  TwoFactorLoginRequest,
   DecideScholarshipRequest,
   LoginRequest,
   ModerateGuestbookEntryRequest,
@@ -189,11 +197,30 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
   const { useCases } = options;
   const state = (ctx: RouterContext) => ctx.state as AdminState;
   const actor = (ctx: RouterContext) => ({ userId: state(ctx).admin.user.id, ...requestContext(ctx) });
+  const sessionActor = (ctx: RouterContext) => ({ ...actor(ctx), sessionId: state(ctx).admin.session.id });
 
   return {
     logIn: async (ctx) => {
       const body = await parseBody(LoginRequest, ctx.request.body);
       const result = await useCases.logIn.execute(body, requestContext(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      if (result.value.twoFactorRequired === true) {
+        // No session yet: the code comes next (POST /api/admin/login/two-factor).
+        ctx.body = {
+          success: false,
+          twoFactorRequired: true,
+          challenge: result.value.challenge,
+          expiresAt: result.value.expiresAt.toISOString(),
+          error: ERROR_MESSAGES.twoFactorRequired,
+        };
+        return;
+      }
+      const { sessionToken, user, expiresAt } = result.value;
+      ctx.body = { success: true, sessionToken, user: presentUser(user), expiresAt: expiresAt.toISOString() };
+    },
+    logInTwoFactor: async (ctx) => {
+      const body = await parseBody(TwoFactorLoginRequest, ctx.request.body);
+      const result = await useCases.completeTwoFactorLogIn.execute(body, requestContext(ctx));
       if (!result.ok) throw domainFailure(result.error);
       const { sessionToken, user, expiresAt } = result.value;
       ctx.body = { success: true, sessionToken, user: presentUser(user), expiresAt: expiresAt.toISOString() };
@@ -213,6 +240,7 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
         ...presentDashboard(await useCases.getDashboard.execute()),
         // The counted events of the same 7 days, summed: the Analytics screen has them by day.
         countedEvents: week.ok ? sumCounts(week.value.days) : {},
+        auditChain: presentAuditChainState(useCases.auditChainState.current()),
       };
     },
     listGuestbookEntries: async (ctx) => {
@@ -280,13 +308,71 @@ function adminHandlers(options: HttpAppOptions): Readonly<Record<AdminApiRouteNa
     listAuditEvents: async (ctx) => {
       const result = await useCases.listAuditEvents.execute(auditQuery(ctx));
       if (!result.ok) throw domainFailure(result.error);
-      const fitted = fitPage(result.value.events, [], result.value.nextCursor, presentAuditEvent);
+      // Each admin's own name: the admins are few, read whole.
+      const usernames = new Map((await useCases.manageAdmins.list()).map((admin) => [admin.id, admin.username]));
+      const fitted = fitPage(result.value.events, [], result.value.nextCursor, (event) =>
+        presentAuditEvent(event, usernames),
+      );
       ctx.body = { success: true, logs: fitted.items, nextCursor: fitted.nextCursor };
     },
     exportAuditEvents: async (ctx) => {
       const result = await useCases.listAuditEvents.exportAll(auditQuery(ctx));
       if (!result.ok) throw domainFailure(result.error);
       sendCsv(ctx, 'audit-log', AUDIT_CSV_HEADER, result.value, auditCsvRow);
+    },
+    security: async (ctx) => {
+      ctx.body = { success: true, ...presentSecurity(await useCases.getSecurity.execute(sessionActor(ctx))) };
+    },
+    endSession: async (ctx) => {
+      const result = await useCases.endSessions.endOne(ctx.params.id ?? '', sessionActor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true };
+    },
+    endOtherSessions: async (ctx) => {
+      const { ended } = await useCases.endSessions.endOthers(sessionActor(ctx));
+      ctx.body = { success: true, ended };
+    },
+    startTwoFactor: async (ctx) => {
+      const result = await useCases.twoFactorSetup.start(sessionActor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, ...result.value };
+    },
+    confirmTwoFactor: async (ctx) => {
+      const body = await parseBody(ConfirmTwoFactorRequest, ctx.request.body);
+      const result = await useCases.twoFactorSetup.confirm(body, sessionActor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, recoveryCodes: result.value.recoveryCodes };
+    },
+    disableTwoFactor: async (ctx) => {
+      const body = await parseBody(PasswordConfirmationRequest, ctx.request.body);
+      const result = await useCases.twoFactorSetup.disable(body, sessionActor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true };
+    },
+    listAdmins: async (ctx) => {
+      ctx.body = { success: true, admins: (await useCases.manageAdmins.list()).map(presentAdmin) };
+    },
+    addAdmin: async (ctx) => {
+      const body = await parseBody(AddAdminRequest, ctx.request.body);
+      const result = await useCases.manageAdmins.add(body, actor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.status = 201;
+      ctx.body = {
+        success: true,
+        admin: presentAdmin(result.value.admin),
+        temporaryPassword: result.value.temporaryPassword,
+      };
+    },
+    removeAdmin: async (ctx) => {
+      const result = await useCases.manageAdmins.remove(ctx.params.id ?? '', actor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true };
+    },
+    changePassword: async (ctx) => {
+      const body = await parseBody(ChangePasswordRequest, ctx.request.body);
+      const result = await useCases.changePassword.execute(body, sessionActor(ctx));
+      if (!result.ok) throw domainFailure(result.error);
+      ctx.body = { success: true, endedSessions: result.value.endedSessions };
     },
     listCrackmeClaims: async (ctx) => {
       const after = ctx.query.after === undefined ? 0 : queryNumber(ctx.query.after);
@@ -349,6 +435,7 @@ function adminRouter(options: HttpAppOptions, session: boolean): Router {
     if (route.session !== session) continue;
     if (route.method === 'GET') router.get(route.path, handlers[name]);
     else if (route.method === 'POST') router.post(route.path, handlers[name]);
+    else if (route.method === 'DELETE') router.delete(route.path, handlers[name]);
     else router.patch(route.path, handlers[name]);
   }
   return router;

@@ -38,6 +38,9 @@ describe('the admin routes exist once', () => {
   const app = appWith({
     authenticate: failingWith(AdminSessionErrorCode.NotAuthenticated) as unknown as HttpUseCases['authenticate'],
     logIn: failingWith(AdminSessionErrorCode.InvalidCredentials) as unknown as HttpUseCases['logIn'],
+    completeTwoFactorLogIn: failingWith(
+      AdminSessionErrorCode.ChallengeExpired,
+    ) as unknown as HttpUseCases['completeTwoFactorLogIn'],
   });
 
   it('serves exactly the calls of ADMIN_API_ROUTES under the admin prefix', () => {
@@ -47,17 +50,25 @@ describe('the admin routes exist once', () => {
     expect(served.sort()).toEqual(TABLE);
   });
 
-  it('asks a session of every admin call but sign-in', () => {
+  it('asks a session of every admin call but the two steps of sign-in', () => {
     const open = Object.entries(ADMIN_API_ROUTES).filter(([, route]) => !route.session);
-    expect(open.map(([name]) => name)).toEqual(['logIn']);
+    expect(open.map(([name]) => name)).toEqual(['logIn', 'logInTwoFactor']);
   });
 
   it.each(Object.entries(ADMIN_API_ROUTES))('asks a session of %s only when the table says so', async (_, route) => {
     const path = `${ADMIN_API_PREFIX}${route.path.replace(':id', SESSION_ID)}`;
-    const call = request(app.server)[route.method === 'GET' ? 'get' : route.method === 'POST' ? 'post' : 'patch'];
-    const response = await call(path).send(route.session ? {} : { username: 'owner', password: 'wrong' });
+    const call = request(app.server)[route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'];
+    const body =
+      route.path === '/login/two-factor'
+        ? { challenge: 'unknown', code: '123456' }
+        : { username: 'owner', password: 'wrong' };
+    const response = await call(path).send(route.session ? {} : body);
     // Without a token the guard refuses before any handler runs; sign-in reaches its use case.
-    const expected = route.session ? AdminSessionErrorCode.NotAuthenticated : AdminSessionErrorCode.InvalidCredentials;
+    const expected = route.session
+      ? AdminSessionErrorCode.NotAuthenticated
+      : route.path === '/login/two-factor'
+        ? AdminSessionErrorCode.ChallengeExpired
+        : AdminSessionErrorCode.InvalidCredentials;
     expect([response.status, response.body.code]).toEqual([401, expected]);
   });
 

@@ -1,16 +1,19 @@
-import type { EntityManager, EntitySchema } from 'typeorm';
+import { MoreThan, type EntityManager, type EntitySchema } from 'typeorm';
 
 import type { TypeOrmPersistence } from './persistence';
 import {
   AdminSessionSchema,
   AdminUserSchema,
+  AuditChainHeadSchema,
   AuditEventSchema,
   CrackmeClaimSchema,
   DeliverySchema,
   EventCountSchema,
   GuestbookEntrySchema,
   RateLimitCounterSchema,
+  RecoveryCodeSchema,
   ScholarshipRequestSchema,
+  TwoFactorChallengeSchema,
 } from './schemas';
 
 /**
@@ -43,10 +46,13 @@ type AnySchema = EntitySchema<any>;
 const TABLES: ReadonlyArray<AnySchema> = [
   AdminUserSchema,
   AdminSessionSchema,
+  RecoveryCodeSchema,
+  TwoFactorChallengeSchema,
   GuestbookEntrySchema,
   ScholarshipRequestSchema,
   DeliverySchema,
   AuditEventSchema,
+  AuditChainHeadSchema,
   RateLimitCounterSchema,
   EventCountSchema,
   CrackmeClaimSchema,
@@ -130,10 +136,19 @@ function plain(row: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** How many rows each table holds. */
+/**
+ * How many rows each table holds. A new database's audit chain head (position 0, written by
+ * the migration) is no data and is not counted.
+ */
 export async function countRows(persistence: TypeOrmPersistence): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const schema of TABLES) counts[tableOf(schema)] = await persistence.dataSource.manager.count(schema);
+  const { manager } = persistence.dataSource;
+  for (const schema of TABLES) {
+    counts[tableOf(schema)] =
+      schema === AuditChainHeadSchema
+        ? await manager.countBy(AuditChainHeadSchema, { seq: MoreThan(0) })
+        : await manager.count(schema);
+  }
   return counts;
 }
 
@@ -160,6 +175,8 @@ export async function loadDatabase(
   // Each table's keys seen so far: a row given twice is named, rather than left to the database's wording.
   const seen = new Map(TABLES.map((schema) => [tableOf(schema), new Set<string>()]));
   await persistence.dataSource.transaction(async (manager) => {
+    // The dump's head replaces the empty one.
+    await manager.delete(AuditChainHeadSchema, { seq: 0 });
     let pending: Array<Record<string, unknown>> = [];
     let pendingTable: AnySchema | null = null;
     const flush = async () => {

@@ -36,6 +36,7 @@ import {
   TypeOrmAdminSessionRepository,
   TypeOrmAdminUserRepository,
   TypeOrmAuditEventRepository,
+  TypeOrmTwoFactorRepository,
   TypeOrmGuestbookEntryRepository,
   TypeOrmScholarshipRequestRepository,
 } from './repositories';
@@ -255,10 +256,11 @@ function repositoriesFor(manager: EntityManager, dialect: Dialect): Repositories
   return {
     guestbookEntries: new TypeOrmGuestbookEntryRepository(manager, dialect),
     scholarshipRequests: new TypeOrmScholarshipRequestRepository(manager, dialect),
-    adminUsers: new TypeOrmAdminUserRepository(manager),
+    adminUsers: new TypeOrmAdminUserRepository(manager, dialect),
     adminSessions: new TypeOrmAdminSessionRepository(manager),
     auditEvents: new TypeOrmAuditEventRepository(manager, dialect),
     deliveries: new TypeOrmDeliveryRepository(manager, dialect),
+    twoFactor: new TypeOrmTwoFactorRepository(manager),
     crackmeClaims: new TypeOrmCrackmeClaimRepository(manager, dialect),
   };
 }
@@ -277,8 +279,10 @@ function sqlitePersistence(
   const busyGuard = new SqliteBusyGuard(dataSource, busyTimeoutMs);
   const mutex = { run: <T>(task: () => Promise<T>) => connection.run(() => busyGuard.run(task)) };
   const inner = repositoriesFor(dataSource.manager, SQLITE);
+  // Outside a unit of work, an audit append opens its own BEGIN IMMEDIATE to hold the chain.
+  const outside = { ...inner, auditEvents: new TypeOrmAuditEventRepository(dataSource.manager, SQLITE, 'own') };
   const guarded = Object.fromEntries(
-    Object.entries(inner).map(([name, repository]) => [name, underMutex(repository as object, mutex)]),
+    Object.entries(outside).map(([name, repository]) => [name, underMutex(repository as object, mutex)]),
   ) as unknown as Repositories;
   const unitOfWork: UnitOfWork = {
     transaction: (work) =>

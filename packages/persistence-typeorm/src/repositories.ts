@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 import type {
   AdminSession,
   AdminSessionRepository,
   AdminUser,
   AdminUserRepository,
+  AuditChainHead,
   AuditEvent,
   AuditEventRepository,
   AuditListFilter,
@@ -20,10 +21,15 @@ import type {
   ScholarshipListFilter,
   ScholarshipRequestRepository,
   ScholarshipStatus,
+  SealedAuditEvent,
+  TwoFactorChallenge,
+  TwoFactorRepository,
 } from '@memoir/domain';
+import { AUDIT_TALLY_FIELDS, sealAuditEvent } from '@memoir/domain';
 import { classifyGuestbookEntry, type GuestbookEntryClass } from '@memoir/shared';
 import {
   Between,
+  MoreThan,
   In,
   IsNull,
   LessThan,
@@ -42,9 +48,12 @@ import { isKey, type Dialect } from './dialect';
 import {
   AdminSessionSchema,
   AdminUserSchema,
+  AuditChainHeadSchema,
   AuditEventSchema,
   GuestbookEntrySchema,
+  RecoveryCodeSchema,
   ScholarshipRequestSchema,
+  TwoFactorChallengeSchema,
   type AdminSessionRow,
   type AdminUserRow,
   type AuditEventRow,
@@ -88,6 +97,9 @@ const toAdminUser = (row: AdminUserRow): AdminUser => ({
   passwordHash: row.passwordHash,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
+  twoFactorEnabled: Boolean(row.twoFactorEnabled),
+  totpSecret: row.totpSecret,
+  totpLastStep: row.totpLastStep === null ? null : Number(row.totpLastStep),
 });
 
 const toAdminSession = (row: AdminSessionRow): AdminSession => ({
@@ -97,6 +109,8 @@ const toAdminSession = (row: AdminSessionRow): AdminSession => ({
   createdAt: row.createdAt,
   lastSeenAt: row.lastSeenAt,
   expiresAt: row.expiresAt,
+  ipAddress: row.ipAddress,
+  userAgent: row.userAgent,
 });
 
 const toAuditEvent = (row: AuditEventRow): AuditEvent => ({
@@ -111,6 +125,23 @@ const toAuditEvent = (row: AuditEventRow): AuditEvent => ({
   createdAt: row.createdAt,
 });
 
+/** The audit chain's SHA-256 (hex of the UTF-8 text): the domain's `Sha256`. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+const toSealedAuditEvent = (row: AuditEventRow): SealedAuditEvent => ({
+  ...toAuditEvent(row),
+  seq: Number(row.seq),
+  prevHash: row.prevHash,
+  hash: row.hash,
+  originSalt: row.originSalt,
+  ipAddressDigest: row.ipAddressDigest,
+  userAgentDigest: row.userAgentDigest,
+  detailsSalt: row.detailsSalt,
+  detailsDigest: row.detailsDigest,
+});
+
 /** SUM over no rows is NULL, and MySQL returns counts as strings. */
 const count = (value: unknown): number => Number(value ?? 0);
 
@@ -122,7 +153,7 @@ const count = (value: unknown): number => Number(value ?? 0);
 async function insertWithoutReselect<T extends ObjectLiteral>(
   manager: EntityManager,
   schema: EntitySchema<T>,
-  values: QueryDeepPartialEntity<T>,
+  values: QueryDeepPartialEntity<T> | Array<QueryDeepPartialEntity<T>>,
 ): Promise<void> {
   await manager.createQueryBuilder().insert().into(schema).values(values).updateEntity(false).execute();
 }
@@ -600,7 +631,10 @@ function isDuplicateUsername(error: unknown): boolean {
 }
 
 export class TypeOrmAdminUserRepository implements AdminUserRepository {
-  constructor(private readonly manager: EntityManager) {}
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly dialect: Dialect,
+  ) {}
 
   async addIfUsernameFree(user: AdminUser): Promise<boolean> {
     try {
@@ -634,6 +668,118 @@ export class TypeOrmAdminUserRepository implements AdminUserRepository {
     const result = await this.manager.update(AdminUserSchema, { id }, { passwordHash, updatedAt });
     return (result.affected ?? 0) > 0;
   }
+
+  async listAll(): Promise<AdminUser[]> {
+    const rows = await this.manager.find(AdminUserSchema, { order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map(toAdminUser);
+  }
+
+  /**
+   * Run inside a unit of work: on MySQL every admin row is locked (`FOR UPDATE`) before the
+   * count, so two removals cannot both see two admins; SQLite's transaction holds the write lock.
+   */
+  async removeUnlessLast(id: string): Promise<'removed' | 'last' | 'missing'> {
+    if (!isKey(id)) return 'missing';
+    const q = this.dialect.id;
+    const lock = this.dialect.kind === 'mysql' ? ' FOR UPDATE' : '';
+    const rows = (await this.manager.query(`SELECT ${q('id')} AS id FROM ${q('admin_users')}${lock}`)) as Array<{
+      id: string;
+    }>;
+    if (!rows.some((row) => row.id === id)) return 'missing';
+    if (rows.length <= 1) return 'last';
+    await this.manager.delete(AdminUserSchema, { id });
+    return 'removed';
+  }
+
+  async setTwoFactor(
+    id: string,
+    state: { readonly totpSecret: string | null; readonly enabled: boolean },
+    updatedAt: Date,
+  ): Promise<boolean> {
+    if (!isKey(id)) return false;
+    const result = await this.manager.update(
+      AdminUserSchema,
+      { id },
+      { totpSecret: state.totpSecret, twoFactorEnabled: state.enabled, totpLastStep: null, updatedAt },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  async useTotpStep(id: string, step: number): Promise<boolean> {
+    if (!isKey(id)) return false;
+    // One conditional statement: of concurrent uses of one code, one wins.
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(AdminUserSchema)
+      .set({ totpLastStep: step })
+      .where('id = :id AND (totp_last_step IS NULL OR totp_last_step < :step)', { id, step })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+}
+
+export class TypeOrmTwoFactorRepository implements TwoFactorRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  async replaceRecoveryCodes(userId: string, codeHashes: readonly string[], createdAt: Date): Promise<void> {
+    if (!isKey(userId)) return;
+    await this.manager.delete(RecoveryCodeSchema, { userId });
+    if (codeHashes.length === 0) return;
+    await insertWithoutReselect(
+      this.manager,
+      RecoveryCodeSchema,
+      codeHashes.map((codeHash) => ({ id: randomUUID(), userId, codeHash, createdAt })),
+    );
+  }
+
+  async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
+    if (!isKey(userId) || !isKey(codeHash)) return false;
+    const result = await this.manager.delete(RecoveryCodeSchema, { userId, codeHash });
+    return (result.affected ?? 0) > 0;
+  }
+
+  countRecoveryCodes(userId: string): Promise<number> {
+    return isKey(userId) ? this.manager.countBy(RecoveryCodeSchema, { userId }) : Promise.resolve(0);
+  }
+
+  async clearForUser(userId: string): Promise<void> {
+    if (!isKey(userId)) return;
+    await this.manager.delete(RecoveryCodeSchema, { userId });
+    await this.manager.delete(TwoFactorChallengeSchema, { userId });
+  }
+
+  async addChallenge(challenge: TwoFactorChallenge): Promise<void> {
+    await insertWithoutReselect(this.manager, TwoFactorChallengeSchema, { ...challenge });
+  }
+
+  async findChallenge(tokenHash: string, now: Date): Promise<TwoFactorChallenge | null> {
+    if (!isKey(tokenHash)) return null;
+    const row = await this.manager.findOneBy(TwoFactorChallengeSchema, { tokenHash });
+    if (row === null || row.tokenHash !== tokenHash || row.expiresAt.getTime() <= now.getTime()) return null;
+    return {
+      id: row.id,
+      userId: row.userId,
+      tokenHash: row.tokenHash,
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+    };
+  }
+
+  async takeChallenge(tokenHash: string, now: Date): Promise<TwoFactorChallenge | null> {
+    if (!isKey(tokenHash)) return null;
+    const row = await this.manager.findOneBy(TwoFactorChallengeSchema, { tokenHash });
+    if (row === null || row.tokenHash !== tokenHash) return null;
+    // Single-use: whoever deletes it has it.
+    const result = await this.manager.delete(TwoFactorChallengeSchema, { id: row.id });
+    if ((result.affected ?? 0) === 0 || row.expiresAt.getTime() <= now.getTime()) return null;
+    return {
+      id: row.id,
+      userId: row.userId,
+      tokenHash: row.tokenHash,
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+    };
+  }
 }
 
 export class TypeOrmAdminSessionRepository implements AdminSessionRepository {
@@ -659,6 +805,24 @@ export class TypeOrmAdminSessionRepository implements AdminSessionRepository {
     await this.manager.delete(AdminSessionSchema, { id });
   }
 
+  async listForUser(userId: string): Promise<AdminSession[]> {
+    if (!isKey(userId)) return [];
+    const rows = await this.manager.find(AdminSessionSchema, { where: { userId }, order: { createdAt: 'ASC' } });
+    return rows.map(toAdminSession);
+  }
+
+  async revokeOfUser(id: string, userId: string): Promise<boolean> {
+    if (!isKey(id) || !isKey(userId)) return false;
+    const result = await this.manager.delete(AdminSessionSchema, { id, userId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async revokeAllForUserExcept(userId: string, keepId: string): Promise<number> {
+    if (!isKey(userId) || !isKey(keepId)) return 0;
+    const result = await this.manager.delete(AdminSessionSchema, { userId, id: Not(keepId) });
+    return result.affected ?? 0;
+  }
+
   async revokeAllForUser(userId: string): Promise<number> {
     if (!isKey(userId)) return 0;
     const result = await this.manager.delete(AdminSessionSchema, { userId });
@@ -674,47 +838,122 @@ export class TypeOrmAdminSessionRepository implements AdminSessionRepository {
   }
 }
 
+/**
+ * How an append holds the chain's head while it attaches an event:
+ * - `'within'`: the caller's transaction (a unit of work: SQLite's is BEGIN IMMEDIATE, which
+ *   holds the write lock; MySQL's locks the head row below);
+ * - `'own'`: outside any transaction, the append opens its own (SQLite: BEGIN IMMEDIATE;
+ *   MySQL: a transaction on a pooled connection).
+ */
+export type AuditAppendTransaction = 'within' | 'own';
+
 export class TypeOrmAuditEventRepository implements AuditEventRepository {
   constructor(
     private readonly manager: EntityManager,
     private readonly dialect: Dialect,
+    private readonly transaction: AuditAppendTransaction = 'within',
   ) {}
 
   async append(event: AuditEvent): Promise<void> {
-    const row: AuditEventRow = { ...event, details: event.details === null ? null : { ...event.details } };
-    // TypeORM's deep-partial type cannot follow a free-form JSON column; the row type is exact.
-    await this.manager.insert(AuditEventSchema, row as QueryDeepPartialEntity<AuditEventRow>);
+    await this.chained(async (manager) => {
+      await this.attach(manager, event, await this.lockHead(manager));
+    });
+  }
+
+  async findById(id: string): Promise<AuditEvent | null> {
+    if (!isKey(id)) return null;
+    const row = await this.manager.findOneBy(AuditEventSchema, { id });
+    return row === null ? null : toAuditEvent(row);
+  }
+
+  async chainHead(): Promise<AuditChainHead | null> {
+    const row = await this.manager.findOneBy(AuditChainHeadSchema, { id: 1 });
+    return row === null || Number(row.seq) === 0 ? null : { seq: Number(row.seq), hash: row.hash };
+  }
+
+  async readChain(afterSeq: number, limit: number): Promise<SealedAuditEvent[]> {
+    const rows = await this.manager.find(AuditEventSchema, {
+      where: { seq: MoreThan(afterSeq) },
+      order: { seq: 'ASC' },
+      take: Math.max(0, limit),
+    });
+    return rows.map(toSealedAuditEvent);
   }
 
   async appendOrCount(event: AuditEvent, tallyKey: string, countField: string): Promise<void> {
-    if (!/^[A-Za-z]+$/.test(countField)) throw new Error(`Not a tally field: "${countField}"`);
+    if (!/^[A-Za-z]+$/.test(countField) || !AUDIT_TALLY_FIELDS.includes(countField)) {
+      throw new Error(`Not a tally field: "${countField}"`);
+    }
     const q = this.dialect.id;
     const path = `'$.${countField}'`;
-    const columns = ['id', 'action', 'resource_type', 'resource_id', 'user_id', 'details', 'ip_address', 'user_agent'];
-    const values = [
-      tallyEventId(tallyKey),
-      event.action,
-      event.resourceType,
-      event.resourceId,
-      event.userId,
-      event.details === null ? null : JSON.stringify(event.details),
-      event.ipAddress,
-      event.userAgent,
-      this.dialect.time(event.createdAt),
-    ];
-    const insert = `INSERT INTO ${q('audit_events')} (${[...columns, 'created_at'].map(q).join(', ')})
-      VALUES (${values.map(() => '?').join(', ')})`;
-    // One statement: the insert of the first, or the count of a later one, atomically on the primary key.
-    const sql =
+    const id = tallyEventId(tallyKey);
+    const counted =
       this.dialect.kind === 'sqlite'
-        ? `${insert} ON CONFLICT (${q('id')}) DO UPDATE SET ${q('details')} =
-             json_set(${q('details')}, ${path}, coalesce(json_extract(${q('details')}, ${path}), 0) + 1)`
-        : `${insert} ON DUPLICATE KEY UPDATE ${q('details')} =
-             JSON_SET(${q('details')}, ${path}, COALESCE(JSON_EXTRACT(${q('details')}, ${path}), 0) + 1)`;
-    // A deadlock victim is run again only when it is a statement of its own: inside a
-    // transaction, the transaction's owner decides.
-    const run = () => this.manager.query(sql, values);
-    await (this.manager.queryRunner?.isTransactionActive === true ? run() : withDeadlockRetry(run));
+        ? `json_set(${q('details')}, ${path}, coalesce(json_extract(${q('details')}, ${path}), 0) + 1)`
+        : `JSON_SET(${q('details')}, ${path}, COALESCE(JSON_EXTRACT(${q('details')}, ${path}), 0) + 1)`;
+    // Under the chain's lock, so that of concurrent first calls one appends and the rest count.
+    await this.chained(async (manager) => {
+      const head = await this.lockHead(manager);
+      // A locking read on MySQL: the latest committed row, not the transaction's snapshot.
+      const lock = this.dialect.kind === 'mysql' ? ' FOR UPDATE' : '';
+      const [found] = (await manager.query(`SELECT 1 AS one FROM ${q('audit_events')} WHERE ${q('id')} = ?${lock}`, [
+        id,
+      ])) as unknown[];
+      if (found === undefined) await this.attach(manager, { ...event, id }, head);
+      else
+        await manager.query(`UPDATE ${q('audit_events')} SET ${q('details')} = ${counted} WHERE ${q('id')} = ?`, [id]);
+    });
+  }
+
+  /**
+   * Runs `work` holding the chain: inside the caller's transaction, or in one of its own. A
+   * deadlock victim is run again only when the transaction is the append's own.
+   */
+  private async chained(work: (manager: EntityManager) => Promise<void>): Promise<void> {
+    if (this.dialect.kind === 'sqlite') {
+      if (this.transaction === 'within') return work(this.manager);
+      await this.manager.query('BEGIN IMMEDIATE');
+      try {
+        await work(this.manager);
+        await this.manager.query('COMMIT');
+      } catch (error) {
+        await this.manager.query('ROLLBACK');
+        throw error;
+      }
+      return;
+    }
+    if (this.manager.queryRunner?.isTransactionActive === true) return work(this.manager);
+    await withDeadlockRetry(() => this.manager.transaction(work));
+  }
+
+  /**
+   * Reads the chain's head, locking its row on MySQL (SELECT ... FOR UPDATE: concurrent appends
+   * wait here until this transaction ends). SQLite's transaction holds the write lock already.
+   */
+  private async lockHead(manager: EntityManager): Promise<AuditChainHead | null> {
+    const q = this.dialect.id;
+    const lock = this.dialect.kind === 'mysql' ? ' FOR UPDATE' : '';
+    const [head] = (await manager.query(
+      `SELECT ${q('seq')} AS seq, ${q('hash')} AS hash FROM ${q('audit_chain_head')} WHERE ${q('id')} = 1${lock}`,
+    )) as Array<{ seq: number | string; hash: string }>;
+    if (head === undefined) throw new Error('The audit chain head row is missing: run the migrations.');
+    return Number(head.seq) === 0 ? null : { seq: Number(head.seq), hash: head.hash };
+  }
+
+  /** Seals `event` after the head (locked by the caller), inserts it and moves the head. */
+  private async attach(manager: EntityManager, event: AuditEvent, previous: AuditChainHead | null): Promise<void> {
+    const q = this.dialect.id;
+    const sealed = sealAuditEvent(sha256Hex, event, previous, {
+      origin: randomBytes(16).toString('hex'),
+      details: randomBytes(16).toString('hex'),
+    });
+    const row: AuditEventRow = { ...sealed, details: sealed.details === null ? null : { ...sealed.details } };
+    // TypeORM's deep-partial type cannot follow a free-form JSON column; the row type is exact.
+    await insertWithoutReselect(manager, AuditEventSchema, row as QueryDeepPartialEntity<AuditEventRow>);
+    await manager.query(`UPDATE ${q('audit_chain_head')} SET ${q('seq')} = ?, ${q('hash')} = ? WHERE ${q('id')} = 1`, [
+      sealed.seq,
+      sealed.hash,
+    ]);
   }
 
   async listNewestFirst(options: {
@@ -754,7 +993,8 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
     const result = await this.manager
       .createQueryBuilder()
       .update(AuditEventSchema)
-      .set({ ipAddress: null, userAgent: null })
+      // The salt goes with the values: the digests in the chain can no longer be tested against guesses.
+      .set({ ipAddress: null, userAgent: null, originSalt: null })
       .where(`${q('created_at')} < :before AND (${q('ip_address')} IS NOT NULL OR ${q('user_agent')} IS NOT NULL)`, {
         before: this.dialect.time(before),
       })
@@ -767,6 +1007,7 @@ export class TypeOrmAuditEventRepository implements AuditEventRepository {
     if (ids.length === 0) return 0;
     const result = await this.manager.update(AuditEventSchema, { resourceId: In(ids), details: Not(IsNull()) }, {
       details: null,
+      detailsSalt: null,
     } as QueryDeepPartialEntity<AuditEventRow>);
     return result.affected ?? 0;
   }

@@ -1,4 +1,13 @@
-import type { AdminSession, AdminUser, AuditEvent, Delivery, GuestbookEntry, ScholarshipRequest } from '@memoir/domain';
+import type {
+  AdminSession,
+  AdminUser,
+  AuditSeal,
+  AuditEvent,
+  Delivery,
+  GuestbookEntry,
+  ScholarshipRequest,
+  TwoFactorChallenge,
+} from '@memoir/domain';
 import {
   ADMIN_NOTES_MAX_LENGTH,
   ADMIN_USERNAME_MAX_LENGTH,
@@ -32,7 +41,22 @@ export type ScholarshipRequestRow = Mutable<ScholarshipRequest>;
 export type AdminUserRow = Mutable<AdminUser>;
 export type AdminSessionRow = Mutable<AdminSession>;
 export type DeliveryRow = Mutable<Delivery>;
-export type AuditEventRow = Mutable<Omit<AuditEvent, 'details'>> & { details: Record<string, unknown> | null };
+export interface RecoveryCodeRow {
+  id: string;
+  userId: string;
+  codeHash: string;
+  createdAt: Date;
+}
+export type TwoFactorChallengeRow = Mutable<TwoFactorChallenge>;
+export type AuditEventRow = Mutable<Omit<AuditEvent, 'details'>> &
+  Mutable<AuditSeal> & { details: Record<string, unknown> | null };
+/** The audit chain's last link: one row (id 1), locked by each append (docs/persistence.md). */
+export interface AuditChainHeadRow {
+  id: number;
+  /** 0 while the trail is empty. */
+  seq: number;
+  hash: string;
+}
 export interface RateLimitCounterRow {
   key: string;
   count: number;
@@ -57,6 +81,12 @@ const OWN = {
   tokenHash: 128,
   /** A download link token's hash: SHA-256 in base64url, 43 characters. */
   linkTokenHash: 64,
+  /** A SHA-256 hash in hex. */
+  sha256: 64,
+  /** A TOTP secret in base32: 20 bytes are 32 characters. */
+  totpSecret: 64,
+  /** An audit event's origin salt: 16 random bytes in hex. */
+  salt: 32,
   /** 191 characters of utf8mb4 fit any InnoDB index; keys are "login:ip:<address>" and the like. */
   rateLimitKey: 191,
 } as const;
@@ -120,8 +150,59 @@ export const AdminUserSchema = new EntitySchema<AdminUserRow>({
     passwordHash: { name: 'password_hash', type: 'varchar', length: OWN.passwordHash },
     createdAt: time('created_at'),
     updatedAt: time('updated_at'),
+    twoFactorEnabled: { name: 'two_factor_enabled', type: 'boolean', default: false },
+    totpSecret: { name: 'totp_secret', type: 'varchar', length: OWN.totpSecret, nullable: true },
+    totpLastStep: { name: 'totp_last_step', type: 'int', nullable: true },
   },
   uniques: [{ name: 'uq_admin_users_username', columns: ['username'] }],
+});
+
+/** An admin's unused recovery codes, as SHA-256 hashes (a used one is deleted). */
+export const RecoveryCodeSchema = new EntitySchema<RecoveryCodeRow>({
+  name: 'RecoveryCode',
+  tableName: 'admin_recovery_codes',
+  columns: {
+    id,
+    userId: { name: 'user_id', type: 'varchar', length: OWN.uuid },
+    codeHash: { name: 'code_hash', type: 'varchar', length: OWN.sha256 },
+    createdAt: time('created_at'),
+  },
+  indices: [{ name: 'idx_admin_recovery_codes_user_code', columns: ['userId', 'codeHash'], unique: true }],
+  foreignKeys: [
+    {
+      name: 'fk_admin_recovery_codes_user',
+      target: 'AdminUser',
+      columnNames: ['userId'],
+      referencedColumnNames: ['id'],
+      onDelete: 'CASCADE',
+    },
+  ],
+});
+
+/** Pending second steps of sign-in: a challenge is taken (deleted) by its first use. */
+export const TwoFactorChallengeSchema = new EntitySchema<TwoFactorChallengeRow>({
+  name: 'TwoFactorChallenge',
+  tableName: 'admin_login_challenges',
+  columns: {
+    id,
+    userId: { name: 'user_id', type: 'varchar', length: OWN.uuid },
+    tokenHash: { name: 'token_hash', type: 'varchar', length: OWN.tokenHash },
+    createdAt: time('created_at'),
+    expiresAt: time('expires_at'),
+  },
+  indices: [
+    { name: 'idx_admin_login_challenges_token', columns: ['tokenHash'], unique: true },
+    { name: 'idx_admin_login_challenges_user', columns: ['userId'] },
+  ],
+  foreignKeys: [
+    {
+      name: 'fk_admin_login_challenges_user',
+      target: 'AdminUser',
+      columnNames: ['userId'],
+      referencedColumnNames: ['id'],
+      onDelete: 'CASCADE',
+    },
+  ],
 });
 
 export const AdminSessionSchema = new EntitySchema<AdminSessionRow>({
@@ -134,6 +215,8 @@ export const AdminSessionSchema = new EntitySchema<AdminSessionRow>({
     createdAt: time('created_at'),
     lastSeenAt: time('last_seen_at'),
     expiresAt: time('expires_at'),
+    ipAddress: { name: 'ip_address', type: 'varchar', length: IP_ADDRESS_MAX_LENGTH, nullable: true },
+    userAgent: { name: 'user_agent', type: 'varchar', length: AUDIT_USER_AGENT_MAX_LENGTH, nullable: true },
   },
   uniques: [{ name: 'uq_admin_sessions_token_hash', columns: ['tokenHash'] }],
   indices: [{ name: 'idx_admin_sessions_user', columns: ['userId'] }],
@@ -162,14 +245,35 @@ export const AuditEventSchema = new EntitySchema<AuditEventRow>({
     ipAddress: { name: 'ip_address', type: 'varchar', length: IP_ADDRESS_MAX_LENGTH, nullable: true },
     userAgent: { name: 'user_agent', type: 'varchar', length: AUDIT_USER_AGENT_MAX_LENGTH, nullable: true },
     createdAt: time('created_at'),
+    // The hash chain (packages/domain/src/audit-log/audit-chain.ts).
+    seq: { type: 'int', default: 0 },
+    prevHash: { name: 'prev_hash', type: 'varchar', length: OWN.sha256, default: '' },
+    hash: { type: 'varchar', length: OWN.sha256, default: '' },
+    originSalt: { name: 'origin_salt', type: 'varchar', length: OWN.salt, nullable: true },
+    ipAddressDigest: { name: 'ip_address_digest', type: 'varchar', length: OWN.sha256, nullable: true },
+    userAgentDigest: { name: 'user_agent_digest', type: 'varchar', length: OWN.sha256, nullable: true },
+    detailsSalt: { name: 'details_salt', type: 'varchar', length: OWN.salt, nullable: true },
+    detailsDigest: { name: 'details_digest', type: 'varchar', length: OWN.sha256, nullable: true },
   },
   indices: [
+    // The chain's order: audit-verify reads it a page at a time; one event per position.
+    { name: 'idx_audit_events_seq', columns: ['seq'], unique: true },
     { name: 'idx_audit_events_created', columns: ['createdAt', 'id'] },
     // The audit log filtered by action, resource type or actor, newest first.
     { name: 'idx_audit_events_action', columns: ['action', 'createdAt', 'id'] },
     { name: 'idx_audit_events_resource_type', columns: ['resourceType', 'createdAt', 'id'] },
     { name: 'idx_audit_events_user', columns: ['userId', 'createdAt', 'id'] },
   ],
+});
+
+export const AuditChainHeadSchema = new EntitySchema<AuditChainHeadRow>({
+  name: 'AuditChainHead',
+  tableName: 'audit_chain_head',
+  columns: {
+    id: { type: 'int', primary: true },
+    seq: { type: 'int' },
+    hash: { type: 'varchar', length: OWN.sha256 },
+  },
 });
 
 export const RateLimitCounterSchema = new EntitySchema<RateLimitCounterRow>({
@@ -282,7 +386,10 @@ export const ENTITY_SCHEMAS = [
   ScholarshipRequestSchema,
   AdminUserSchema,
   AdminSessionSchema,
+  RecoveryCodeSchema,
+  TwoFactorChallengeSchema,
   AuditEventSchema,
+  AuditChainHeadSchema,
   RateLimitCounterSchema,
   DeliverySchema,
   EventCountSchema,

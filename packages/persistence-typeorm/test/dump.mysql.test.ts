@@ -2,13 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { afterEach, expect, it } from '@jest/globals';
+import { afterEach, expect, it, jest } from '@jest/globals';
 
-import { createTypeOrmPersistence, loadDumpFile, writeDumpFile, type TypeOrmPersistence } from '../src';
+import { createTypeOrmPersistence, loadDumpFile, sha256Hex, writeDumpFile, type TypeOrmPersistence } from '../src';
 import { dumpDatabase } from '../src/dump';
 import { openTemporarySqlite } from '../testing';
 import { describeDumps } from './dump.suite';
 import { createScratchDatabase } from './mariadb-server';
+
+// Each test makes scratch databases and writes every table through the audit chain's lock:
+// seconds alone, more under the whole MySQL run on two cores.
+jest.setTimeout(30_000);
 
 /** A scratch database of its own, dropped on close. */
 async function mysql(): Promise<TypeOrmPersistence> {
@@ -71,6 +75,17 @@ it('moves a database SQLite → MariaDB → SQLite with every row identical', as
     await loadDumpFile(last, join(dir, 'two.jsonl'));
     expect(await rows(middle)).toEqual(await rows(first));
     expect(await rows(last)).toEqual(await rows(first));
+    // The audit chain came along whole: it verifies on each database, every event in it.
+    const { ManualClock } = await import('@memoir/domain/memory');
+    const { VerifyAuditChainUseCase } = await import('@memoir/domain');
+    for (const store of [first, middle, last]) {
+      const report = await new VerifyAuditChainUseCase({
+        auditEvents: store.repositories.auditEvents,
+        sha256: sha256Hex,
+        clock: new ManualClock(),
+      }).execute();
+      expect([report.intact, report.verifiedEvents]).toEqual([true, 1]);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

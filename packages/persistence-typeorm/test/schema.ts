@@ -18,7 +18,10 @@ export async function expectNoPendingSchemaChanges(persistence: TypeOrmPersisten
 export const MYSQL_SEARCH_TABLES = ['search_stopwords'];
 
 export const TABLES = [
+  'admin_login_challenges',
+  'admin_recovery_codes',
   'admin_sessions',
+  'audit_chain_head',
   'admin_users',
   'audit_events',
   'crackme_claims',

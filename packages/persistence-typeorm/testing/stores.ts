@@ -22,6 +22,8 @@ export async function openTemporarySqlite(): Promise<TypeOrmPersistence> {
 const TABLES = [
   'deliveries',
   'admin_sessions',
+  'admin_recovery_codes',
+  'admin_login_challenges',
   'admin_users',
   'audit_events',
   'guestbook_entries',
@@ -51,6 +53,8 @@ export async function openScratchMysql(
     persistence: { ...persistence, close: async () => undefined },
     async empty() {
       for (const table of TABLES) await persistence.dataSource.query(`DELETE FROM \`${table}\``);
+      // The audit chain starts again from its genesis.
+      await persistence.dataSource.query("UPDATE `audit_chain_head` SET `seq` = 0, `hash` = REPEAT('0', 64)");
     },
     async dispose() {
       await persistence.close();

@@ -18,3 +18,8 @@ export class RandomSessionTokenService implements SessionTokenService {
     return createHash('sha256').update(token, 'utf8').digest('hex');
   }
 }
+
+/** SHA-256 of UTF-8 text as lower-case hex: the audit chain's hash (the domain's `Sha256`). */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}

@@ -8,7 +8,7 @@
 export const ADMIN_API_PREFIX = '/api/admin';
 
 export interface AdminApiRoute {
-  readonly method: 'GET' | 'POST' | 'PATCH';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Below ADMIN_API_PREFIX; `:id` is a path parameter. */
   readonly path: string;
   /** Needs a signed-in admin's session: every call but signing in. */
@@ -18,6 +18,7 @@ export interface AdminApiRoute {
 /** Every call of the admin API, in the order the API reference lists them. */
 export const ADMIN_API_ROUTES = {
   logIn: { method: 'POST', path: '/login', session: false },
+  logInTwoFactor: { method: 'POST', path: '/login/two-factor', session: false },
   me: { method: 'GET', path: '/me', session: true },
   logOut: { method: 'POST', path: '/logout', session: true },
   dashboard: { method: 'GET', path: '/dashboard', session: true },
@@ -33,6 +34,16 @@ export const ADMIN_API_ROUTES = {
   revokeDownloadLink: { method: 'POST', path: '/scholarships/:id/revoke-link', session: true },
   listAuditEvents: { method: 'GET', path: '/audit-logs', session: true },
   exportAuditEvents: { method: 'GET', path: '/audit-logs.csv', session: true },
+  security: { method: 'GET', path: '/security', session: true },
+  startTwoFactor: { method: 'POST', path: '/security/two-factor', session: true },
+  confirmTwoFactor: { method: 'POST', path: '/security/two-factor/confirm', session: true },
+  disableTwoFactor: { method: 'DELETE', path: '/security/two-factor', session: true },
+  endSession: { method: 'DELETE', path: '/sessions/:id', session: true },
+  endOtherSessions: { method: 'POST', path: '/sessions/end-others', session: true },
+  changePassword: { method: 'POST', path: '/password', session: true },
+  listAdmins: { method: 'GET', path: '/admins', session: true },
+  addAdmin: { method: 'POST', path: '/admins', session: true },
+  removeAdmin: { method: 'DELETE', path: '/admins/:id', session: true },
   analytics: { method: 'GET', path: '/analytics', session: true },
   listCrackmeClaims: { method: 'GET', path: '/crackme-claims', session: true },
   markPrizeSent: { method: 'POST', path: '/crackme-claims/:id/prize-sent', session: true },
@@ -52,6 +63,7 @@ export const ADMIN_APP_PAGES = [
   '/admin/guestbook',
   '/admin/scholarships',
   '/admin/logs',
+  '/admin/security',
   '/admin/analytics',
   '/admin/prizes',
   '/admin/privacy',

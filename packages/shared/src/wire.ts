@@ -147,9 +147,67 @@ export interface LoginResponse {
   expiresAt: string;
 }
 
+/** `POST /api/admin/login` for an account with two-factor on: no session yet, the code next. */
+export interface TwoFactorRequiredResponse {
+  success: false;
+  twoFactorRequired: true;
+  /** Give it back with the code to `POST /api/admin/login/two-factor`; single-use, 5 minutes. */
+  challenge: string;
+  expiresAt: string;
+  error: string;
+}
+
+export interface TwoFactorSetupResponse {
+  success: true;
+  secret: string;
+  otpauthUri: string;
+}
+
+export interface RecoveryCodesResponse {
+  success: true;
+  recoveryCodes: string[];
+}
+
 export interface MeResponse {
   success: true;
   user: AdminUserDto;
+}
+
+/** One of the signed-in admin's own sessions (`GET /api/admin/security`). */
+export interface OwnSessionDto {
+  id: string;
+  /** The session making this call. */
+  current: boolean;
+  userAgent: string | null;
+  ipAddress: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+/** An admin account as `GET /api/admin/admins` lists it. */
+export interface AdminDto {
+  id: string;
+  username: string;
+  createdAt: string;
+  twoFactorEnabled: boolean;
+}
+
+export interface AdminsResponse {
+  success: true;
+  admins: AdminDto[];
+}
+
+export interface AddAdminResponse {
+  success: true;
+  admin: AdminDto;
+  /** Shown this once: the new admin signs in with it and changes it on the Security screen. */
+  temporaryPassword: string;
+}
+
+export interface SecurityResponse {
+  success: true;
+  twoFactorEnabled: boolean;
+  sessions: OwnSessionDto[];
 }
 
 export interface DashboardResponse {
@@ -160,6 +218,15 @@ export interface DashboardResponse {
   scholarshipPromise?: { overdue: number; oldestPendingAt: string | null };
   /** The counted events of the same 7 days, each summed (names without an event are left out). */
   countedEvents?: Record<string, number>;
+  /** The audit trail's hash chain at the last background check (docs/admin.md). */
+  auditChain?: AuditChainStateDto;
+}
+
+export interface AuditChainStateDto {
+  status: 'intact' | 'broken' | 'unchecked';
+  verifiedEvents: number;
+  checkedAt: string | null;
+  firstBreak: { eventId: string | null; position: number; problem: string } | null;
 }
 
 /**
@@ -176,6 +243,13 @@ export const AUDIT_ACTIONS = [
   'admin_created',
   'password_reset',
   'resend',
+  'session_ended',
+  'password_changed',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'recovery_code_used',
+  'admin_added',
+  'admin_removed',
   'retention',
   'erasure',
   'prize_sent',
@@ -199,6 +273,8 @@ export interface AuditLogDto {
   resourceType: string;
   resourceId: string | null;
   userId: string | null;
+  /** The acting admin's username (null: nobody known, or an admin since removed). */
+  username: string | null;
   details: Record<string, unknown> | null;
   createdAt: string;
   ipAddress: string | null;

@@ -44,7 +44,9 @@ async function failure(path: string, response: Response): Promise<HttpError> {
   } catch {
     body = null;
   }
-  if (response.status === 401 && isAdminPath(path) && path !== '/api/admin/login') settings.onUnauthorized?.();
+  // A refused sign-in (either step) is no session ending.
+  const signingIn = path === '/api/admin/login' || path === '/api/admin/login/two-factor';
+  if (response.status === 401 && isAdminPath(path) && !signingIn) settings.onUnauthorized?.();
   return new HttpError(response.status, body, text);
 }
 
@@ -53,7 +55,11 @@ async function failure(path: string, response: Response): Promise<HttpError> {
  * paths. Resolves with the body of a 2xx answer; rejects with HttpError otherwise, and with
  * a TypeError when there is no connection.
  */
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: 'include',

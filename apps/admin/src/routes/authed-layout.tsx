@@ -26,6 +26,9 @@ export function AuthedLayout() {
         <span className="who">
           Signed in as <bdi>{user?.username}</bdi>
         </span>
+        <Link to="/security" className="button button-ghost button-small">
+          Security
+        </Link>
         <button type="button" className="button button-ghost button-small" onClick={() => void logOut()}>
           Log out
         </button>

@@ -12,6 +12,8 @@ export const queryKeys = {
   guestbookEntries: [...adminData, 'guestbook-entries'],
   scholarshipRequests: [...adminData, 'scholarship-requests'],
   auditLogs: [...adminData, 'audit-logs'],
+  security: [...adminData, 'security'],
+  admins: [...adminData, 'admins'],
   analytics: [...adminData, 'analytics'],
   prizeClaims: [...adminData, 'prize-claims'],
 } as const;

@@ -12,7 +12,11 @@ const pointer = (...parts: string[]): string =>
 /** The document's path template matching a concrete path (case-insensitive, as the routes are). */
 export function pathTemplateOf(path: string): string | undefined {
   const bare = path.split('?')[0] ?? path;
-  return Object.keys(OPENAPI_DOCUMENT.paths).find((template) => {
+  // Literal paths before templated ones: /sessions/end-others is not /sessions/{id}.
+  const templates = Object.keys(OPENAPI_DOCUMENT.paths).sort(
+    (a, b) => Number(a.includes('{')) - Number(b.includes('{')),
+  );
+  return templates.find((template) => {
     const pattern = new RegExp(
       `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`,
       'i',

@@ -1,6 +1,15 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 
-import { chars, createWorld, errorOf, FROM_BROWSER, OWNER_PASSWORD, valueOf, type World } from '../../test/world';
+import {
+  chars,
+  createWorld,
+  errorOf,
+  FROM_BROWSER,
+  OWNER_PASSWORD,
+  sessionOf,
+  valueOf,
+  type World,
+} from '../../test/world';
 
 describe('admin accounts', () => {
   let world: World;
@@ -103,7 +112,7 @@ describe('admin accounts', () => {
   describe('ResetAdminPasswordUseCase', () => {
     it('sets a new password, ends every session, and audits it', async () => {
       valueOf(await world.useCases.createAdmin.execute({ username: 'owner', password: OWNER_PASSWORD }));
-      const tokens = [valueOf(await logIn('owner', OWNER_PASSWORD)), valueOf(await logIn('owner', OWNER_PASSWORD))];
+      const tokens = [sessionOf(await logIn('owner', OWNER_PASSWORD)), sessionOf(await logIn('owner', OWNER_PASSWORD))];
 
       expect(
         valueOf(

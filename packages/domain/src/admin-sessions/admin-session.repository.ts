@@ -16,6 +16,14 @@ export interface AdminSessionRepository {
   /** Ends every session of a user, e.g. after a password reset. Returns how many ended. */
   revokeAllForUser(userId: string): Promise<number>;
 
+  /** A user's sessions (expired ones included until removed), oldest first. */
+  listForUser(userId: string): Promise<AdminSession[]>;
+
+  /** Ends one session if it is this user's. Returns whether one ended. */
+  revokeOfUser(id: string, userId: string): Promise<boolean>;
+
+  /** Ends every session of a user but `keepId`. Returns how many ended. */
+  revokeAllForUserExcept(userId: string, keepId: string): Promise<number>;
   /**
    * Removes the sessions that have ended: past their absolute expiry at `now`, or last used
    * at or before `idleSince` (idle expiry). Returns how many were removed.

@@ -11,6 +11,9 @@ export interface AdminSession {
   readonly lastSeenAt: Date;
   /** Absolute expiry: the session ends here however active it is. */
   readonly expiresAt: Date;
+  /** Where it was signed in from, for the owner's list of sessions (user agent cut as the audit's). */
+  readonly ipAddress: string | null;
+  readonly userAgent: string | null;
 }
 
 /**

@@ -19,4 +19,27 @@ export interface AdminUserRepository {
 
   /** Replaces the password hash. Returns false when there is no user with this id. */
   updatePasswordHash(id: string, passwordHash: string, updatedAt: Date): Promise<boolean>;
+
+  /** Every admin, oldest first. */
+  listAll(): Promise<AdminUser[]>;
+
+  /**
+   * Removes the admin (their sessions, recovery codes and challenges go with them) unless it
+   * is the last one, atomically: of two removals that would leave none, one fails. Returns
+   * 'removed', 'last' or 'missing'.
+   */
+  removeUnlessLast(id: string): Promise<'removed' | 'last' | 'missing'>;
+
+  /** Sets the two-factor state: the secret (null to clear it), whether it is on, the last step reset. */
+  setTwoFactor(
+    id: string,
+    state: { readonly totpSecret: string | null; readonly enabled: boolean },
+    updatedAt: Date,
+  ): Promise<boolean>;
+
+  /**
+   * Records that the TOTP code of `step` was used, only if no code of this step or a later one
+   * was (atomically): false means the code was used already.
+   */
+  useTotpStep(id: string, step: number): Promise<boolean>;
 }

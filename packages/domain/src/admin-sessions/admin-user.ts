@@ -5,6 +5,15 @@ export interface AdminUser {
   readonly passwordHash: string;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+  /** Sign-in asks for a TOTP or recovery code after the password. */
+  readonly twoFactorEnabled: boolean;
+  /**
+   * The TOTP secret (base32): set when two-factor is being set up or is on, null otherwise.
+   * Stored as is (docs/security.md, "Two-factor sign-in").
+   */
+  readonly totpSecret: string | null;
+  /** The last 30-second step whose code was accepted: each code works once. */
+  readonly totpLastStep: number | null;
 }
 
 /** What the API may show of an admin: never the hash. */

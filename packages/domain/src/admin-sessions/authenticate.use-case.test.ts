@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 
 import { DEFAULT_SESSION_POLICY } from './admin-session';
-import { createWorld, errorOf, FROM_BROWSER, OWNER_PASSWORD, valueOf, type World } from '../../test/world';
+import { createWorld, errorOf, FROM_BROWSER, OWNER_PASSWORD, sessionOf, valueOf, type World } from '../../test/world';
 
 describe('AuthenticateUseCase', () => {
   let world: World;
@@ -14,7 +14,7 @@ describe('AuthenticateUseCase', () => {
   beforeEach(async () => {
     world = createWorld();
     await world.signedInOwner();
-    token = valueOf(
+    token = sessionOf(
       await world.useCases.logIn.execute({ username: 'owner', password: OWNER_PASSWORD }, FROM_BROWSER),
     ).sessionToken;
   });

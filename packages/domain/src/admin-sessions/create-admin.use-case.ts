@@ -41,6 +41,9 @@ export class CreateAdminUseCase {
       passwordHash: await this.deps.passwordHasher.hash(password),
       createdAt: now,
       updatedAt: now,
+      twoFactorEnabled: false,
+      totpSecret: null,
+      totpLastStep: null,
     };
     return this.deps.unitOfWork.transaction(async ({ adminUsers, auditEvents }) => {
       if (!(await adminUsers.addIfUsernameFree(user))) {

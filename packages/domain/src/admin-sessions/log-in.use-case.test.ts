@@ -7,7 +7,7 @@ import {
   LOGIN_ACCOUNT_POLICY,
   LOGIN_POLICY,
   OWNER_PASSWORD,
-  valueOf,
+  sessionOf,
   type World,
 } from '../../test/world';
 
@@ -24,7 +24,7 @@ describe('LogInUseCase', () => {
   });
 
   it('signs the owner in with a fresh token, storing only its hash', async () => {
-    const success = valueOf(await logIn('owner', OWNER_PASSWORD));
+    const success = sessionOf(await logIn('owner', OWNER_PASSWORD));
     expect(success.sessionToken).toMatch(/^[A-Za-z0-9_-]{43,}$/);
     expect(success.user).toEqual({ id: expect.any(String), username: 'owner' });
     expect(success.expiresAt).toEqual(new Date(world.clock.now().getTime() + 12 * 3_600_000));
@@ -37,8 +37,8 @@ describe('LogInUseCase', () => {
   });
 
   it('gives each sign-in a different token', async () => {
-    const first = valueOf(await logIn('owner', OWNER_PASSWORD));
-    const second = valueOf(await logIn('owner', OWNER_PASSWORD));
+    const first = sessionOf(await logIn('owner', OWNER_PASSWORD));
+    const second = sessionOf(await logIn('owner', OWNER_PASSWORD));
     expect(first.sessionToken).not.toBe(second.sessionToken);
   });
 

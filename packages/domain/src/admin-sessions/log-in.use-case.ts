@@ -1,10 +1,10 @@
 import { ERROR_MESSAGES } from '@memoir/shared';
 
-import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
+import { AuditAction, AuditResourceType, keptUserAgent, newAuditEvent } from '../audit-log/audit-event';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import { newDelivery } from '../deliveries/delivery';
 import type { DeliveryRepository } from '../deliveries/delivery.repository';
-import { signInAlertKey } from '../deliveries/send-due-deliveries.use-case';
+import { SECURITY_ALERT_KEY_PREFIX, signInAlertKey } from '../deliveries/send-due-deliveries.use-case';
 import type { RateLimitPolicy, RateLimitVerdict, RateLimiter } from '../rate-limiting/rate-limiter';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
@@ -12,11 +12,12 @@ import type { RequestContext } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import type { SessionPolicy } from './admin-session';
-import { normalizeUsername, toAdminUserView, type AdminUserView } from './admin-user';
+import { normalizeUsername, toAdminUserView, type AdminUser, type AdminUserView } from './admin-user';
 import type { AdminUserRepository } from './admin-user.repository';
 import { AdminSessionErrorCode, type AdminSessionError } from './admin-sessions.errors';
 import type { PasswordHasher } from './password-hasher';
 import type { SessionTokenService } from './session-token-service';
+import type { TwoFactorRepository } from './two-factor.repository';
 
 export interface LogInInput {
   readonly username: string;
@@ -24,10 +25,85 @@ export interface LogInInput {
 }
 
 export interface LogInSuccess {
+  readonly twoFactorRequired?: false;
   /** Given to the client once; only its hash is stored. */
   readonly sessionToken: string;
   readonly user: AdminUserView;
   readonly expiresAt: Date;
+}
+
+/** The password was right and the account has two-factor on: the code comes next, with this challenge. */
+export interface TwoFactorRequired {
+  readonly twoFactorRequired: true;
+  /** Given to the client once; only its hash is stored. Single-use, short-lived. */
+  readonly challenge: string;
+  readonly expiresAt: Date;
+}
+
+/** How long the second step may take after the password. */
+export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+/** What starting a session needs. */
+export interface SessionStartDeps {
+  readonly unitOfWork: UnitOfWork;
+  readonly auditEvents: AuditEventRepository;
+  /** Whether an owner's address is configured to alert (OWNER_EMAIL). */
+  readonly alertOwner: boolean;
+  readonly tokens: SessionTokenService;
+  readonly sessionPolicy: SessionPolicy;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}
+
+/** How many of an admin's latest sign-ins a new one is compared with to call its device new. */
+export const KNOWN_DEVICE_SIGN_INS = 50;
+
+/**
+ * Starts a session for `user` and audits the sign-in (`details`, e.g. the second factor used),
+ * in one transaction. A sign-in whose user agent none of the admin's latest sign-ins had (and
+ * not the first ever) queues the owner's "new device" alert with it. Returns what the client
+ * is given.
+ */
+export async function startSession(
+  deps: SessionStartDeps,
+  user: AdminUser,
+  context: RequestContext,
+  details: Readonly<Record<string, unknown>> | null = null,
+): Promise<LogInSuccess> {
+  const sessionToken = deps.tokens.generate();
+  const now = deps.clock.now();
+  const session = {
+    id: deps.ids.next(),
+    userId: user.id,
+    tokenHash: deps.tokens.hash(sessionToken),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + deps.sessionPolicy.absoluteTimeoutMs),
+    ipAddress: context.ipAddress,
+    userAgent: context.userAgent === null ? null : keptUserAgent(context.userAgent),
+  };
+  const earlier = await deps.auditEvents.listNewestFirst({
+    limit: KNOWN_DEVICE_SIGN_INS,
+    filter: { action: AuditAction.Login, userId: user.id },
+  });
+  const newDevice = earlier.length > 0 && !earlier.some((event) => event.userAgent === session.userAgent);
+  const event = newAuditEvent(
+    deps,
+    {
+      action: AuditAction.Login,
+      resourceType: AuditResourceType.AdminSession,
+      resourceId: session.id,
+      userId: user.id,
+      details: newDevice ? { ...details, newDevice: true } : details,
+    },
+    context,
+  );
+  await deps.unitOfWork.transaction(async ({ adminSessions, auditEvents, deliveries }) => {
+    await adminSessions.add(session);
+    await auditEvents.append(event);
+    if (newDevice && deps.alertOwner) await deliveries.addUnlessDuplicate(securityAlert(deps, event.id));
+  });
+  return { sessionToken, user: toAdminUserView(user), expiresAt: session.expiresAt };
 }
 
 /** The rate-limit keys of one sign-in attempt; `address` is the client's rate-limit key (an IPv6 /64). */
@@ -41,6 +117,14 @@ export function loginThrottleKeys(
     pair: `login:pair:${known ? address : 'unknown'}:${account}`,
     address: known ? `login:ip:${address}` : null,
     account: `login:user:${account}`,
+  };
+}
+
+/** The owner's email reporting the audit event `eventId` (a new device, two-factor off, a new admin). */
+export function securityAlert(deps: { readonly clock: Clock; readonly ids: IdGenerator }, eventId: string) {
+  return {
+    ...newDelivery({ id: deps.ids.next(), kind: 'security_alert', now: deps.clock.now() }),
+    dedupeKey: `${SECURITY_ALERT_KEY_PREFIX}${eventId}`,
   };
 }
 
@@ -70,6 +154,7 @@ export class LogInUseCase {
     private readonly deps: {
       readonly adminUsers: AdminUserRepository;
       readonly auditEvents: AuditEventRepository;
+      readonly twoFactor: TwoFactorRepository;
       readonly deliveries: DeliveryRepository;
       readonly unitOfWork: UnitOfWork;
       readonly passwordHasher: PasswordHasher;
@@ -87,7 +172,10 @@ export class LogInUseCase {
     },
   ) {}
 
-  async execute(input: LogInInput, context: RequestContext): Promise<Result<LogInSuccess, AdminSessionError>> {
+  async execute(
+    input: LogInInput,
+    context: RequestContext,
+  ): Promise<Result<LogInSuccess | TwoFactorRequired, AdminSessionError>> {
     const username = normalizeUsername(typeof input.username === 'string' ? input.username : '');
     const password = typeof input.password === 'string' ? input.password : '';
     if (username === '' || password === '') return err(invalidCredentials());
@@ -143,32 +231,20 @@ export class LogInUseCase {
     // A right password is no failure: the pair starts afresh and the address gets its attempt back.
     await rateLimiter.reset(keys.pair);
     if (keys.address !== null) await rateLimiter.giveBack(keys.address);
-    const sessionToken = this.deps.tokens.generate();
-    const now = this.deps.clock.now();
-    const session = {
-      id: this.deps.ids.next(),
-      userId: user.id,
-      tokenHash: this.deps.tokens.hash(sessionToken),
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + this.deps.sessionPolicy.absoluteTimeoutMs),
-    };
-    await this.deps.unitOfWork.transaction(async ({ adminSessions, auditEvents }) => {
-      await adminSessions.add(session);
-      await auditEvents.append(
-        newAuditEvent(
-          this.deps,
-          {
-            action: AuditAction.Login,
-            resourceType: AuditResourceType.AdminSession,
-            resourceId: session.id,
-            userId: user.id,
-          },
-          context,
-        ),
-      );
-    });
-    return ok({ sessionToken, user: toAdminUserView(user), expiresAt: session.expiresAt });
+    if (user.twoFactorEnabled && user.totpSecret !== null) {
+      const challenge = this.deps.tokens.generate();
+      const now = this.deps.clock.now();
+      const expiresAt = new Date(now.getTime() + TWO_FACTOR_CHALLENGE_TTL_MS);
+      await this.deps.twoFactor.addChallenge({
+        id: this.deps.ids.next(),
+        userId: user.id,
+        tokenHash: this.deps.tokens.hash(challenge),
+        createdAt: now,
+        expiresAt,
+      });
+      return ok({ twoFactorRequired: true, challenge, expiresAt });
+    }
+    return ok(await startSession(this.deps, user, context));
   }
 
   /** A real hash of a random secret, made once, so an unknown user costs one verification too. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 
-import { createWorld, errorOf, FROM_BROWSER, OWNER_PASSWORD, valueOf, type World } from '../../test/world';
+import { createWorld, errorOf, FROM_BROWSER, OWNER_PASSWORD, sessionOf, valueOf, type World } from '../../test/world';
 
 describe('LogOutUseCase', () => {
   let world: World;
@@ -9,7 +9,7 @@ describe('LogOutUseCase', () => {
   beforeEach(async () => {
     world = createWorld();
     await world.signedInOwner();
-    token = valueOf(
+    token = sessionOf(
       await world.useCases.logIn.execute({ username: 'owner', password: OWNER_PASSWORD }, FROM_BROWSER),
     ).sessionToken;
   });
@@ -22,7 +22,7 @@ describe('LogOutUseCase', () => {
   });
 
   it('leaves other sessions of the same owner signed in', async () => {
-    const other = valueOf(
+    const other = sessionOf(
       await world.useCases.logIn.execute({ username: 'owner', password: OWNER_PASSWORD }, FROM_BROWSER),
     ).sessionToken;
     valueOf(await world.useCases.logOut.execute(token, FROM_BROWSER));

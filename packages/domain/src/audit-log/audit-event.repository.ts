@@ -1,4 +1,5 @@
 import type { ListCursor } from '../shared/list-page';
+import type { AuditChainHead, SealedAuditEvent } from './audit-chain';
 import type { AuditEvent } from './audit-event';
 
 /** Which events a list holds; every field given must match. */
@@ -25,14 +26,28 @@ export interface AuditListFilter {
  * exception is a tally's count (`appendOrCount`), which only grows.
  */
 export interface AuditEventRepository {
+  /**
+   * Appends the event at the end of the hash chain (audit-chain.ts): the store seals it after
+   * the current head, atomically, so that appends from any number of processes form one chain.
+   */
   append(event: AuditEvent): Promise<void>;
+
+  /** One event, or null (what a security alert reports is read back this way). */
+  findById(id: string): Promise<AuditEvent | null>;
+
+  /** The chain's last link as recorded with the last append; null while the trail is empty. */
+  chainHead(): Promise<AuditChainHead | null>;
+
+  /** At most `limit` sealed events after position `afterSeq`, in chain order (seq ascending). */
+  readChain(afterSeq: number, limit: number): Promise<SealedAuditEvent[]>;
 
   /**
    * One event per `tallyKey`: the first call appends `event` (whose `details[countField]` is
    * 1) under an id the store derives from the key; each later call with the same key adds one
    * to that stored event's `details[countField]` and changes nothing else. Atomic: of
    * concurrent calls, from one process or several, each is counted once. `countField` is
-   * letters only.
+   * letters only, one of AUDIT_TALLY_FIELDS (left out of the hashed content). The first call
+   * appends through the chain like `append`.
    */
   appendOrCount(event: AuditEvent, tallyKey: string, countField: string): Promise<void>;
 

@@ -15,6 +15,16 @@ export const AuditAction = {
   PasswordReset: 'password_reset',
   /** The owner sent an approved request's PDF again. */
   Resend: 'resend',
+  /** An admin ended one of their sessions, or all the others (details say which). */
+  SessionEnded: 'session_ended',
+  /** An admin changed their own password in the app. */
+  PasswordChanged: 'password_changed',
+  TwoFactorEnabled: 'two_factor_enabled',
+  TwoFactorDisabled: 'two_factor_disabled',
+  /** A recovery code signed an admin in (details: how many are left). */
+  RecoveryCodeUsed: 'recovery_code_used',
+  AdminAdded: 'admin_added',
+  AdminRemoved: 'admin_removed',
   /** The retention job removed personal data past its period (counts only). */
   Retention: 'retention',
   /** A person's data was erased on request (counts only, never the address). */
@@ -77,7 +87,7 @@ export function newAuditEvent(
 }
 
 /** The first AUDIT_USER_AGENT_KEPT_LENGTH characters, never half of a surrogate pair. */
-function keptUserAgent(userAgent: string): string {
+export function keptUserAgent(userAgent: string): string {
   const kept = userAgent.slice(0, AUDIT_USER_AGENT_KEPT_LENGTH);
   return /[\uD800-\uDBFF]$/.test(kept) ? kept.slice(0, -1) : kept;
 }

@@ -140,10 +140,19 @@ describe('ListAuditEventsUseCase', () => {
     });
   });
 
-  it('offers no way to edit or delete an event: the port appends, counts into a tally, lists, and forgets origins (retention) and details (erasure)', () => {
+  it('offers no way to edit or delete an event: the port appends, counts into a tally, lists, reads the chain, and forgets origins (retention) and details (erasure)', () => {
     const methods = Object.getOwnPropertyNames(InMemoryAuditEventRepository.prototype).filter(
       (name) => name !== 'constructor',
     );
-    expect(methods.sort()).toEqual(['append', 'appendOrCount', 'forgetDetailsOf', 'forgetOrigins', 'listNewestFirst']);
+    expect(methods.sort()).toEqual([
+      'append',
+      'appendOrCount',
+      'chainHead',
+      'findById',
+      'forgetDetailsOf',
+      'forgetOrigins',
+      'listNewestFirst',
+      'readChain',
+    ]);
   });
 });

@@ -205,3 +205,23 @@ export function signInAlertEmail(settings: EmailSettings, to: string, alert: Sig
     `${settings.adminBaseUrl}/admin/logs`,
   );
 }
+
+/** What a security alert reports: a sign-in from a new device, two-factor off, a new admin. */
+export interface SecurityAlert {
+  readonly subject: string;
+  readonly paragraphs: readonly string[];
+}
+
+/** To the owner on a change to the accounts' security (docs/security.md, "Two-factor sign-in, sessions and admins: decisions"). */
+export function securityAlertEmail(settings: EmailSettings, to: string, alert: SecurityAlert): OutgoingEmail {
+  return ownerEmail(
+    settings,
+    to,
+    alert.subject,
+    [
+      ...alert.paragraphs,
+      'If that was not you or someone you trust: change the password, end the other sessions and check the admins on the Security screen.',
+    ],
+    `${settings.adminBaseUrl}/admin/security`,
+  );
+}

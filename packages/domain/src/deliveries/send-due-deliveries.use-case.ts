@@ -1,3 +1,5 @@
+import { AuditAction, type AuditEvent } from '../audit-log/audit-event';
+import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { AdminUserRepository } from '../admin-sessions/admin-user.repository';
 import type { SessionTokenService } from '../admin-sessions/session-token-service';
 import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repository';
@@ -13,6 +15,8 @@ import {
   newRequestEmail,
   rejectionEmail,
   signInAlertEmail,
+  securityAlertEmail,
+  type SecurityAlert,
   type EmailSettings,
 } from './emails';
 import type { Mailer, OutgoingEmail } from './mailer';
@@ -54,6 +58,9 @@ export function signInAlertKey(userId: string, windowEndsAt: Date): string {
   return `${SIGN_IN_ALERT_KEY_PREFIX}${windowEndsAt.getTime()}:${userId}`;
 }
 
+/** A security alert's dedupeKey: `security:<the id of the audit event it reports>`. */
+export const SECURITY_ALERT_KEY_PREFIX = 'security:';
+
 /** What one run did. */
 export interface DeliveryRun {
   readonly sent: number;
@@ -84,6 +91,7 @@ export class SendDueDeliveriesUseCase {
       readonly scholarshipRequests: ScholarshipRequestRepository;
       readonly guestbookEntries: GuestbookEntryRepository;
       readonly adminUsers: AdminUserRepository;
+      readonly auditEvents: AuditEventRepository;
       readonly mailer: Mailer;
       readonly clock: Clock;
       /** Makes the download tokens (256 random bits) and their stored hashes. */
@@ -178,6 +186,13 @@ export class SendDueDeliveriesUseCase {
           windowEndsAt: new Date(Number(end)),
         });
       }
+      case 'security_alert': {
+        const eventId = (delivery.dedupeKey ?? '').slice(SECURITY_ALERT_KEY_PREFIX.length);
+        const event = await this.deps.auditEvents.findById(eventId);
+        if (event === null) throw new Undeliverable('The audit event it reports does not exist.');
+        const actor = event.userId === null ? null : await this.deps.adminUsers.findById(event.userId);
+        return securityAlertEmail(settings, this.owner(), describeSecurityEvent(event, actor?.username ?? null));
+      }
     }
   }
 
@@ -191,6 +206,39 @@ export class SendDueDeliveriesUseCase {
   private owner(): string {
     if (this.deps.settings.ownerEmail === null) throw new Undeliverable('OWNER_EMAIL is not set.');
     return this.deps.settings.ownerEmail;
+  }
+}
+
+/** The words of a security alert, from the audit event it reports. */
+export function describeSecurityEvent(event: AuditEvent, actorName: string | null): SecurityAlert {
+  const when = event.createdAt.toISOString().replace('T', ' ').slice(0, 16);
+  const who = actorName === null ? 'An admin' : `"${actorName}"`;
+  const details = event.details ?? {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  switch (event.action) {
+    case AuditAction.Login:
+      return {
+        subject: `New device signed in to "${actorName ?? 'an admin'}"`,
+        paragraphs: [
+          `${who} signed in at ${when} (UTC) from a device not seen before: ` +
+            `${event.userAgent ?? 'no user agent'}, address ${event.ipAddress ?? 'unknown'}.`,
+        ],
+      };
+    case AuditAction.TwoFactorDisabled:
+      return {
+        subject: `Two-factor sign-in turned off for "${actorName ?? 'an admin'}"`,
+        paragraphs: [
+          `Two-factor sign-in was turned off for ${who} at ${when} (UTC)` +
+            (text(details.from) === 'command_line' ? ', from the command line (pnpm admin reset-password).' : '.'),
+        ],
+      };
+    case AuditAction.AdminAdded:
+      return {
+        subject: `New admin "${text(details.username)}"`,
+        paragraphs: [`${who} added the admin "${text(details.username)}" at ${when} (UTC).`],
+      };
+    default:
+      throw new Undeliverable(`Not a security event: ${event.action}.`);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { AdminSessionRepository } from '../admin-sessions/admin-session.repository';
 import type { AdminUserRepository } from '../admin-sessions/admin-user.repository';
+import type { TwoFactorRepository } from '../admin-sessions/two-factor.repository';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { CrackmeClaimRepository } from '../crackme/crackme-claim.repository';
 import type { DeliveryRepository } from '../deliveries/delivery.repository';
@@ -14,6 +15,7 @@ export interface Repositories {
   readonly adminSessions: AdminSessionRepository;
   readonly auditEvents: AuditEventRepository;
   readonly deliveries: DeliveryRepository;
+  readonly twoFactor: TwoFactorRepository;
   readonly crackmeClaims: CrackmeClaimRepository;
 }
 

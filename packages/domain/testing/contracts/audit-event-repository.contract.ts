@@ -135,5 +135,48 @@ export function auditEventRepositoryContract(store: () => Persistence, concurren
       const events = await repo().listNewestFirst({ limit: 10 });
       expect(events.map((event) => event.details)).toEqual([{ refusals: concurrency }]);
     });
+
+    /** The chain as stored: positions 1..n without a gap, each linked to the one before, the head at the end. */
+    async function expectOneChain(length: number): Promise<void> {
+      const chain = await repo().readChain(0, length + 10);
+      expect(chain.map((event) => event.seq)).toEqual(Array.from({ length }, (_, i) => i + 1));
+      chain.forEach((event, i) => {
+        expect(event.hash).toMatch(/^[0-9a-f]{64}$/);
+        expect(event.prevHash).toBe(i === 0 ? '0'.repeat(64) : chain[i - 1]?.hash);
+      });
+      expect(await repo().chainHead()).toEqual(length === 0 ? null : { seq: length, hash: chain.at(-1)?.hash });
+    }
+
+    it('chains appended events in order, a tally once, and reads the chain a page at a time', async () => {
+      await expectOneChain(0);
+      const events = [1, 2, 3].map((day) => anAuditEvent({ createdAt: AT(`2026-01-0${day}T00:00:00.000Z`) }));
+      for (const event of events) await repo().append(event);
+      await repo().appendOrCount(anAuditEvent({ details: { refusals: 1 } }), 'chained', 'refusals');
+      await repo().appendOrCount(anAuditEvent({ details: { refusals: 1 } }), 'chained', 'refusals');
+      await expectOneChain(4);
+      const chain = await repo().readChain(1, 2);
+      expect(chain.map((event) => [event.seq, event.id])).toEqual([
+        [2, events[1]?.id],
+        [3, events[2]?.id],
+      ]);
+      expect(chain[0]).toMatchObject({ ...events[1], ipAddressDigest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    });
+
+    it(`keeps one chain through ${concurrency} concurrent appends`, async () => {
+      await Promise.all(Array.from({ length: concurrency }, () => repo().append(anAuditEvent())));
+      await expectOneChain(concurrency);
+    });
+
+    it('keeps one chain through concurrent appends inside transactions', async () => {
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          store().unitOfWork.transaction(async ({ auditEvents }) => {
+            await auditEvents.append(anAuditEvent());
+            await auditEvents.append(anAuditEvent());
+          }),
+        ),
+      );
+      await expectOneChain(40);
+    });
   });
 }

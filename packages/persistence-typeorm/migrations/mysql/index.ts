@@ -1,5 +1,7 @@
 import { Growth1796342400000 } from './1796342400000-growth';
-import { RevokedLinks1796428800000 } from './1796428800000-revoked-links';
+import { AuditChain1796428800000 } from './1796428800000-audit-chain';
+import { AdminSecurity1796515200000 } from './1796515200000-admin-security';
+import { RevokedLinks1796601600000 } from './1796601600000-revoked-links';
 import { AdminLists1795737600000 } from './1795737600000-admin-lists';
 import { DeliveryLinks1795305600000 } from './1795305600000-delivery-links';
 import { Deliveries1795262400000 } from './1795262400000-deliveries';
@@ -14,5 +16,7 @@ export const MYSQL_MIGRATIONS = [
   AdminLists1795737600000,
   SearchIndex1795910400000,
   Growth1796342400000,
-  RevokedLinks1796428800000,
+  AuditChain1796428800000,
+  AdminSecurity1796515200000,
+  RevokedLinks1796601600000,
 ];

@@ -60,7 +60,15 @@ function LogEntry({ log }: { readonly log: AuditLogDto }) {
       <p className="meta">
         {log.userId ? (
           <span>
-            user <code title={log.userId}>{shortId(log.userId)}</code> ·{' '}
+            user{' '}
+            {log.username ? (
+              <bdi title={log.userId} data-testid="audit-username">
+                {log.username}
+              </bdi>
+            ) : (
+              <code title={log.userId}>{shortId(log.userId)}</code>
+            )}{' '}
+            ·{' '}
           </span>
         ) : null}
         <time dateTime={log.createdAt}>{new Date(log.createdAt).toLocaleString()}</time>

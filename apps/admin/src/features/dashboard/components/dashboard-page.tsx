@@ -44,6 +44,27 @@ function Promise24h({ promise }: { readonly promise: NonNullable<DashboardRespon
   );
 }
 
+/** The audit trail's hash chain at the server's last check (it checks in the background, every 10 minutes). */
+function AuditChain({ chain }: { readonly chain: NonNullable<DashboardResponse['auditChain']> }) {
+  const checked = chain.checkedAt ? `checked ${humanAge(Date.now() - new Date(chain.checkedAt).getTime())} ago` : '';
+  if (chain.status === 'unchecked') {
+    return <p data-testid="audit-chain">Trail integrity: being checked…</p>;
+  }
+  if (chain.status === 'intact') {
+    return (
+      <p data-testid="audit-chain" className="chain chain-intact">
+        Trail intact: {chain.verifiedEvents} events chained ({checked})
+      </p>
+    );
+  }
+  return (
+    <p data-testid="audit-chain" className="chain chain-broken" role="alert">
+      Trail broken at event {chain.firstBreak?.position}: {chain.firstBreak?.problem} ({checked}). Run{' '}
+      <code>pnpm admin audit-verify</code> on the server.
+    </p>
+  );
+}
+
 export function DashboardPage() {
   const query = useDashboard();
   const { data } = query;
@@ -91,6 +112,7 @@ export function DashboardPage() {
         <li className="card">
           <h2>Audit logs</h2>
           <p>Every sign-in and decision, newest first.</p>
+          {data.auditChain ? <AuditChain chain={data.auditChain} /> : null}
           <Link to="/logs" className="button">
             View Logs
           </Link>

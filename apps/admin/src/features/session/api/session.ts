@@ -5,6 +5,7 @@ import {
   type LoginBody,
   type LoginResponse,
   type MeResponse,
+  type TwoFactorRequiredResponse,
 } from '@memoir/shared';
 import { apiRequest, getJson, HttpError, postJson, toast } from '@memoir/web-ui';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -73,12 +74,30 @@ function logInFailure(error: unknown): string {
 export function useLogIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: LoginBody) => postJson<LoginResponse>('/api/admin/login', credentials),
+    mutationFn: (credentials: LoginBody) =>
+      postJson<LoginResponse | TwoFactorRequiredResponse>('/api/admin/login', credentials),
     onSuccess: (body) => {
-      storeToken(body.sessionToken);
-      queryClient.removeQueries({ queryKey: queryKeys.adminData });
-      queryClient.setQueryData(sessionQueryOptions.queryKey, body.user);
+      // Two-factor on: no session yet; the login page asks for the code.
+      if (body.success) signedIn(queryClient, body);
     },
+    onError: (error) =>
+      toast({ title: TOASTS.loginFailed.title, description: logInFailure(error), variant: 'destructive' }),
+  });
+}
+
+function signedIn(queryClient: QueryClient, body: LoginResponse): void {
+  storeToken(body.sessionToken);
+  queryClient.removeQueries({ queryKey: queryKeys.adminData });
+  queryClient.setQueryData(sessionQueryOptions.queryKey, body.user);
+}
+
+/** The second step of sign-in: the challenge of the first and the app's code (or a recovery code). */
+export function useLogInTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { challenge: string; code: string }) =>
+      postJson<LoginResponse>('/api/admin/login/two-factor', body),
+    onSuccess: (body) => signedIn(queryClient, body),
     onError: (error) =>
       toast({ title: TOASTS.loginFailed.title, description: logInFailure(error), variant: 'destructive' }),
   });

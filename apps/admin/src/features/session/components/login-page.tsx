@@ -1,8 +1,55 @@
 import { SCREEN_TEXTS } from '@memoir/shared';
+import { HttpError } from '@memoir/web-ui';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 
-import { useLogIn } from '../api/session';
+import { useLogIn, useLogInTwoFactor } from '../api/session';
+
+/** The second step, for an account with two-factor on: the code after the password. */
+function CodeStep({ challenge, onDone, onRestart }: { challenge: string; onDone: () => void; onRestart: () => void }) {
+  const logInTwoFactor = useLogInTwoFactor();
+  const [code, setCode] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    logInTwoFactor.mutate(
+      { challenge, code: code.trim() },
+      {
+        onSuccess: onDone,
+        // A spent or expired challenge: back to the password.
+        onError: (error) => {
+          if (error instanceof HttpError && error.body?.code === 'ADMIN_SESSION.CHALLENGE_EXPIRED') onRestart();
+          else setCode('');
+        },
+      },
+    );
+  };
+  return (
+    <form className="form" onSubmit={onSubmit}>
+      <div className="field">
+        <label htmlFor="code">Code from your authenticator app</label>
+        <input
+          id="code"
+          name="code"
+          autoComplete="one-time-code"
+          autoFocus
+          required
+          aria-describedby="code-hint"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <p id="code-hint" className="hint">
+          6 digits, or one of your recovery codes.
+        </p>
+      </div>
+      <button type="submit" className="button" disabled={logInTwoFactor.isPending || code.trim() === ''}>
+        {logInTwoFactor.isPending ? SCREEN_TEXTS.submitting : 'Verify'}
+      </button>
+      <button type="button" className="button button-ghost" onClick={onRestart}>
+        Start again
+      </button>
+    </form>
+  );
+}
 
 /** Sign-in. The router sends an owner who is already signed in on (see the login route). */
 export function LoginPage() {
@@ -12,11 +59,34 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const goOn = () => void navigate({ to: redirect ?? '/', replace: true });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    logIn.mutate({ username, password }, { onSuccess: () => void navigate({ to: redirect ?? '/', replace: true }) });
+    logIn.mutate(
+      { username, password },
+      { onSuccess: (body) => (body.success ? goOn() : setChallenge(body.challenge)) },
+    );
   };
+
+  if (challenge !== null) {
+    return (
+      <main className="centered login" id="main">
+        <h1>Admin sign-in</h1>
+        <p className="warning">{SCREEN_TEXTS.loginTagline}</p>
+        <CodeStep
+          challenge={challenge}
+          onDone={goOn}
+          onRestart={() => {
+            setChallenge(null);
+            setPassword('');
+          }}
+        />
+        <p className="notice">{SCREEN_TEXTS.loginNotice}</p>
+      </main>
+    );
+  }
 
   return (
     <main className="centered login" id="main">

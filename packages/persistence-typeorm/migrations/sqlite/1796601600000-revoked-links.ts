@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * counted download (a resumed download may follow it for a while without counting again).
  * Both columns are nullable: SQLite adds them in place, rows kept.
  */
-export class RevokedLinks1796428800000 implements MigrationInterface {
-  name = 'RevokedLinks1796428800000';
+export class RevokedLinks1796601600000 implements MigrationInterface {
+  name = 'RevokedLinks1796601600000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "deliveries" ADD COLUMN "last_download_at" datetime(3)`);

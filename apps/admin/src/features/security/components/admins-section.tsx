@@ -1,0 +1,83 @@
+import type { AddAdminResponse, AdminUserDto } from '@memoir/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+
+import { queryKeys } from '../../../shared/query-keys';
+import { useAddAdmin, useAdmins, useRemoveAdmin } from '../api/admins';
+
+/** The admins: each by name, add one (a temporary password shown once), remove one (never the last). */
+export function AdminsSection() {
+  const admins = useAdmins();
+  // Who is signed in, as the session feature keeps it (read from the cache, not imported).
+  const me = useQueryClient().getQueryData<AdminUserDto | null>(queryKeys.session);
+  const [added, setAdded] = useState<AddAdminResponse | null>(null);
+  const add = useAddAdmin(setAdded);
+  const remove = useRemoveAdmin();
+  const [username, setUsername] = useState('');
+  const list = admins.data?.admins ?? [];
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(username.trim(), { onSuccess: () => setUsername('') });
+  };
+  return (
+    <section aria-labelledby="admins-heading">
+      <h2 id="admins-heading">Admins</h2>
+      {admins.isError ? <p role="alert">Could not load the admins.</p> : null}
+      <ul className="cards admins">
+        {list.map((admin) => (
+          <li key={admin.id} className="card" data-testid="admin">
+            <p>
+              <strong>
+                <bdi>{admin.username}</bdi>
+              </strong>
+              {admin.id === me?.id ? <span className="badge"> You</span> : null}
+              {admin.twoFactorEnabled ? <span className="badge"> Two-factor</span> : null}
+            </p>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              disabled={list.length <= 1 || remove.isPending}
+              title={list.length <= 1 ? 'The last admin cannot be removed' : undefined}
+              onClick={() => {
+                if (window.confirm(`Remove the admin "${admin.username}"? Their sessions end at once.`)) {
+                  remove.mutate(admin.id);
+                }
+              }}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      {added !== null ? (
+        <div className="recovery" role="status" data-testid="temporary-password">
+          <p>
+            <strong>
+              Admin <bdi>{added.admin.username}</bdi> added.
+            </strong>{' '}
+            Their temporary password, shown this once: <code>{added.temporaryPassword}</code>. Give it to them
+            privately; they should change it on their Security screen at their first sign-in.
+          </p>
+          <button type="button" className="button button-small" onClick={() => setAdded(null)}>
+            Done
+          </button>
+        </div>
+      ) : null}
+      <form className="form" onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor="new-admin">New admin's username</label>
+          <input
+            id="new-admin"
+            autoComplete="off"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="button" disabled={add.isPending || username.trim() === ''}>
+          Add admin
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, SCREEN_TEXTS, type OwnSessionDto } from '@memoir/shared';
+import { useState, type FormEvent } from 'react';
+
+import { humanAge } from '../../../shared/human-age';
+import { RefreshError } from '../../../shared/load-error';
+import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
+import { useChangePassword, useEndOtherSessions, useEndSession, useSecurity } from '../api/security';
+import { describeDevice } from '../utils/device';
+import { AdminsSection } from './admins-section';
+import { TwoFactorSection } from './two-factor-section';
+
+export const SECURITY_SCREEN: ScreenTexts = {
+  title: 'Security',
+  loading: SCREEN_TEXTS.loading,
+  loadFailed: 'Could not load your security settings.',
+  backLink: true,
+};
+
+const ago = (iso: string) => `${humanAge(Date.now() - new Date(iso).getTime())} ago`;
+
+function SessionRow({ session }: { readonly session: OwnSessionDto }) {
+  const end = useEndSession();
+  return (
+    <li className="card session" data-testid="session">
+      <p>
+        <strong>
+          <bdi>{describeDevice(session.userAgent)}</bdi>
+        </strong>
+        {session.current ? <span className="badge"> This session</span> : null}
+      </p>
+      <p className="meta">
+        <bdi>{session.ipAddress ?? 'address unknown'}</bdi> · signed in {ago(session.createdAt)} · last active{' '}
+        {ago(session.lastSeenAt)}
+      </p>
+      {session.current ? null : (
+        <button
+          type="button"
+          className="button button-small"
+          disabled={end.isPending}
+          onClick={() => end.mutate(session.id)}
+        >
+          End session
+        </button>
+      )}
+    </li>
+  );
+}
+
+function Sessions({ sessions }: { readonly sessions: readonly OwnSessionDto[] }) {
+  const endOthers = useEndOtherSessions();
+  const others = sessions.filter((session) => !session.current).length;
+  return (
+    <section aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading">Sessions</h2>
+      <ul className="cards sessions">
+        {sessions.map((session) => (
+          <SessionRow key={session.id} session={session} />
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="button button-ghost"
+        disabled={others === 0 || endOthers.isPending}
+        onClick={() => endOthers.mutate()}
+      >
+        End all other sessions
+      </button>
+    </section>
+  );
+}
+
+function PasswordChange() {
+  const change = useChangePassword();
+  const [currentPassword, setCurrent] = useState('');
+  const [newPassword, setNew] = useState('');
+  const tooShort = newPassword.length > 0 && newPassword.length < ADMIN_PASSWORD_MIN_LENGTH;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          setCurrent('');
+          setNew('');
+        },
+      },
+    );
+  };
+  return (
+    <section aria-labelledby="password-heading">
+      <h2 id="password-heading">Password</h2>
+      <form className="form" onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor="current-password">Current password</label>
+          <input
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="new-password">New password</label>
+          <input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={ADMIN_PASSWORD_MIN_LENGTH}
+            maxLength={ADMIN_PASSWORD_MAX_LENGTH}
+            aria-describedby="new-password-hint"
+            value={newPassword}
+            onChange={(e) => setNew(e.target.value)}
+          />
+          <p id="new-password-hint" className={tooShort ? 'hint hint-error' : 'hint'}>
+            {ADMIN_PASSWORD_MIN_LENGTH} to {ADMIN_PASSWORD_MAX_LENGTH} characters. Every other session is signed out.
+          </p>
+        </div>
+        <button
+          type="submit"
+          className="button"
+          disabled={change.isPending || currentPassword === '' || newPassword.length < ADMIN_PASSWORD_MIN_LENGTH}
+        >
+          {change.isPending ? SCREEN_TEXTS.submitting : 'Change password'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The signed-in admin's own account (two-factor sign-in, sessions, password) and the admins. */
+export function SecurityPage() {
+  const query = useSecurity();
+  const { data } = query;
+  return (
+    <>
+      <ScreenHeader screen={SECURITY_SCREEN} />
+      <RefreshError query={query} title="Could not refresh your security settings." />
+      <TwoFactorSection enabled={data.twoFactorEnabled} />
+      <Sessions sessions={data.sessions} />
+      <PasswordChange />
+      <AdminsSection />
+    </>
+  );
+}
