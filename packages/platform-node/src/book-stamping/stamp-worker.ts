@@ -1,4 +1,6 @@
+import { readlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 
 import type { CopyOwner } from '@memoir/domain';
 import Piscina from 'piscina';
@@ -20,6 +22,25 @@ export interface StampWorkerData {
 }
 
 const { bookPath, title } = Piscina.workerData as StampWorkerData;
+
+/** The stamping thread's nice value: below the server's own thread, still well above idle. */
+export const STAMPING_NICENESS = 10;
+
+/**
+ * The stamping thread yields the CPU to the server's event loop: on Linux each thread is a task
+ * of its own, whose nice value can be raised alone (`/proc/thread-self` names its id), and
+ * raising it needs no privilege. A copy then takes the CPU the visitors' requests leave, rather
+ * than half of it. Elsewhere, or when refused, the thread keeps the process's priority.
+ */
+function yieldToTheServer(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, STAMPING_NICENESS);
+  } catch {
+    // Not Linux, or not allowed: nothing changes.
+  }
+}
+yieldToTheServer();
 let book: Promise<Uint8Array> | null = null;
 
 /** The book's bytes, read once; a failed read is not kept, so the next call reads again. */
