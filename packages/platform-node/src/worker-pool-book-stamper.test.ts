@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -52,7 +52,35 @@ async function makeBook(pages: number): Promise<Uint8Array> {
   return document.save();
 }
 
+/** The nice value of each thread of this process (Linux: /proc/self/task/<id>/stat, field 19). */
+function threadNiceness(): number[] {
+  const tasks = readdirSync('/proc/self/task');
+  return tasks.flatMap((task) => {
+    try {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) start after its closing bracket.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return [Number(fields[16])];
+    } catch {
+      return []; // a thread that ended meanwhile
+    }
+  });
+}
+
 describe('WorkerPoolBookStamper', () => {
+  it('runs its stamping thread below the server thread (nice 10), the process itself untouched', async () => {
+    const before = threadNiceness();
+    expect(before.filter((nice) => nice === 10)).toEqual([]);
+    const pool = stamper({ threads: 1 });
+    await expect(pool.warmUp()).resolves.toBe(3);
+    expect(threadNiceness().filter((nice) => nice === 10)).toHaveLength(1);
+    expect(
+      readFileSync('/proc/self/stat', 'utf8')
+        .slice(readFileSync('/proc/self/stat', 'utf8').lastIndexOf(')') + 2)
+        .split(' ')[16],
+    ).toBe('0');
+  });
+
   it('stamps copies in its threads, from the built worker', async () => {
     const pool = stamper({ threads: 2 });
     await expect(pool.warmUp()).resolves.toBe(3);
