@@ -743,20 +743,6 @@ function rows(measured: Measured, options: Options): Row[] {
   return out;
 }
 
-function markdown(measured: Measured, table: Row[], meta: Record<string, string>): string {
-  const { met, missed, notMeasured } = summarize(table);
-  return [
-    `# Benchmark: ${meta.date}`,
-    '',
-    ...Object.entries(meta).map(([key, value]) => `- ${key}: ${value}`),
-    '',
-    formatTable(table),
-    '',
-    `Goals: ${met} met, ${missed} missed${notMeasured > 0 ? `, ${notMeasured} not measured` : ''}.`,
-    '',
-  ].join('\n');
-}
-
 /** `--scale`: the admin calls on a small and a large data set (scale.ts). */
 async function mainScale(options: Options, profile: Profile, started: number): Promise<void> {
   const measured = await measureScale({
@@ -778,11 +764,19 @@ async function mainScale(options: Options, profile: Profile, started: number): P
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
   };
   const name = ['latest-scale', options.mysql ? 'mysql' : null].filter(Boolean).join('-');
-  const outDir = join(ROOT, 'bench-results');
-  mkdirSync(outDir, { recursive: true });
+  writeResults(
+    name,
+    summaryMarkdown('the back office at scale', meta, table),
+    { meta, measured, rows: table },
+    started,
+  );
+}
+
+/** A run's table under its title (none for the main run) and settings, with the count of goals met. */
+function summaryMarkdown(title: string | null, meta: Record<string, string>, table: readonly Row[]): string {
   const { met, missed, notMeasured } = summarize(table);
-  const text = [
-    `# Benchmark, the back office at scale: ${meta.date}`,
+  return [
+    `# Benchmark${title === null ? '' : `, ${title}`}: ${meta.date}`,
     '',
     ...Object.entries(meta).map(([key, value]) => `- ${key}: ${value}`),
     '',
@@ -791,7 +785,13 @@ async function mainScale(options: Options, profile: Profile, started: number): P
     `Goals: ${met} met, ${missed} missed${notMeasured > 0 ? `, ${notMeasured} not measured` : ''}.`,
     '',
   ].join('\n');
-  writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify({ meta, measured, rows: table }, null, 2)}\n`);
+}
+
+/** Writes bench-results/<name>.json and .md, and prints the table. */
+function writeResults(name: string, text: string, json: unknown, started: number): void {
+  const outDir = join(ROOT, 'bench-results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify(json, null, 2)}\n`);
   writeFileSync(join(outDir, `${name}.md`), text);
   log(`\n${text}`);
   log(`wrote bench-results/${name}.json and .md in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -810,23 +810,12 @@ async function mainDelivery(options: Options, profile: Profile, started: number)
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
   };
   const name = ['latest-delivery', options.mysql ? 'mysql' : null].filter(Boolean).join('-');
-  const outDir = join(ROOT, 'bench-results');
-  mkdirSync(outDir, { recursive: true });
-  const { met, missed, notMeasured } = summarize(table);
-  const text = [
-    `# Benchmark, the delivery of a real book: ${meta.date}`,
-    '',
-    ...Object.entries(meta).map(([key, value]) => `- ${key}: ${value}`),
-    '',
-    formatTable(table),
-    '',
-    `Goals: ${met} met, ${missed} missed${notMeasured > 0 ? `, ${notMeasured} not measured` : ''}.`,
-    '',
-  ].join('\n');
-  writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify({ meta, figures, rows: table }, null, 2)}\n`);
-  writeFileSync(join(outDir, `${name}.md`), text);
-  log(`\n${text}`);
-  log(`wrote bench-results/${name}.json and .md in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  writeResults(
+    name,
+    summaryMarkdown('the delivery of a real book', meta, table),
+    { meta, figures, rows: table },
+    started,
+  );
 }
 
 async function main(): Promise<void> {
@@ -854,13 +843,7 @@ async function main(): Promise<void> {
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
   };
   const name = ['latest', options.mysql ? 'mysql' : null, options.quick ? 'quick' : null].filter(Boolean).join('-');
-  const outDir = join(ROOT, 'bench-results');
-  mkdirSync(outDir, { recursive: true });
-  const text = markdown(measured, table, meta);
-  writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify({ meta, measured, rows: table }, null, 2)}\n`);
-  writeFileSync(join(outDir, `${name}.md`), text);
-  log(`\n${text}`);
-  log(`wrote bench-results/${name}.json and .md in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  writeResults(name, summaryMarkdown(null, meta, table), { meta, measured, rows: table }, started);
 }
 
 main().catch((error: unknown) => {

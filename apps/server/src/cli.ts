@@ -4,8 +4,8 @@ import './node-version';
 import { createTypeOrmPersistence, type LooseFileMode } from '@memoir/persistence-typeorm';
 import { RandomSessionTokenService } from '@memoir/platform-node';
 
+import { withUseCases } from './command-context';
 import { ConfigError, loadConfig } from './config';
-import { buildContainer, TYPES } from './container';
 import { DATA_USAGE, isDataCommand, runDataCommand } from './data-commands';
 import { logLooseFiles } from './data-dir';
 import { createLogger } from './logger';
@@ -73,11 +73,7 @@ async function runMigrate(): Promise<number> {
  * holds; 1 with the first broken link (event, position, what differs) when it does not.
  */
 async function runAuditVerify(): Promise<number> {
-  const config = loadConfig();
-  const logger = createLogger('warn');
-  const persistence = await createTypeOrmPersistence(persistenceOptions(config, logger, () => undefined));
-  try {
-    const { verifyAuditChain } = buildContainer(config, logger, persistence).get(TYPES.UseCases);
+  return withUseCases(loadConfig(), async ({ verifyAuditChain }) => {
     const report = await verifyAuditChain.execute();
     if (report.firstBreak === null) {
       process.stdout.write(`The audit trail's chain holds: ${report.verifiedEvents} events verified.\n`);
@@ -89,9 +85,7 @@ async function runAuditVerify(): Promise<number> {
         `The ${report.verifiedEvents} events before it hold.\n`,
     );
     return 1;
-  } finally {
-    await persistence.close();
-  }
+  });
 }
 
 export async function runCli(args: readonly string[]): Promise<number> {
@@ -128,18 +122,9 @@ export async function runCli(args: readonly string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const logger = createLogger('warn');
   const generated = !flags.includes('--password-stdin');
   const password = generated ? new RandomSessionTokenService().generate() : await readPasswordFromStdin();
-  const looseFiles: LooseFileMode[] = [];
-  const persistence = await createTypeOrmPersistence(
-    persistenceOptions(config, logger, (file) => void looseFiles.push(file)),
-  );
-  logLooseFiles(logger, config.dataDir, looseFiles);
-  try {
-    const { createAdmin, resetAdminPassword, twoFactorSetup } = buildContainer(config, logger, persistence).get(
-      TYPES.UseCases,
-    );
+  return withUseCases(config, async ({ createAdmin, resetAdminPassword, twoFactorSetup }, persistence) => {
     const result =
       command === 'create-admin'
         ? await createAdmin.execute({ username, password })
@@ -174,9 +159,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
       }
     }
     return 0;
-  } finally {
-    await persistence.close();
-  }
+  });
 }
 
 if (require.main === module) {

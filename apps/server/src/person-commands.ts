@@ -1,13 +1,9 @@
 import { parseArgs } from 'node:util';
 
 import type { ErasureCounts } from '@memoir/domain';
-import { createTypeOrmPersistence, type LooseFileMode } from '@memoir/persistence-typeorm';
 
+import { withUseCases } from './command-context';
 import type { ServerConfig } from './config';
-import { buildContainer, TYPES } from './container';
-import { logLooseFiles } from './data-dir';
-import { createLogger } from './logger';
-import { persistenceOptions } from './server';
 
 export const PERSON_USAGE = `  erase --email <address>     erase a person: their requests lose name, address and message,
                               their download links and outbox copies go (audited as counts)
@@ -53,14 +49,7 @@ export async function runPersonCommand(
   config: ServerConfig,
 ): Promise<number> {
   const email = emailArgument(args);
-  const logger = createLogger('warn');
-  const looseFiles: LooseFileMode[] = [];
-  const persistence = await createTypeOrmPersistence(
-    persistenceOptions(config, logger, (file) => void looseFiles.push(file)),
-  );
-  logLooseFiles(logger, config.dataDir, looseFiles);
-  try {
-    const { erasePerson, exportPerson } = buildContainer(config, logger, persistence).get(TYPES.UseCases);
+  return withUseCases(config, async ({ erasePerson, exportPerson }) => {
     if (command === 'export-person') {
       const result = await exportPerson.execute({ email });
       if (!result.ok) {
@@ -86,7 +75,5 @@ export async function runPersonCommand(
     );
     process.stdout.write(`Erased ${email}:\n${lines.join('\n')}\n`);
     return 0;
-  } finally {
-    await persistence.close();
-  }
+  });
 }

@@ -1,13 +1,9 @@
 import { parseArgs } from 'node:util';
 
 import type { RetentionCounts, RetentionReport } from '@memoir/domain';
-import { createTypeOrmPersistence, type LooseFileMode } from '@memoir/persistence-typeorm';
 
+import { withUseCases } from './command-context';
 import type { ServerConfig } from './config';
-import { buildContainer, TYPES } from './container';
-import { logLooseFiles } from './data-dir';
-import { createLogger } from './logger';
-import { persistenceOptions } from './server';
 
 export const RETENTION_USAGE = `  retention [--dry-run] [--as-of <date>]
                               remove the personal data the RETENTION_* periods no longer keep,
@@ -67,18 +63,9 @@ export function formatRetentionReport(report: RetentionReport, config: ServerCon
 /** `pnpm admin retention`: the scheduled job, once, now or as of another date. */
 export async function runRetention(args: readonly string[], config: ServerConfig): Promise<number> {
   const options = parseRetentionArgs(args);
-  const logger = createLogger('warn');
-  const looseFiles: LooseFileMode[] = [];
-  const persistence = await createTypeOrmPersistence(
-    persistenceOptions(config, logger, (file) => void looseFiles.push(file)),
-  );
-  logLooseFiles(logger, config.dataDir, looseFiles);
-  try {
-    const { applyRetention } = buildContainer(config, logger, persistence).get(TYPES.UseCases);
+  return withUseCases(config, async ({ applyRetention }) => {
     const report = await applyRetention.execute(options);
     process.stdout.write(formatRetentionReport(report, config));
     return 0;
-  } finally {
-    await persistence.close();
-  }
+  });
 }
