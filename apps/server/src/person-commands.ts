@@ -65,7 +65,7 @@ export async function runPersonCommand(
       return 1;
     }
     const { counts } = result.value;
-    if (counts.requests === 0 && counts.sentEmails === 0) {
+    if (Object.values(counts).every((n) => n === 0)) {
       process.stdout.write(`Nothing is held about ${email}; nothing was erased (the erasure is audited).\n`);
       return 0;
     }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { aDelivery, aScholarshipRequest, anAuditEvent } from '@memoir/domain/testing';
+import { aDelivery, aScholarshipRequest, anAuditEvent, aUuid } from '@memoir/domain/testing';
 import { createTypeOrmPersistence } from '@memoir/persistence-typeorm';
 
 import { runCli } from '../src/cli';
@@ -68,6 +68,21 @@ describe('pnpm admin export-person and erase', () => {
     printed = '';
     expect(await runCli(['export-person', '--email', 'grace@example.org'])).toBe(0);
     expect(JSON.parse(printed)).toMatchObject({ scholarshipRequests: [], emails: [], auditEvents: [] });
+  });
+
+  it('erases a person who only claimed the crackme prize, and says so', async () => {
+    const store = await createTypeOrmPersistence({ databaseUrl: databaseUrl() });
+    await store.repositories.crackmeClaims.addOnce({
+      id: aUuid(),
+      name: 'Linus',
+      email: 'linus@example.org',
+      createdAt: new Date('2026-01-11T00:00:00Z'),
+      prizeSentAt: null,
+    });
+    await store.close();
+    expect(await runCli(['erase', '--email', 'linus@example.org'])).toBe(0);
+    expect(printed).toMatch(/^Erased linus@example\.org:\n/);
+    expect(printed).toMatch(/crackme prize claims without name and address\s+1\n/);
   });
 
   it('refuses a missing or malformed address in one line', async () => {
