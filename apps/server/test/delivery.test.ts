@@ -5,8 +5,7 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { startTestSmtpServer, type TestSmtpServer } from '@memoir/mail/testing';
-import type { BookStampPlace } from '@memoir/domain';
-import { WorkerPoolBookStamper } from '@memoir/platform-node';
+import { WorkerPoolBookStamper, type FileBookStampPlace } from '@memoir/platform-node';
 import { BOOK_TITLE, ERROR_MESSAGES, type ScholarshipRequestDto } from '@memoir/shared';
 import { simpleParser } from 'mailparser';
 
@@ -47,18 +46,19 @@ class CountingStamper extends WorkerPoolBookStamper {
     super({ bookPath: SAMPLE_BOOK, title: BOOK_TITLE });
   }
 
-  override reserve(): BookStampPlace {
+  override reserve(): FileBookStampPlace {
     const place = super.reserve();
+    const failing = (): boolean => {
+      this.stamps += 1;
+      if (this.failNext === 0) return false;
+      this.failNext -= 1;
+      place.release();
+      return true;
+    };
     return {
-      stamp: (owner) => {
-        this.stamps += 1;
-        if (this.failNext > 0) {
-          this.failNext -= 1;
-          place.release();
-          return Promise.reject(new Error('No space left on device'));
-        }
-        return place.stamp(owner);
-      },
+      stamp: (owner) => (failing() ? Promise.reject(new Error('No space left on device')) : place.stamp(owner)),
+      stampToFile: (owner, path) =>
+        failing() ? Promise.reject(new Error('No space left on device')) : place.stampToFile(owner, path),
       release: () => place.release(),
     };
   }

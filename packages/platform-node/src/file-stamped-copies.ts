@@ -10,6 +10,8 @@ import {
   type StampedCopy,
 } from '@memoir/domain';
 
+import { writesToFile } from './worker-pool-book-stamper';
+
 export interface FileStampedCopiesOptions {
   /** The folder of the copies (`$DATA_DIR/copies`): made 0700 when missing. */
   readonly dir: string;
@@ -79,10 +81,14 @@ export class FileStampedCopies implements StampedCopies {
     const place = this.options.stamper.reserve();
     const temporary = join(this.options.dir, `.${deliveryId}.${randomUUID()}.tmp`);
     try {
-      const pdf = await place.stamp(owner);
       await mkdir(this.options.dir, { recursive: true, mode: 0o700 });
       await chmod(this.options.dir, 0o700);
-      await writeFile(temporary, pdf, { mode: 0o600, flag: 'wx' });
+      if (writesToFile(place)) {
+        await place.stampToFile(owner, temporary); // the stamping thread writes it: no copy in this thread's memory
+      } else {
+        const pdf = await place.stamp(owner);
+        await writeFile(temporary, pdf, { mode: 0o600, flag: 'wx' });
+      }
       await rename(temporary, path);
       return { deliveryId, path };
     } catch (error) {

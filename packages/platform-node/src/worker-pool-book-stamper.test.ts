@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -98,12 +98,13 @@ describe('WorkerPoolBookStamper', () => {
     );
   });
 
-  it('keeps the event loop free while a long book is stamped', async () => {
+  it('keeps the event loop free while a long book is read, and reads the book again when it changes', async () => {
     const longBook = join(dir, 'long.pdf');
     writeFileSync(longBook, await makeBook(300));
     const pool = stamper({ bookPath: longBook, threads: 1 });
-    await pool.warmUp();
+    await expect(pool.warmUp()).resolves.toBe(300);
     await pool.stamp(ADA); // the thread has read its fonts
+    writeFileSync(longBook, await makeBook(301)); // another book: the thread must read and plan it again
 
     let [last, longestGap] = [performance.now(), 0];
     const ticks = setInterval(() => {
@@ -112,14 +113,33 @@ describe('WorkerPoolBookStamper', () => {
       last = now;
     }, 5);
     const started = performance.now();
-    await pool.stamp(ADA);
+    const copy = await pool.stamp(ADA);
     const took = performance.now() - started;
     clearInterval(ticks);
 
-    // Stamped on this thread, the copy would hold the loop for all of `took`.
+    writeFileSync(join(dir, 'long-copy.pdf'), copy);
+    expect(execFileSync('pdfinfo', [join(dir, 'long-copy.pdf')], { encoding: 'utf8' })).toMatch(/^Pages:\s+301$/m);
+    // Read and planned on this thread, the book would hold the loop for all of `took`.
     expect(took).toBeGreaterThan(100);
     expect(longestGap).toBeLessThan(took / 2);
   }, 30_000);
+
+  it('writes a copy straight to a file of its own: the book as it was, then the stamp', async () => {
+    const pool = stamper({ threads: 1 });
+    const path = join(dir, 'to-file.pdf');
+    await pool.reserve().stampToFile(ADA, path);
+
+    const copy = readFileSync(path);
+    const book = readFileSync(bookPath);
+    expect(copy.subarray(0, book.length).equals(book)).toBe(true);
+    expect(copy.length).toBeGreaterThan(book.length);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
+    expect(text.split('Prepared for Ada Lovelace <ada@example.org>.')).toHaveLength(4); // on each of the 3 pages
+    // A file already there is never written over.
+    await expect(pool.reserve().stampToFile(ADA, path)).rejects.toThrow(/EEXIST/);
+    expect(readFileSync(path).equals(copy)).toBe(true);
+  });
 
   it('refuses a copy beyond its threads and waiting places, at once, with a busy error', async () => {
     const pool = stamper({ workerFile: SLOW_WORKER, threads: 1, waiting: 1 });

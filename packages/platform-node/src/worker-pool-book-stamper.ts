@@ -6,12 +6,12 @@ import { BookStamperBusyError, type BookStampPlace, type CopyOwner, type QueuedB
 import Piscina from 'piscina';
 
 import { checkBookFile } from './book-stamping/book-file';
-import type { StampWorkerData } from './book-stamping/stamp-worker';
+import type { CopyToFile, StampWorkerData } from './book-stamping/stamp-worker';
 
 /**
- * Threads stamping at once, at most: each holds the book and a parse of it, so more threads
- * cost memory in step, while this site's readers rarely download several copies in the same
- * second.
+ * Threads stamping at once, at most: each holds its fonts and a plan of the book, so more
+ * threads cost memory in step, while this site's readers rarely download several copies in
+ * the same second.
  */
 export const MAX_STAMP_THREADS = 4;
 
@@ -34,6 +34,20 @@ export interface WorkerPoolBookStamperOptions {
   readonly waiting?: number;
   /** The thread's code: the built stamp worker by default (tests give their own). */
   readonly workerFile?: string;
+}
+
+/** A place in a stamper that can also write the copy straight to a file. */
+export interface FileBookStampPlace extends BookStampPlace {
+  /**
+   * Makes the copy as a new file at `path` (mode 0600; its folder must exist), rather than
+   * handing its bytes over; the place is free again when it settles.
+   */
+  stampToFile(owner: CopyOwner, path: string): Promise<void>;
+}
+
+/** True for a place that writes its copy to a file itself (`FileBookStampPlace`). */
+export function writesToFile(place: BookStampPlace): place is FileBookStampPlace {
+  return typeof (place as Partial<FileBookStampPlace>).stampToFile === 'function';
 }
 
 /**
@@ -78,7 +92,7 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
     return this.run<number>('checkCopy', undefined);
   }
 
-  reserve(): BookStampPlace {
+  reserve(): FileBookStampPlace {
     if (this.closed) throw new Error('The book stamper is closed.');
     if (this.held >= this.capacity) throw new BookStamperBusyError();
     this.held += 1;
@@ -88,13 +102,15 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
       freed = true;
       this.held -= 1;
     };
+    const use = <T>(name: 'stampCopy' | 'stampCopyToFile', task: CopyOwner | CopyToFile): Promise<T> => {
+      if (taken || freed)
+        return Promise.reject(new Error('This place in the book stamper was already used or released.'));
+      taken = true;
+      return this.run<T>(name, task).finally(free);
+    };
     return {
-      stamp: (owner) => {
-        if (taken || freed)
-          return Promise.reject(new Error('This place in the book stamper was already used or released.'));
-        taken = true;
-        return this.run<Uint8Array>('stampCopy', owner).finally(free);
-      },
+      stamp: (owner) => use<Uint8Array>('stampCopy', owner),
+      stampToFile: (owner, path) => use<number>('stampCopyToFile', { owner, path }).then(() => undefined),
       release: () => {
         if (!taken) free();
       },
@@ -120,7 +136,10 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
     await pool?.destroy();
   }
 
-  private async run<T>(name: 'checkCopy' | 'stampCopy', task: CopyOwner | undefined): Promise<T> {
+  private async run<T>(
+    name: 'checkCopy' | 'stampCopy' | 'stampCopyToFile',
+    task: CopyOwner | CopyToFile | undefined,
+  ): Promise<T> {
     if (this.closed) throw new Error('The book stamper is closed.');
     this.pool ??= this.startPool();
     try {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PDFDocument, degrees, StandardFonts } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
-import { checkBook } from './check-book';
+import { planBook } from './book-plan';
 import { FontLibrary } from './font-library';
 import { shownAsCode } from './line-layout';
 import { stampBook, stampLineOf } from './stamp-book';
@@ -228,12 +228,12 @@ describe('stampBook', () => {
   });
 });
 
-describe('checkBook', () => {
+describe('planBook', () => {
   it('counts the pages of a PDF', async () => {
-    await expect(checkBook(book)).resolves.toBe(3);
+    expect((await planBook(book)).pageCount).toBe(3);
   });
 
   it('refuses a file that is not a PDF', async () => {
-    await expect(checkBook(new TextEncoder().encode('<html>not a book</html>'))).rejects.toThrow();
+    await expect(planBook(new TextEncoder().encode('<html>not a book</html>'))).rejects.toThrow();
   });
 });

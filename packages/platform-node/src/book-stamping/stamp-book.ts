@@ -1,16 +1,9 @@
 import type { CopyOwner } from '@memoir/domain';
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFRef,
-  type PDFContext,
-  type PDFPage,
-} from '@cantoo/pdf-lib';
+import { PDFContext, PDFHexString, PDFRef, PDFStream } from '@cantoo/pdf-lib';
 
+import { formatNumber, planBook, type BookPlan } from './book-plan';
 import { EmbeddedFont, fontResourceName } from './embedded-font';
+import { pdfBytes, UpdateWriter, type UpdateObject } from './incremental-update';
 import type { FontFace, FontLibrary } from './font-library';
 import { layOutLine, type LaidOutLine } from './line-layout';
 
@@ -37,102 +30,82 @@ export interface StampReport {
 }
 
 /**
- * A reader's copy: every page of the book gets a grey line at its foot ("Prepared for NAME
+ * A reader's copy, as the update that follows the book's bytes (`planBook`; `BookPlan.base`
+ * says where): every page of the book gets a grey line at its foot ("Prepared for NAME
  * <EMAIL>. This copy is personal: please do not share it."), fitted to the page's width, and
  * the document's metadata says the same (title, subject, keywords), character for character.
  *
  * The line is drawn once per page width, as a form XObject that every page of that width
  * draws, with subsets of the fonts it needs (`FontLibrary`); so the copy grows by those
- * subsets and a few small objects, however many pages the book has. The line's text is also
- * given to extractors whole (a marked-content span with ActualText), in the order it is drawn
- * (see `LaidOutLine.visualText`): shaping does not always map glyphs to characters one to one
+ * subsets, the pages' dictionaries and a few small objects. The line's text is also given to
+ * extractors whole (a marked-content span with ActualText), in the order it is drawn (see
+ * `LaidOutLine.visualText`): shaping does not always map glyphs to characters one to one
  * (Devanagari vowel signs drawn before their consonant, Arabic dots split off), and this way
  * pdftotext gives back the name as it was written.
  */
+export async function stampUpdate(
+  plan: BookPlan,
+  owner: CopyOwner,
+  title: string,
+  library: FontLibrary,
+): Promise<{ readonly update: Uint8Array; readonly report: StampReport }> {
+  const context = PDFContext.create();
+  context.largestObjectNumber = plan.firstFree - 1; // the fonts' objects come after the plan's
+  const text = stampLineOf(owner);
+  const fonts = new Map<FontFace, EmbeddedFont>();
+  const writer = new UpdateWriter(plan.base);
+  writer.addChunk(plan.fixed);
+
+  const objects: UpdateObject[] = [];
+  const fontDictionaryRef = PDFRef.of(plan.fontDictionaryNumber);
+  for (const stamp of plan.stamps) {
+    const { line, size } = await fittedLine(text, stamp.width - 2 * MARGIN, library);
+    const form = context.flateStream(drawLine(line, size, fonts), {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, stamp.width, 2 * MARGIN],
+      Resources: { Font: fontDictionaryRef },
+    });
+    objects.push({ number: stamp.number, generation: 0, body: pdfBytes(form), packable: false });
+  }
+
+  let fontFileBytes = 0;
+  const fontDictionary = context.obj({});
+  [...fonts.values()].forEach((font, index) => {
+    const embedded = font.embed(context);
+    fontDictionary.set(fontResourceName(index), embedded.ref);
+    fontFileBytes += embedded.fileBytes;
+  });
+  objects.push({ number: plan.fontDictionaryNumber, generation: 0, body: pdfBytes(fontDictionary), packable: true });
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    const { objectNumber: number, generationNumber: generation } = ref;
+    objects.push({ number, generation, body: pdfBytes(object), packable: !(object instanceof PDFStream) });
+  }
+
+  const { info } = plan;
+  const metadata = context.obj({
+    Title: PDFHexString.fromText(title),
+    Subject: PDFHexString.fromText(dedicationOf(owner)),
+    Keywords: PDFHexString.fromText([owner.name, owner.email].join(' ')),
+  });
+  const infoBody = Buffer.concat([Buffer.from('<<\n'), info.otherEntries, pdfBytes(metadata).subarray(2)]);
+  objects.push({ number: info.number, generation: info.generation, body: infoBody, packable: info.generation === 0 });
+  writer.addObjects(objects, () => context.nextRef().objectNumber);
+
+  const infoRef = Buffer.from(`${info.number} ${info.generation} R`);
+  const update = writer.finish({ ...plan.trailer, info: infoRef }, context.largestObjectNumber + 1);
+  return { update, report: { fontFileBytes, faces: [...fonts.keys()].map((face) => face.key) } };
+}
+
+/** A reader's copy whole, in memory: the book's bytes, then the update (`planBook`, `stampUpdate`). */
 export async function stampBook(
   source: Uint8Array,
   owner: CopyOwner,
   title: string,
   library: FontLibrary,
 ): Promise<{ readonly pdf: Uint8Array; readonly report: StampReport }> {
-  const document = await PDFDocument.load(source, { updateMetadata: false });
-  const { context } = document;
-  const text = stampLineOf(owner);
-  const fonts = new Map<FontFace, EmbeddedFont>();
-  const stamps = new Map<string, { readonly name: PDFName; readonly ref: PDFRef }>();
-  const drawCalls = new Map<string, PDFRef>();
-  let pushGraphicsState: PDFRef | undefined;
-  // The fonts of every stamp, filled in once the lines have said which glyphs they use.
-  const fontDictionary = context.obj({});
-  const fontDictionaryRef = context.register(fontDictionary);
-
-  for (const page of document.getPages()) {
-    const placement = placementOf(page);
-    const widthKey = placement.width.toFixed(2);
-    let stamp = stamps.get(widthKey);
-    if (stamp === undefined) {
-      const { line, size } = await fittedLine(text, placement.width - 2 * MARGIN, library);
-      const content = drawLine(line, size, fonts);
-      const ref = context.register(
-        context.flateStream(content, {
-          Type: 'XObject',
-          Subtype: 'Form',
-          BBox: [0, 0, placement.width, 2 * MARGIN],
-          Resources: { Font: fontDictionaryRef },
-        }),
-      );
-      stamp = { name: PDFName.of(`MemoirStamp${stamps.size}`), ref };
-      stamps.set(widthKey, stamp);
-    }
-    addXObject(context, page, stamp.name, stamp.ref);
-
-    const matrix = placement.matrix.map(formatNumber).join(' ');
-    const callKey = `${stamp.name.asString()} ${matrix}`;
-    let drawCall = drawCalls.get(callKey);
-    if (drawCall === undefined) {
-      // Balances whatever state the page's own content leaves, then draws the stamp.
-      drawCall = context.register(context.flateStream(`Q q ${matrix} cm ${stamp.name.asString()} Do Q`));
-      drawCalls.set(callKey, drawCall);
-    }
-    pushGraphicsState ??= context.register(context.flateStream('q'));
-    const contents = contentsOf(context, page);
-    page.node.set(PDFName.of('Contents'), context.obj([pushGraphicsState, ...contents, drawCall]));
-  }
-
-  let fontFileBytes = 0;
-  [...fonts.values()].forEach((font, index) => {
-    const embedded = font.embed(context);
-    fontDictionary.set(fontResourceName(index), embedded.ref);
-    fontFileBytes += embedded.fileBytes;
-  });
-
-  document.setTitle(title);
-  document.setSubject(dedicationOf(owner));
-  document.setKeywords([owner.name, owner.email]);
-  return {
-    pdf: await document.save(),
-    report: { fontFileBytes, faces: [...fonts.keys()].map((face) => face.key) },
-  };
-}
-
-/**
- * The page's visible box (its crop box), turned as it is shown: the line goes along the foot
- * the reader sees, whatever the page's /Rotate. `width` is that foot's length; `matrix` maps
- * the stamp's space (x along the foot, y up from it) onto the page.
- */
-function placementOf(page: PDFPage): { readonly width: number; readonly matrix: readonly number[] } {
-  const { x, y, width, height } = page.getCropBox();
-  const turn = ((Math.round(page.getRotation().angle / 90) % 4) + 4) % 4;
-  switch (turn) {
-    case 1: // shown turned a quarter clockwise: the foot is the box's right edge, read upwards
-      return { width: height, matrix: [0, 1, -1, 0, x + width, y] };
-    case 2:
-      return { width, matrix: [-1, 0, 0, -1, x + width, y + height] };
-    case 3:
-      return { width: height, matrix: [0, -1, 1, 0, x, y + height] };
-    default:
-      return { width, matrix: [1, 0, 0, 1, x, y] };
-  }
+  const { update, report } = await stampUpdate(await planBook(source), owner, title, library);
+  return { pdf: Buffer.concat([source, update]), report };
 }
 
 /**
@@ -209,38 +182,4 @@ function drawLine(line: LaidOutLine, size: number, fonts: Map<FontFace, Embedded
   }
   operators.push('ET', 'Q', 'EMC');
   return operators.join('\n');
-}
-
-/** Adds the stamp to the XObjects the page can draw, in its own or its inherited resources. */
-function addXObject(context: PDFContext, page: PDFPage, name: PDFName, ref: PDFRef): void {
-  const node = page.node;
-  let resources = context.lookupMaybe(node.getInheritableAttribute(PDFName.of('Resources')), PDFDict);
-  if (resources === undefined) {
-    resources = context.obj({});
-    node.set(PDFName.of('Resources'), resources);
-  }
-  let xObjects = context.lookupMaybe(resources.get(PDFName.of('XObject')), PDFDict);
-  if (xObjects === undefined) {
-    xObjects = context.obj({});
-    resources.set(PDFName.of('XObject'), xObjects);
-  }
-  xObjects.set(name, ref);
-}
-
-/** The page's content streams, as a list (a page may have one, a list, or none). */
-function contentsOf(context: PDFContext, page: PDFPage): PDFRef[] {
-  const contents = page.node.get(PDFName.of('Contents'));
-  if (contents instanceof PDFRef) {
-    const target = context.lookup(contents);
-    if (target instanceof PDFArray) return target.asArray().filter((item): item is PDFRef => item instanceof PDFRef);
-    return [contents];
-  }
-  if (contents instanceof PDFArray) return contents.asArray().filter((item): item is PDFRef => item instanceof PDFRef);
-  return [];
-}
-
-/** A number as PDF content writes it: at most three decimals, no trailing zeros. */
-function formatNumber(value: number): string {
-  const rounded = Math.round(value * 1000) / 1000;
-  return Object.is(rounded, -0) ? '0' : String(rounded);
 }

@@ -1,18 +1,19 @@
-import { readlinkSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { constants, readlinkSync } from 'node:fs';
+import { appendFile, chmod, copyFile, readFile, rm, stat } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 
 import type { CopyOwner } from '@memoir/domain';
 import Piscina from 'piscina';
 
-import { checkBook } from './check-book';
+import { planBook, type BookPlan } from './book-plan';
 import type { FontLibrary } from './font-library';
-import type { stampBook } from './stamp-book';
+import type { stampUpdate } from './stamp-book';
 
 /**
  * A stamping thread of `WorkerPoolBookStamper`'s pool (piscina runs the named exports). Each
- * thread reads the book once and keeps it, and keeps the font slices it has read, so a copy
- * costs one parse of the book and the stamp.
+ * thread plans the book once (`planBook`: the parts of a copy that are the same for every
+ * reader) and keeps the font slices it has read, so a copy costs the stamp's layout and fonts,
+ * and the writing of the copy: the book's bytes as they are, followed by an incremental update.
  */
 
 /** What the pool gives each thread. */
@@ -41,19 +42,31 @@ function yieldToTheServer(): void {
   }
 }
 yieldToTheServer();
-let book: Promise<Uint8Array> | null = null;
+/** The book's plan (`planBook`), and the file's size and modification time it was made from. */
+let planned: { readonly key: string; readonly plan: Promise<BookPlan> } | null = null;
 
-/** The book's bytes, read once; a failed read is not kept, so the next call reads again. */
-function source(): Promise<Uint8Array> {
-  book ??= readFile(bookPath).catch((error: unknown) => {
-    book = null;
-    throw error;
-  });
-  return book;
+/**
+ * The book read and planned once (a few hundred milliseconds and a parse of the whole book,
+ * which is then let go: the plan keeps a few bytes a page), and again only when the file
+ * changes (its size or modification time). A failed plan is not kept, so the next call tries
+ * again.
+ */
+async function currentPlan(): Promise<BookPlan> {
+  const { size, mtimeMs } = await stat(bookPath);
+  const key = `${size}:${mtimeMs}`;
+  if (planned?.key !== key) {
+    const plan = readFile(bookPath).then((bytes) => planBook(bytes));
+    const entry = { key, plan };
+    planned = entry;
+    plan.catch(() => {
+      if (planned === entry) planned = null;
+    });
+  }
+  return planned.plan;
 }
 
 interface Stamping {
-  readonly stamp: typeof stampBook;
+  readonly stampUpdate: typeof stampUpdate;
   readonly fonts: FontLibrary;
 }
 let stamping: Promise<Stamping> | null = null;
@@ -68,7 +81,7 @@ function loadStamping(): Promise<Stamping> {
     const [stamper, { FontLibrary }] = await Promise.all([import('./stamp-book'), import('./font-library')]);
     const fonts = new FontLibrary();
     await fonts.faceFor('P'.codePointAt(0) ?? 0, ['latin']);
-    return { stamp: stamper.stampBook, fonts };
+    return { stampUpdate: stamper.stampUpdate, fonts };
   })().catch((error: unknown) => {
     stamping = null;
     throw error;
@@ -77,18 +90,57 @@ function loadStamping(): Promise<Stamping> {
 }
 
 /**
- * Reads and checks the book: its page count, or the reason it is not a usable PDF. Then, in
- * the background, readies the thread for its first copy.
+ * Reads, checks and plans the book: its page count, or the reason it is not a usable PDF.
+ * Then, in the background, readies the thread for its first copy.
  */
 export async function checkCopy(): Promise<number> {
-  const pages = await checkBook(await source());
+  const { pageCount } = await currentPlan();
   setImmediate(() => void loadStamping().catch(() => undefined)); // a failure shows at the first copy
-  return pages;
+  return pageCount;
 }
 
-/** A reader's copy (a Uint8Array); its bytes move to the caller's thread rather than being copied. */
+/** The update that makes a reader's copy of the planned book. */
+async function updateFor(owner: CopyOwner): Promise<{ readonly plan: BookPlan; readonly update: Uint8Array }> {
+  const [{ stampUpdate: stamp, fonts }, plan] = await Promise.all([loadStamping(), currentPlan()]);
+  const { update } = await stamp(plan, owner, title, fonts);
+  return { plan, update };
+}
+
+const changedMidway = (): Error => new Error('The book file changed while a copy was made; try again.');
+
+/** A reader's copy (a Uint8Array): the book's bytes and the update; they move to the caller's thread rather than being copied. */
 export async function stampCopy(owner: CopyOwner): Promise<ReturnType<typeof Piscina.move>> {
-  const [{ stamp, fonts }, bytes] = await Promise.all([loadStamping(), source()]);
-  const { pdf } = await stamp(bytes, owner, title, fonts);
+  const { plan, update } = await updateFor(owner);
+  const book = await readFile(bookPath);
+  if (book.length !== plan.base.size) throw changedMidway();
+  const pdf = new Uint8Array(book.length + update.length);
+  pdf.set(book);
+  pdf.set(update, book.length);
   return Piscina.move(pdf);
+}
+
+/** What `stampCopyToFile` is given. */
+export interface CopyToFile {
+  readonly owner: CopyOwner;
+  /** A file that must not exist yet, in a folder that does. */
+  readonly path: string;
+}
+
+/**
+ * Writes a reader's copy to a new file (mode 0600): the book copied as it is (`fs.copyFile`,
+ * which leaves the bytes to the kernel), then the update appended. The thread holds the update
+ * only, some kilobytes, however large the book. Resolves to the copy's size.
+ */
+export async function stampCopyToFile({ owner, path }: CopyToFile): Promise<number> {
+  const { plan, update } = await updateFor(owner);
+  await copyFile(bookPath, path, constants.COPYFILE_EXCL);
+  try {
+    await chmod(path, 0o600);
+    if ((await stat(path)).size !== plan.base.size) throw changedMidway();
+    await appendFile(path, update);
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+  return plan.base.size + update.length;
 }
