@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
+import { pipeline, Transform, type Readable } from 'node:stream';
 
 import { Router } from '@koa/router';
 import { DeliveryErrorCode, type DownloadedCopy, type DownloadError, type DownloadErrorCode } from '@memoir/domain';
 import { BOOK_TITLE, ERROR_MESSAGES } from '@memoir/shared';
 import type { Context } from 'koa';
 
+import { ByteBudget, DOWNLOAD_BURST_BYTES, DOWNLOAD_BYTES_PER_SECOND } from './byte-budget';
 import type { HttpAppOptions } from './deps';
 import { statusOf } from './error-status';
 import type { RequestState } from './middleware';
@@ -217,7 +219,7 @@ async function sendCopy(ctx: Context, downloaded: DownloadedCopy, token: string)
     if (range !== null) ctx.set('Content-Range', `bytes ${start}-${end}/${file.size}`);
     ctx.type = 'application/pdf';
     // From disk, a chunk at a time; Koa destroys the stream (closing the file) when the answer ends.
-    ctx.body = file.size === 0 ? '' : handle.createReadStream({ start, end, autoClose: true });
+    ctx.body = file.size === 0 ? '' : paced(handle.createReadStream({ start, end, autoClose: true }));
     streaming = file.size !== 0;
     ctx.length = end - start + 1;
   } finally {
@@ -275,4 +277,18 @@ export function downloadRoutes(options: HttpAppOptions): Router {
     await sendCopy(ctx, result.value, token);
   });
   return router;
+}
+
+const downloadBudget = new ByteBudget(DOWNLOAD_BYTES_PER_SECOND, DOWNLOAD_BURST_BYTES);
+
+/** The file's stream, each chunk sent when the shared budget allows; destroying the result destroys the file's stream too. */
+function paced(source: Readable): Transform {
+  const pacer = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const wait = downloadBudget.take(chunk.length);
+      if (wait === 0) done(null, chunk);
+      else setTimeout(() => done(null, chunk), wait);
+    },
+  });
+  return pipeline(source, pacer, () => undefined); // an error or a reader gone: both ends are destroyed
 }
