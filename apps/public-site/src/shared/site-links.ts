@@ -1,19 +1,19 @@
 import { SITE_LINKS_META, type SiteLinkKey, type SiteLinks } from '@memoir/shared';
 
-let served: SiteLinks | null | undefined;
+let named: SiteLinks | null | undefined;
 
 /** The links the server named in the page, once read; null without that element. */
-function servedLinks(): SiteLinks | null {
-  if (served === undefined) {
+function linksInPage(): SiteLinks | null {
+  if (named === undefined) {
     const meta = document.querySelector<HTMLMetaElement>(`meta[name="${SITE_LINKS_META}"]`);
     try {
       const parsed: unknown = meta === null ? null : JSON.parse(meta.content);
-      served = typeof parsed === 'object' && parsed !== null ? (parsed as SiteLinks) : null;
+      named = typeof parsed === 'object' && parsed !== null ? (parsed as SiteLinks) : null;
     } catch {
-      served = null;
+      named = null;
     }
   }
-  return served;
+  return named;
 }
 
 /**
@@ -23,8 +23,15 @@ function servedLinks(): SiteLinks | null {
  * dev server), the content module's `contentHref` as is.
  */
 export function siteLink(key: SiteLinkKey, contentHref: string): string | null {
-  const links = servedLinks();
+  const links = linksInPage();
   if (links === null) return contentHref;
   const href = links[key];
   return typeof href === 'string' && /^https?:\/\//i.test(href) ? href : null;
 }
+
+/** Of the content module's `links`, those the page shows, each with the address to show (siteLink). */
+export const served = <T extends { readonly key: SiteLinkKey; readonly href: string }>(links: readonly T[]): T[] =>
+  links.flatMap((link) => {
+    const href = siteLink(link.key, link.href);
+    return href === null ? [] : [{ ...link, href }];
+  });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 import { ABOUT, AUTHOR, BOOK, CALL_TO_ACTION, CRACKME, FOOTER, PRIVACY, THEMES } from '../../content';
 import { countEvent, eventKey } from '../../shared/count-event';
-import { siteLink } from '../../shared/site-links';
+import { served, siteLink } from '../../shared/site-links';
 
 export function About() {
   return (
@@ -71,15 +71,6 @@ export function Crackme({ children }: { readonly children?: ReactNode }) {
     </section>
   );
 }
-
-/** The links of `links` the server serves (siteLink), each with its address. */
-const served = <T extends { readonly key: Parameters<typeof siteLink>[0]; readonly href: string }>(
-  links: readonly T[],
-): T[] =>
-  links.flatMap((link) => {
-    const href = siteLink(link.key, link.href);
-    return href === null ? [] : [{ ...link, href }];
-  });
 
 export function CallToAction() {
   const links = served(CALL_TO_ACTION.links);
