@@ -446,24 +446,21 @@ export const CONFIG_VARIABLES = {
   STORE_LINKS: variable({
     meaning: `the buy buttons' addresses, \`key=https://…\` pairs separated by commas (keys ${STORE_LINK_KEYS.map((key) => `\`${key}\``).join(', ')}; a comma inside an address is written \`%2C\`); each replaces the content module's`,
     default: null,
-    shownDefault:
-      "the content module's; with `PUBLIC_BASE_URL` set, a placeholder (`.example`, `example.com`) is left out",
+    shownDefault: "the content module's, less placeholders once `PUBLIC_BASE_URL` is set",
     example: 'hardcover=https://bookshop.org/p/books/root-access,kindle=https://www.amazon.com/dp/B0EXAMPLE',
     parse: parsers.pageLinks(STORE_LINK_KEYS),
   }),
   SOCIAL_LINKS: variable({
     meaning: `the footer's profile links, likewise (keys ${SOCIAL_LINK_KEYS.map((key) => `\`${key}\``).join(', ')})`,
     default: null,
-    shownDefault:
-      "the content module's; with `PUBLIC_BASE_URL` set, a placeholder (`.example`, `example.com`) is left out",
+    shownDefault: "the content module's, less placeholders once `PUBLIC_BASE_URL` is set",
     example: 'x=https://x.com/samokafor,linkedin=https://www.linkedin.com/in/samokafor',
     parse: parsers.pageLinks(SOCIAL_LINK_KEYS),
   }),
   PUBLISHER_URL: variable({
     meaning: "where the footer's publisher logo links to",
     default: null,
-    shownDefault:
-      "the content module's; with `PUBLIC_BASE_URL` set, a placeholder (`.example`, `example.com`) is left out",
+    shownDefault: "the content module's, less placeholders once `PUBLIC_BASE_URL` is set",
     example: 'https://bytelinepress.com/',
     parse: parsers.pageLink(),
   }),
