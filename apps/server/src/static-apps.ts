@@ -82,7 +82,9 @@ export function staticApps(options: StaticAppsOptions): Middleware {
       ctx.body = PLACEHOLDER(name);
       return;
     }
-    if (file !== '/' && file !== '/index.html') {
+    // The page as built, compressed by the build too, is never sent as a file: the server writes
+    // PUBLIC_BASE_URL and the links into it (PublicPages), and the build's copies have placeholders.
+    if (file !== '/' && !/^\/index\.html(\.br|\.gz)?$/i.test(file)) {
       try {
         const served = await send(ctx, file, { root, brotli: true, gzip: true, index: false, hidden: false });
         // The same URL answers Brotli, gzip or the plain file, as the client asks: a shared cache

@@ -190,6 +190,15 @@ describe('the built page’s store, social and publisher links', () => {
     expect(readSiteLinksMeta(html)?.links).toEqual({ kindle: 'https://ebooks.test/root-access' });
   });
 
+  it('never sends the build’s own copies of the page, compressed or not, which hold the placeholders', async () => {
+    const app = await startApp({ env: { PUBLIC_BASE_URL: 'https://rootaccess.test' } });
+    const page = (await app.call('GET', '/', { undocumented: true })).text;
+    for (const path of ['/index.html', '/index.html.gz', '/index.html.br', '/INDEX.HTML.GZ']) {
+      const response = await app.call('GET', path, { undocumented: true });
+      expect([path, response.headers['content-type'], response.text]).toEqual([path, 'text/html; charset=utf-8', page]);
+    }
+  });
+
   it('serves the content module’s links as they are without PUBLIC_BASE_URL', async () => {
     const app = await startApp();
     const links = readSiteLinksMeta((await app.call('GET', '/', { undocumented: true })).text)?.links ?? {};
