@@ -197,7 +197,12 @@ export function privacyNotice(config: ServerConfig): PrivacyNotice {
  */
 function logSiteLinks(logger: Logger, config: ServerConfig): void {
   const leftOut = linksLeftOut(publicSiteDist(config.rootDir), config.siteLinks);
-  if (leftOut === null || leftOut.length === 0) return;
+  if (leftOut === 'not named' && config.siteLinks.leaveOutPlaceholders) {
+    logger.warn(
+      'the built public site names no store, social or publisher links, so the page shows its own, placeholders included: run pnpm build',
+    );
+  }
+  if (typeof leftOut === 'string' || leftOut.length === 0) return;
   logger.warn(
     { leftOut },
     `links left out of the page, their addresses being placeholders (.example): ${leftOut.join(', ')}; set them, or their addresses in apps/public-site/src/content.ts`,

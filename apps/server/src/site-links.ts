@@ -64,16 +64,17 @@ export function servedLinks(
 
 /**
  * What the server will leave out of the built page (apps/public-site/dist/index.html), as the
- * settings that give each link back; null when the site is not built or its page names no links
- * (a build from before the links were named: it shows the content module's as they are).
+ * settings that give each link back; 'not built' before the site is built; 'not named' when its
+ * page names no links (a build from before they were named: the page shows the content
+ * module's as they are, placeholders included).
  */
-export function linksLeftOut(distDir: string, config: SiteLinksConfig): readonly string[] | null {
+export function linksLeftOut(distDir: string, config: SiteLinksConfig): readonly string[] | 'not built' | 'not named' {
   let html: string;
   try {
     html = readFileSync(join(distDir, 'index.html'), 'utf8');
   } catch {
-    return null;
+    return 'not built';
   }
   const named = readSiteLinksMeta(html);
-  return named === null ? null : servedLinks(named.links, config).leftOut.map(linkSetting);
+  return named === null ? 'not named' : servedLinks(named.links, config).leftOut.map(linkSetting);
 }

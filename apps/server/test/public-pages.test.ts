@@ -170,7 +170,8 @@ describe('the store, social and publisher links the page is served with', () => 
         siteLinks,
       });
       expect(pages.indexHtml()?.body.toString('utf8')).toBe(html);
-      expect(linksLeftOut(oldDist, siteLinks)).toBeNull();
+      expect(linksLeftOut(oldDist, siteLinks)).toBe('not named');
+      expect(linksLeftOut(join(oldDist, 'nothing-here'), siteLinks)).toBe('not built');
     } finally {
       rmSync(oldDist, { recursive: true, force: true });
     }
