@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 
 const root = join(import.meta.dirname, '..');
 export const APPS = [
-  { name: 'public-site', dist: 'apps/public-site/dist', base: '/', jsKb: 130, cssKb: 20 },
+  { name: 'public-site', dist: 'apps/public-site/dist', base: '/', jsKb: 100, cssKb: 20 },
   { name: 'admin', dist: 'apps/admin/dist', base: '/admin/', jsKb: 180, cssKb: 20 },
 ];
 

@@ -3,7 +3,7 @@
 // tests, and reports whether they caught it. Every mutation must be caught: a rule whose
 // removal no test notices is a rule without a test. A mutation whose text is no longer found
 // is reported as stale, so this list cannot silently rot.
-//   node tools/check-rule-mutations.mjs
+//   node tools/check-rule-mutations.mjs [part of a rule's name: only the rules that match]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -253,7 +253,7 @@ const MUTATIONS = [
   [
     'only the token hash is stored',
     'admin-sessions/log-in.use-case.ts',
-    'tokenHash: this.deps.tokens.hash(sessionToken),',
+    'tokenHash: deps.tokens.hash(sessionToken),',
     'tokenHash: sessionToken,',
   ],
   [
@@ -317,8 +317,8 @@ const MUTATIONS = [
   [
     'downloads are capped',
     'deliveries/download-book.use-case.ts',
-    'countDownloadIfBelow(delivery.id, this.deps.maxDownloads)',
-    'countDownloadIfBelow(delivery.id, Number.MAX_SAFE_INTEGER)',
+    'countDownloadIfBelow(delivery.id, this.deps.maxDownloads, this.deps.clock.now())',
+    'countDownloadIfBelow(delivery.id, Number.MAX_SAFE_INTEGER, this.deps.clock.now())',
   ],
   [
     'resend only an approved request',
@@ -375,7 +375,9 @@ const MUTATIONS = [
 let caught = 0;
 const missed = [];
 const stale = [];
-for (const [rule, file, from, to] of MUTATIONS) {
+const only = process.argv[2];
+const chosen = only ? MUTATIONS.filter(([rule]) => rule.includes(only)) : MUTATIONS;
+for (const [rule, file, from, to] of chosen) {
   const path = src(file);
   const original = readFileSync(path, 'utf8');
   if (!original.includes(from)) {
@@ -399,5 +401,5 @@ for (const [rule, file, from, to] of MUTATIONS) {
   else missed.push(rule);
   console.log(`${failed ? 'caught ' : 'MISSED '} ${rule}`);
 }
-console.log(`\n${caught} of ${MUTATIONS.length} rule removals caught; ${missed.length} missed; ${stale.length} stale`);
+console.log(`\n${caught} of ${chosen.length} rule removals caught; ${missed.length} missed; ${stale.length} stale`);
 process.exit(missed.length + stale.length === 0 ? 0 : 1);

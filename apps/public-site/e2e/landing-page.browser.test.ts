@@ -3,6 +3,7 @@ import { SCREEN_TEXTS, TOASTS } from '@memoir/shared';
 import type { Browser, Page } from 'playwright-core';
 
 import { createWorld, SCHOLARSHIP_ANSWER } from '../../../packages/domain/test/world';
+import { IDLE_FALLBACK_MS } from '../../../packages/web-ui/src/when-wanted';
 import {
   approveAllEntries,
   launchChromium,
@@ -73,6 +74,73 @@ describe('the landing page in Chromium', () => {
     await expect(page.locator('footer').textContent()).resolves.toContain('©');
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  describe('what is below the fold loads only when wanted', () => {
+    const DEFERRED = /\/assets\/(share-section|scholarship-form|guestbook|claim-form|toaster|api)-/;
+
+    const PHONE = { viewport: { width: 412, height: 823 } };
+
+    /** Waits until the section's top is in the upper half of the window (scrolled to). */
+    async function scrolledTo(page: Page, id: string): Promise<void> {
+      const inView = (sectionId: string): boolean => {
+        const top = document.getElementById(sectionId)?.getBoundingClientRect().top ?? -1;
+        return top >= 0 && top < window.innerHeight / 2;
+      };
+      // Polled from here: the page's own timers and animation frames are held.
+      for (let waited = 0; !(await page.evaluate(inView, id)); waited += 50) {
+        if (waited > 5000) throw new Error(`#${id} was not scrolled into view`);
+        await page.waitForTimeout(50);
+      }
+    }
+
+    /** The page with its timers held (Playwright's clock), and the deferred scripts it asked for. */
+    async function openHeld(options?: Parameters<typeof openBrowserPage>[2]) {
+      const { page, errors } = await openPage(browser, options);
+      await page.clock.install();
+      const deferred: string[] = [];
+      page.on('request', (request) => {
+        if (DEFERRED.test(request.url())) deferred.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { name: 'Get your copy' }).waitFor();
+      return { page, errors, deferred };
+    }
+
+    it('not at load, however quiet the network; then once the page has idled a few seconds', async () => {
+      const { page, errors, deferred } = await openHeld(PHONE);
+      expect(deferred).toEqual([]);
+      await expect(page.locator('#free-pdf, #guestbook, #share-heading, .claim-form').count()).resolves.toBe(0);
+      await page.clock.runFor(IDLE_FALLBACK_MS * 2);
+      await page.locator('#guestbook form').waitFor();
+      expect(await page.locator('main h2').allTextContents()).toEqual(SECTION_HEADINGS);
+      await page.locator('.claim-form').waitFor();
+      expect(deferred.some((path) => path.includes('share-section'))).toBe(true);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+
+    it('at the first click, and the hero’s free-PDF button lands on the form', async () => {
+      const { page, deferred } = await openHeld(PHONE);
+      expect(deferred).toEqual([]);
+      await page.getByRole('link', { name: /Free PDF/ }).click();
+      // React shows a section that was waiting for its code up to 300 ms later: well short of the idle fallback.
+      await page.clock.runFor(500);
+      await page.locator('#free-pdf form').waitFor();
+      expect(deferred.some((path) => path.includes('scholarship-form'))).toBe(true);
+      await scrolledTo(page, 'free-pdf');
+      await page.context().close();
+    });
+
+    it('at once when the address names a section below the fold', async () => {
+      const { page } = await openPage(browser, PHONE);
+      await page.clock.install();
+      await page.goto('/#guestbook');
+      await page.clock.runFor(500);
+      await page.locator('#guestbook form').waitFor();
+      await scrolledTo(page, 'guestbook');
+      await page.context().close();
+    });
   });
 
   it('submits the free-PDF form, shows the exact toast, and resets', async () => {

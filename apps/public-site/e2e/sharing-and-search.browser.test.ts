@@ -11,16 +11,23 @@ import {
 } from '../../../tools/browser-testing/browser';
 
 /**
- * The site as crawlers and share previews see it, and the footer's Admin link, with the
- * address and admin host an owner configures.
+ * The site as crawlers and share previews see it, the footer's Admin link, and the store,
+ * social and publisher links, with the address, admin host and one store link an owner
+ * configures (the content module's other links are `.example` placeholders).
  */
+const KINDLE = 'https://ebooks.rootaccess.test/kindle';
+
 describe('sharing, search and the Admin link in Chromium', () => {
   let browser: Browser;
   let site: SiteServer;
   const openPage = () => openBrowserPage(browser, site.url);
 
   beforeAll(async () => {
-    site = await startSiteServer({ PUBLIC_BASE_URL: 'https://rootaccess.test', ADMIN_HOST: 'admin.rootaccess.test' });
+    site = await startSiteServer({
+      PUBLIC_BASE_URL: 'https://rootaccess.test',
+      ADMIN_HOST: 'admin.rootaccess.test',
+      STORE_LINKS: `kindle=${KINDLE}`,
+    });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -89,6 +96,31 @@ describe('sharing, search and the Admin link in Chromium', () => {
     await expect(page.getByRole('link', { name: 'Admin' }).getAttribute('href')).resolves.toBe(
       'https://admin.rootaccess.test/admin/login',
     );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('links to no placeholder anywhere on the rendered page: only the configured store, and no empty lists', async () => {
+    const { page, errors } = await openPage();
+    await page.goto('/');
+    await page.locator('footer').waitFor();
+    await page.locator('#buy').scrollIntoViewIfNeeded();
+    await page.locator('.buy-link').first().waitFor();
+    const addresses = await page.evaluate(() =>
+      [...document.querySelectorAll('[href], [src]')].flatMap((element) =>
+        ['href', 'src'].flatMap((name) => element.getAttribute(name) ?? []),
+      ),
+    );
+    expect(addresses.length).toBeGreaterThan(10);
+    expect(addresses.filter((address) => /\.example\b/.test(address))).toEqual([]);
+    const buy = page.locator('.buy-link');
+    await expect(buy.count()).resolves.toBe(1);
+    await expect(buy.textContent()).resolves.toContain('Kindle');
+    await expect(buy.getAttribute('href')).resolves.toBe(KINDLE);
+    // The footer keeps Privacy and Admin; the publisher's logo is there, not a link.
+    await expect(page.locator('footer nav a').allTextContents()).resolves.toEqual(['Privacy', 'Admin']);
+    await expect(page.locator('footer .publisher img').count()).resolves.toBe(1);
+    await expect(page.locator('footer a.publisher').count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });

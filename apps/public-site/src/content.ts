@@ -1,11 +1,16 @@
 /**
  * Every word of the landing page, in one place: edit the text here, not in the components.
- * Links marked "example" are placeholders to replace with the real store and profile URLs.
+ * Links on an `.example` domain are placeholders: set the real store, profile and publisher
+ * addresses here, or in the server's STORE_LINKS, SOCIAL_LINKS and PUBLISHER_URL (which win).
+ * With PUBLIC_BASE_URL set, the server leaves out a placeholder nobody configured
+ * (docs/public-site.md, "Store and social links").
  */
 
-import { BOOK_TITLE } from '@memoir/shared';
+import { BOOK_TITLE, type SocialLinkKey, type StoreLinkKey } from '@memoir/shared';
 
 export interface BuyLink {
+  /** STORE_LINKS names the link by this key. */
+  readonly key: StoreLinkKey;
   readonly format: 'Hardcover' | 'Paperback' | 'Kindle';
   readonly price: string;
   readonly href: string;
@@ -29,6 +34,8 @@ export interface SharePost {
 }
 
 export interface SocialLink {
+  /** SOCIAL_LINKS names the link by this key. */
+  readonly key: SocialLinkKey;
   readonly label: string;
   readonly href: string;
 }
@@ -47,6 +54,7 @@ export const BOOK = {
   author: 'Sam Okafor',
   blurb:
     'At fifteen, Sam Okafor was breaking into bulletin boards from a bedroom in Lagos. At thirty, he was defending a startup against lawsuits, layoffs and his own worst instincts. Root Access is the story in between: the code, the crews, the money, and the people who held the whole fragile stack together.',
+  /** PUBLISHER_URL replaces `href`. */
   publisher: { name: 'Byteline Press', href: 'https://byteline-press.example/' },
   copyrightYear: 2026,
 } as const;
@@ -131,18 +139,26 @@ export const CALL_TO_ACTION = {
   text: 'Available now in hardcover, paperback and for Kindle.',
   links: [
     {
+      key: 'hardcover',
       format: 'Hardcover',
       price: '$28.00',
       href: 'https://bookshop.example/root-access/hardcover',
       note: 'With the illustrated network maps',
     },
     {
+      key: 'paperback',
       format: 'Paperback',
       price: '$17.99',
       href: 'https://bookshop.example/root-access/paperback',
       note: 'Pocket-sized, same great exploits',
     },
-    { format: 'Kindle', price: '$2.99', href: 'https://kindle.example/root-access', note: 'Instant delivery' },
+    {
+      key: 'kindle',
+      format: 'Kindle',
+      price: '$2.99',
+      href: 'https://kindle.example/root-access',
+      note: 'Instant delivery',
+    },
   ] satisfies BuyLink[],
 } as const;
 
@@ -221,9 +237,9 @@ export const PRIVACY = { href: '/privacy', label: 'Privacy' } as const;
 
 export const FOOTER = {
   social: [
-    { label: 'X / Twitter', href: 'https://x.example/samokafor' },
-    { label: 'LinkedIn', href: 'https://linkedin.example/in/samokafor' },
-    { label: 'GitHub', href: 'https://github.example/samokafor' },
+    { key: 'x', label: 'X / Twitter', href: 'https://x.example/samokafor' },
+    { key: 'linkedin', label: 'LinkedIn', href: 'https://linkedin.example/in/samokafor' },
+    { key: 'github', label: 'GitHub', href: 'https://github.example/samokafor' },
   ] satisfies SocialLink[],
   adminLabel: 'Admin',
   privacyLabel: PRIVACY.label,

@@ -1,15 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from '@tanstack/react-router';
 
-import { recentEntriesQueryOptions } from './features/guestbook/api/recent-entries';
-import { LandingPage } from './routes/landing-page';
 import { NotFound } from './routes/not-found';
 
-interface RouterContext {
-  readonly queryClient: QueryClient;
-}
-
-const rootRoute = createRootRouteWithContext<RouterContext>()({
+const rootRoute = createRootRoute({
   component: Outlet,
   notFoundComponent: NotFound,
 });
@@ -17,19 +10,15 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  // Recent Visitors' entries start loading with the page, beside the guestbook's own chunk.
-  // Not awaited: the page never waits for them, and a failed load is only logged (spec).
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(recentEntriesQueryOptions);
-  },
-  component: LandingPage,
+  // The first screen (the hero) is in index.html itself; the sections below it come in their
+  // own chunk, fetched as soon as the router starts, so the first screen's JS is the router's.
+  component: lazyRouteComponent(() => import('./routes/landing-page'), 'LandingPage'),
 });
 
 /** `/` and the not-found screen. Paths match case-insensitively (the router's default). */
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter() {
   return createRouter({
     routeTree: rootRoute.addChildren([landingRoute]),
-    context: { queryClient },
     caseSensitive: false,
     defaultPreload: false,
   });

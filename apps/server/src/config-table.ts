@@ -2,11 +2,19 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, BOOK_TITLE } from '@memoir/shared';
+import {
+  ADMIN_PASSWORD_MAX_LENGTH,
+  ADMIN_PASSWORD_MIN_LENGTH,
+  BOOK_TITLE,
+  SOCIAL_LINK_KEYS,
+  STORE_LINK_KEYS,
+} from '@memoir/shared';
 import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
 import { parseTrustProxy, type TrustProxy } from '@memoir/http-koa';
 import { smtpUrlProblem } from '@memoir/mail';
 import { DatabaseUrlError, MYSQL_POOL_DEFAULTS, parseDatabaseUrl } from '@memoir/persistence-typeorm';
+
+import { isPlaceholderUrl } from './site-links';
 
 /**
  * Every environment variable the server reads: its default, what it means and how it is parsed.
@@ -70,6 +78,31 @@ export function parseDuration(text: string): number | null {
   if (!match) return null;
   const ms = Number(match[1]) * (DURATION_UNITS_MS[match[2] ?? ''] ?? Number.NaN);
   return Number.isSafeInteger(ms) && ms > 0 ? ms : null;
+}
+
+/**
+ * Why `text` cannot be a link on the page (what follows "gives <what>"), or its address as the
+ * URL parser writes it (quotes and angle brackets percent-encoded).
+ */
+function pageLink(text: string, what: string): Parsed<string> {
+  const url = URL.parse(text);
+  if (url === null || !['http:', 'https:'].includes(url.protocol)) {
+    return problem(
+      `gives ${what} "${text}", which is not an absolute http(s) address such as https://bookshop.org/book.`,
+    );
+  }
+  // Not repeated: a user name and password do not belong in a public page, nor in a log.
+  if (url.username !== '' || url.password !== '') {
+    return problem(
+      `gives ${what} an address with a user name or password (not shown): a link on the page takes neither.`,
+    );
+  }
+  if (isPlaceholderUrl(url.href)) {
+    return problem(
+      `gives ${what} ${url.href}, on a domain reserved for examples (RFC 2606): give the real address, or leave it out.`,
+    );
+  }
+  return ok(url.href);
 }
 
 /** The parsers the table uses, one per kind of value. */
@@ -167,6 +200,39 @@ export const parsers = {
       ? ok(text.replace(/\/+$/, ''))
       : problem(`must be an http(s) address such as https://memoir.example.com (got "${text}").`);
   },
+  /** A link shown on the page: an absolute http(s) address of a real site. */
+  pageLink: (): Parser<string> => (text) => pageLink(text, 'the link'),
+  /** `key=address` pairs separated by commas, keys case-insensitive: links shown on the page, by key. */
+  pageLinks:
+    <const K extends string>(keys: readonly K[]): Parser<Readonly<Partial<Record<K, string>>>> =>
+    (text) => {
+      const links: Partial<Record<K, string>> = {};
+      const problems: string[] = [];
+      for (const entry of text.split(',').map((part) => part.trim())) {
+        if (entry === '') continue;
+        const equals = entry.indexOf('=');
+        if (equals < 1) {
+          problems.push(
+            `must be key=address pairs separated by commas, e.g. ${keys[0]}=https://…, ${keys[1] ?? keys[0]}=https://… (got "${entry}")`,
+          );
+          continue;
+        }
+        const name = entry.slice(0, equals).trim().toLowerCase();
+        const key = keys.find((candidate) => candidate === name);
+        if (key === undefined) {
+          problems.push(`names "${name}", which is not one of its keys: ${keys.join(', ')}`);
+          continue;
+        }
+        if (links[key] !== undefined) {
+          problems.push(`names ${key} twice`);
+          continue;
+        }
+        const link = pageLink(entry.slice(equals + 1).trim(), key);
+        if (link.ok) links[key] = link.value;
+        else problems.push(link.problem.replace(/\.$/, ''));
+      }
+      return problems.length > 0 ? problem(`${problems.join('; ')}.`) : ok(links);
+    },
   email: (): Parser<string> => (text) =>
     /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) ? ok(text) : problem(`must be an email address (got "${text}").`),
   /** Like `duration`, and plain milliseconds ("500"); zero allowed: none. */
@@ -376,6 +442,27 @@ export const CONFIG_VARIABLES = {
     default: 'http://localhost:$PORT',
     example: 'https://rootaccess.example.com',
     parse: parsers.httpBaseUrl(),
+  }),
+  STORE_LINKS: variable({
+    meaning: `the buy buttons' addresses, \`key=https://…\` pairs separated by commas (keys ${STORE_LINK_KEYS.map((key) => `\`${key}\``).join(', ')}; a comma inside an address is written \`%2C\`); each replaces the content module's`,
+    default: null,
+    shownDefault: "the content module's, less placeholders once `PUBLIC_BASE_URL` is set",
+    example: 'hardcover=https://bookshop.org/p/books/root-access,kindle=https://www.amazon.com/dp/B0EXAMPLE',
+    parse: parsers.pageLinks(STORE_LINK_KEYS),
+  }),
+  SOCIAL_LINKS: variable({
+    meaning: `the footer's profile links, likewise (keys ${SOCIAL_LINK_KEYS.map((key) => `\`${key}\``).join(', ')})`,
+    default: null,
+    shownDefault: "the content module's, less placeholders once `PUBLIC_BASE_URL` is set",
+    example: 'x=https://x.com/samokafor,linkedin=https://www.linkedin.com/in/samokafor',
+    parse: parsers.pageLinks(SOCIAL_LINK_KEYS),
+  }),
+  PUBLISHER_URL: variable({
+    meaning: "where the footer's publisher logo links to",
+    default: null,
+    shownDefault: "the content module's, less placeholders once `PUBLIC_BASE_URL` is set",
+    example: 'https://bytelinepress.com/',
+    parse: parsers.pageLink(),
   }),
   BOOK_PDF_PATH: variable({
     meaning: "the book PDF that each reader's copy is stamped from; relative to the repository root",

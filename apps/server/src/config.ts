@@ -17,6 +17,7 @@ import {
   type ParseContext,
   type Parsed,
 } from './config-table';
+import type { SiteLinksConfig } from './site-links';
 
 /** Everything the server reads from its environment, read once at start (docs/operations.md#configuration). */
 export interface ServerConfig {
@@ -52,6 +53,8 @@ export interface ServerConfig {
   readonly mail: MailConfig;
   /** RETENTION_*: how long personal data is kept, in days. */
   readonly retention: RetentionPolicy;
+  /** STORE_LINKS, SOCIAL_LINKS, PUBLISHER_URL, and whether placeholders are left out (PUBLIC_BASE_URL set). */
+  readonly siteLinks: SiteLinksConfig;
 }
 
 /** DATABASE_POOL_SIZE, DATABASE_SSL_CA and the timeouts: MySQL only. */
@@ -261,6 +264,9 @@ export function loadConfig(
     smtpRequireTls: read('SMTP_REQUIRE_TLS'),
     from: read('MAIL_FROM'),
     publicBaseUrl: read('PUBLIC_BASE_URL'),
+    storeLinks: read('STORE_LINKS'),
+    socialLinks: read('SOCIAL_LINKS'),
+    publisherUrl: read('PUBLISHER_URL'),
     bookPdfPath: read('BOOK_PDF_PATH'),
     ownerEmail: read('OWNER_EMAIL'),
     ownerNotifications: read('OWNER_NOTIFICATIONS'),
@@ -304,6 +310,7 @@ export function loadConfig(
   const publicBaseUrl = valueOf(values.publicBaseUrl);
   const publicBase = new URL(publicBaseUrl);
   const ownerEmail = valueOf(values.ownerEmail);
+  const publisherUrl = valueOf(values.publisherUrl);
   const mail: MailConfig = {
     smtpUrl: valueOf(values.smtpUrl),
     smtpRequireTls: valueOf(values.smtpRequireTls),
@@ -357,6 +364,15 @@ export function loadConfig(
       personalDetailsDays: valueOf(values.retentionDays),
       rejectedDays: valueOf(values.retentionRejectedDays),
       sentEmailDays: valueOf(values.retentionSentEmailDays),
+    },
+    siteLinks: {
+      configured: {
+        ...valueOf(values.storeLinks),
+        ...valueOf(values.socialLinks),
+        ...(publisherUrl === null ? {} : { publisher: publisherUrl }),
+      },
+      // Unset, the site runs on localhost (a lab, the tests): the page shows every link, placeholders too.
+      leaveOutPlaceholders: (env.PUBLIC_BASE_URL ?? '').trim() !== '',
     },
   };
 }

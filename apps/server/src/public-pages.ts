@@ -2,6 +2,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
+import { readSiteLinksMeta, siteLinksMetaTag } from '@memoir/shared';
+
+import { servedLinks, type SiteLinksConfig } from './site-links';
+
 /**
  * The origin the public site's build writes into its absolute URLs (canonical, Open Graph, X
  * card, JSON-LD, robots.txt). The server puts PUBLIC_BASE_URL in its place as it serves them,
@@ -41,11 +45,14 @@ export interface PublicPagesOptions {
   readonly publicBaseUrl: string;
   /** With ADMIN_HOST set: the admin host's sign-in page, for the footer's Admin link; else null. */
   readonly adminLoginUrl: string | null;
+  /** The store, social and publisher links configured, and whether placeholders are left out. */
+  readonly siteLinks: SiteLinksConfig;
 }
 
 /**
  * The public site's page and robots.txt as the build left them, with PUBLIC_BASE_URL for the
- * build's origin (and, with ADMIN_HOST, where the footer's Admin link goes), and the sitemap.
+ * build's origin (and, with ADMIN_HOST, where the footer's Admin link goes), the store, social
+ * and publisher links the page shows in place of the content module's, and the sitemap.
  * Each file is read again when the build changes it (a `pnpm build` while the server runs).
  */
 export class PublicPages {
@@ -70,7 +77,13 @@ export class PublicPages {
   /** The site's page, or null before the site is built. */
   indexHtml(): PreparedText | null {
     return this.read('index.html', (html) => {
-      const linked = html.replaceAll(BUILD_ORIGIN, this.base);
+      // The build names the content module's links; the page shows the ones named here.
+      const named = readSiteLinksMeta(html);
+      const withLinks =
+        named === null
+          ? html
+          : html.replace(named.tag, () => siteLinksMetaTag(servedLinks(named.links, this.options.siteLinks).links));
+      const linked = withLinks.replaceAll(BUILD_ORIGIN, this.base);
       if (this.options.adminLoginUrl === null) return linked;
       const meta = `<meta name="memoir:admin-login" content="${this.options.adminLoginUrl.replace(/"/g, '%22')}" />`;
       return linked.replace('</head>', `  ${meta}\n  </head>`);

@@ -24,7 +24,8 @@ import { logLooseFiles, makePrivateDir, tightenDataDir } from './data-dir';
 import { DeliveryWorker } from './delivery-worker';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './scheduled-jobs';
 import { createServerMetrics } from './metrics';
-import { staticApps } from './static-apps';
+import { linksLeftOut } from './site-links';
+import { publicSiteDist, staticApps } from './static-apps';
 
 /** How often each process removes the kept copies of links that stopped working. */
 export const COPY_SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -166,6 +167,7 @@ export async function buildApp(
       adminHost: config.adminHost,
       publicBaseUrl: config.mail.publicBaseUrl,
       adminBaseUrl: config.mail.adminBaseUrl,
+      siteLinks: config.siteLinks,
     }),
   });
   return { app, handler, routes, container, useCases };
@@ -187,6 +189,24 @@ export function privacyNotice(config: ServerConfig): PrivacyNotice {
     formWindowMinutes: Math.max(1, Math.ceil(config.formRateLimit.windowMs / 60_000)),
     emailBySmtp: mail.smtpUrl !== null,
   };
+}
+
+/**
+ * One warning at start when the page leaves links out: placeholders nobody configured, with
+ * PUBLIC_BASE_URL set. It names the settings that give them back.
+ */
+function logSiteLinks(logger: Logger, config: ServerConfig): void {
+  const leftOut = linksLeftOut(publicSiteDist(config.rootDir), config.siteLinks);
+  if (leftOut === 'not named' && config.siteLinks.leaveOutPlaceholders) {
+    logger.warn(
+      'the built public site names no store, social or publisher links, so the page shows its own, placeholders included: run pnpm build',
+    );
+  }
+  if (typeof leftOut === 'string' || leftOut.length === 0) return;
+  logger.warn(
+    { leftOut },
+    `links left out of the page, their addresses being placeholders (.example): ${leftOut.join(', ')}; set them, or their addresses in apps/public-site/src/content.ts`,
+  );
 }
 
 /** Connects the database, wires the app, creates the first admin, and listens. */
@@ -231,6 +251,7 @@ export async function startServer(
       'SMTP_REQUIRE_TLS is off: email, download links included, goes in clear to an SMTP server that offers no STARTTLS',
     );
   }
+  logSiteLinks(logger, config);
   const deliveryWorker = new DeliveryWorker({
     sendDueDeliveries: useCases.sendDueDeliveries,
     queueOwnerDigest: useCases.queueOwnerDigest,

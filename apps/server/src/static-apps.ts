@@ -7,6 +7,7 @@ import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 
 import { PublicPages, type PreparedText } from './public-pages';
+import type { SiteLinksConfig } from './site-links';
 
 /** Client-side routes of each app: the server answers them with the app's page, status 200. */
 const PUBLIC_ROUTES = new Set(['/']);
@@ -28,7 +29,12 @@ export interface StaticAppsOptions {
   readonly publicBaseUrl: string;
   /** With ADMIN_HOST: the admin host's origin, where the footer's Admin link goes. */
   readonly adminBaseUrl: string;
+  /** STORE_LINKS, SOCIAL_LINKS, PUBLISHER_URL, and whether placeholders are left out. */
+  readonly siteLinks: SiteLinksConfig;
 }
+
+/** Where the public site's build is. */
+export const publicSiteDist = (rootDir: string): string => join(rootDir, 'apps', 'public-site', 'dist');
 
 /** A prepared text, compressed as the client accepts. */
 function sendPrepared(ctx: Context, type: string, text: PreparedText, cacheControl: string): void {
@@ -52,13 +58,14 @@ function sendPrepared(ctx: Context, type: string, text: PreparedText, cacheContr
  * shows its not-found screen. Until an app is built, a plain page says so.
  */
 export function staticApps(options: StaticAppsOptions): Middleware {
-  const publicDist = join(options.rootDir, 'apps', 'public-site', 'dist');
+  const publicDist = publicSiteDist(options.rootDir);
   const adminDist = join(options.rootDir, 'apps', 'admin', 'dist');
   const adminHost = options.adminHost;
   const pages = new PublicPages({
     distDir: publicDist,
     publicBaseUrl: options.publicBaseUrl,
     adminLoginUrl: adminHost === null ? null : `${options.adminBaseUrl}/admin/login`,
+    siteLinks: options.siteLinks,
   });
   // A build, once there, stays: remember it rather than ask the disk on every request. A
   // missing one is asked again, so `pnpm build` while the server runs is picked up.
@@ -75,7 +82,9 @@ export function staticApps(options: StaticAppsOptions): Middleware {
       ctx.body = PLACEHOLDER(name);
       return;
     }
-    if (file !== '/' && file !== '/index.html') {
+    // The page as built, compressed by the build too, is never sent as a file: the server writes
+    // PUBLIC_BASE_URL and the links into it (PublicPages), and the build's copies have placeholders.
+    if (file !== '/' && !/^\/index\.html(\.br|\.gz)?$/i.test(file)) {
       try {
         const served = await send(ctx, file, { root, brotli: true, gzip: true, index: false, hidden: false });
         // The same URL answers Brotli, gzip or the plain file, as the client asks: a shared cache

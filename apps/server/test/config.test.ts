@@ -62,6 +62,7 @@ describe('loadConfig', () => {
         retryBaseMs: 60_000,
       },
       retention: { personalDetailsDays: 90, rejectedDays: 30, sentEmailDays: 30 },
+      siteLinks: { configured: {}, leaveOutPlaceholders: false },
     });
   });
 
@@ -225,6 +226,59 @@ describe('loadConfig', () => {
     expect(problemsOf({ SHUTDOWN_DRAIN: 'a while' })).toEqual([
       'SHUTDOWN_DRAIN must be a duration such as 5s, 500ms or 1m, or plain milliseconds (got "a while").',
     ]);
+  });
+
+  it('reads the store, social and publisher links by key, keys in any case, and leaves placeholders out only with PUBLIC_BASE_URL set', () => {
+    expect(
+      load({
+        STORE_LINKS: ' Kindle = https://ebooks.test/root-access , hardcover=https://shop.test/hc?ref=site,',
+        SOCIAL_LINKS: 'GITHUB=https://github.com/samokafor',
+        PUBLISHER_URL: 'https://byteline.test',
+      }).siteLinks,
+    ).toEqual({
+      configured: {
+        kindle: 'https://ebooks.test/root-access',
+        hardcover: 'https://shop.test/hc?ref=site',
+        github: 'https://github.com/samokafor',
+        publisher: 'https://byteline.test/',
+      },
+      leaveOutPlaceholders: false,
+    });
+    expect(load({ PUBLIC_BASE_URL: 'https://rootaccess.test' }).siteLinks).toEqual({
+      configured: {},
+      leaveOutPlaceholders: true,
+    });
+    // The default address is not a configured one: a lab on localhost shows every link.
+    expect(load({ PUBLIC_BASE_URL: '  ' }).siteLinks.leaveOutPlaceholders).toBe(false);
+  });
+
+  it('writes a link with quotes or angle brackets percent-encoded, so that it cannot leave its attribute', () => {
+    expect(load({ STORE_LINKS: 'kindle=https://shop.test/"><script>alert(1)</script>' }).siteLinks.configured).toEqual({
+      kindle: 'https://shop.test/%22%3E%3Cscript%3Ealert(1)%3C/script%3E',
+    });
+  });
+
+  it('names every bad link at once: not http(s), an unknown key with the valid ones, a key twice, a placeholder, a password', () => {
+    const problems = problemsOf({
+      STORE_LINKS:
+        'kindle=javascript:alert(1),audiobook=https://shop.test/a,hardcover,paperback=https://a.test,PAPERBACK=https://b.test',
+      SOCIAL_LINKS:
+        'x=https://x.example/sam,linkedin=https://www.example.com/in/sam,github=https://sam:hunter2secret@github.com/sam',
+      PUBLISHER_URL: '/publisher',
+      PUBLIC_BASE_URL: 'ftp://example.com',
+    });
+    expect(problems).toEqual([
+      'PUBLIC_BASE_URL must be an http(s) address such as https://memoir.example.com (got "ftp://example.com").',
+      'STORE_LINKS gives kindle "javascript:alert(1)", which is not an absolute http(s) address such as https://bookshop.org/book; ' +
+        'names "audiobook", which is not one of its keys: hardcover, paperback, kindle; ' +
+        'must be key=address pairs separated by commas, e.g. hardcover=https://…, paperback=https://… (got "hardcover"); ' +
+        'names paperback twice.',
+      'SOCIAL_LINKS gives x https://x.example/sam, on a domain reserved for examples (RFC 2606): give the real address, or leave it out; ' +
+        'gives linkedin https://www.example.com/in/sam, on a domain reserved for examples (RFC 2606): give the real address, or leave it out; ' +
+        'gives github an address with a user name or password (not shown): a link on the page takes neither.',
+      'PUBLISHER_URL gives the link "/publisher", which is not an absolute http(s) address such as https://bookshop.org/book.',
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2secret');
   });
 
   it('blames a bad PORT once, not again through the PUBLIC_BASE_URL default built on it', () => {

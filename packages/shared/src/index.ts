@@ -4,3 +4,4 @@ export * from './limits';
 export * from './messages';
 export * from './wire';
 export * from './counted-events';
+export * from './site-links';

@@ -1,25 +1,54 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
-// The Radix toast view loads after the first render, in its own chunk (the JS budgets).
+import { anyToastAsked, subscribe } from './toast';
+import { whenWanted } from './when-wanted';
+
+// The Radix toast view is code no first screen needs: it loads in its own chunk at the first
+// toast or the visitor's first intent (when-wanted.ts), whichever comes first. A toast asked
+// for before it arrives waits in the store and shows when it does.
 const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
 
-/** What wraps each app: strict mode, the query client, and the toasts beside the router. */
+function DeferredToaster() {
+  const asked = useSyncExternalStore(subscribe, anyToastAsked, () => false);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void whenWanted().then(() => {
+      if (live) setWanted(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!asked && !wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
+/**
+ * What wraps each app: strict mode, the query client (when the app's first screen needs one:
+ * the public site provides its own where its queries are), and the toasts beside the router.
+ */
 export function AppShell({
   queryClient,
   children,
 }: {
-  readonly queryClient: QueryClient;
+  readonly queryClient?: QueryClient;
   readonly children: ReactNode;
 }) {
+  const content = (
+    <>
+      {children}
+      <DeferredToaster />
+    </>
+  );
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </QueryClientProvider>
+      {queryClient === undefined ? content : <QueryClientProvider client={queryClient}>{content}</QueryClientProvider>}
     </StrictMode>
   );
 }

@@ -37,3 +37,6 @@ export function subscribe(listener: () => void): () => void {
 }
 
 export const currentToasts = (): ToastItem[] => toasts;
+
+/** Whether any toast was ever asked for on this page (the toasts' view must then be there). */
+export const anyToastAsked = (): boolean => nextId > 1;

@@ -1,23 +1,22 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 
 import { ManifestoCarousel } from '../features/carousel/manifesto-carousel';
 import { useHeroRain } from '../features/hero/hero';
 import { About, AuthorBio, CallToAction, Crackme, Footer, Themes } from '../features/story/sections';
 import { countPageView } from '../shared/count-event';
+import { lazyWithQueries } from '../shared/lazy-with-queries';
+import { WhenNear } from '../shared/when-near';
 
-// Below the fold: fetched right after the first render, so the first screen needs less JS.
+// Below the fold, and more than half of the page's JS: the forms (with the query client they
+// use), the share section's Radix tooltips, the prize claim. They load when the visitor comes
+// near, shows intent, or the page has idled (shared/when-near.tsx), so the first screen's
+// network is the first screen's alone.
+const ScholarshipForm = lazyWithQueries(() =>
+  import('../features/scholarship-request/components/scholarship-form').then((m) => m.ScholarshipForm),
+);
+const ClaimForm = lazyWithQueries(() => import('../features/crackme/claim-form').then((m) => m.ClaimForm));
+const Guestbook = lazyWithQueries(() => import('../features/guestbook/components/guestbook').then((m) => m.Guestbook));
 const ShareSection = lazy(() => import('../features/share/share-section').then((m) => ({ default: m.ShareSection })));
-const ScholarshipForm = lazy(() =>
-  import('../features/scholarship-request/components/scholarship-form').then((m) => ({ default: m.ScholarshipForm })),
-);
-// Only for solvers, below the fold: the prize claim's code loads after the first screen.
-const ClaimForm = lazy(() => import('../features/crackme/claim-form').then((m) => ({ default: m.ClaimForm })));
-const Guestbook = lazy(() =>
-  import('../features/guestbook/components/guestbook').then((m) => ({ default: m.Guestbook })),
-);
-
-/** Keeps the space a lazy section will take, so nothing shifts when it arrives. */
-const Reserved = ({ height }: { readonly height: string }) => <div className="section" style={{ minHeight: height }} />;
 
 /**
  * The landing page: every section, in the order the specification gives. The skip link and
@@ -34,16 +33,16 @@ export function LandingPage() {
         <ManifestoCarousel />
         <AuthorBio />
         <Crackme>
-          <Suspense fallback={<div className="claim-form-reserved" />}>
+          <WhenNear className="claim-form-reserved">
             <ClaimForm />
-          </Suspense>
+          </WhenNear>
         </Crackme>
         <CallToAction />
-        <Suspense fallback={<Reserved height="60rem" />}>
+        <WhenNear className="section" minHeight="100rem" ids={['free-pdf', 'guestbook']}>
           <ShareSection />
           <ScholarshipForm />
           <Guestbook />
-        </Suspense>
+        </WhenNear>
       </main>
       <Footer />
     </>

@@ -353,6 +353,17 @@ describe('deliveries', () => {
       valueOf(await resume()); // the last download may still be resumed
     });
 
+    it('lets only one of two clicks at the same moment past the cap', async () => {
+      for (let i = 1; i < world.deliveryPolicy.maxDownloads; i += 1) valueOf(await download());
+      const results = await Promise.all([download(), download()]);
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(results.map((result) => (result.ok ? 'ok' : result.error.code)).sort()).toEqual([
+        'DOWNLOAD.LINK_EXHAUSTED',
+        'ok',
+      ]);
+      expect((await stateOf(requestId))?.downloadCount).toBe(world.deliveryPolicy.maxDownloads);
+    });
+
     it('works until it expires, 14 days after it was sent', async () => {
       world.clock.advance(14 * DAY - 1);
       valueOf(await download());

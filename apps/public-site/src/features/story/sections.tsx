@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 
 import { ABOUT, AUTHOR, BOOK, CALL_TO_ACTION, CRACKME, FOOTER, PRIVACY, THEMES } from '../../content';
 import { countEvent, eventKey } from '../../shared/count-event';
+import { served, siteLink } from '../../shared/site-links';
 
 export function About() {
   return (
@@ -72,27 +73,30 @@ export function Crackme({ children }: { readonly children?: ReactNode }) {
 }
 
 export function CallToAction() {
+  const links = served(CALL_TO_ACTION.links);
   return (
     <section className="section cta" aria-labelledby="buy-heading" id="buy">
       <h2 id="buy-heading">{CALL_TO_ACTION.heading}</h2>
       <p>{CALL_TO_ACTION.text}</p>
-      <ul className="buy-links">
-        {CALL_TO_ACTION.links.map((link) => (
-          <li key={link.format}>
-            <a
-              className="buy-link"
-              href={link.href}
-              rel="noopener"
-              target="_blank"
-              onClick={() => countEvent('buy_click', { store: eventKey(link.format) })}
-            >
-              <span className="buy-format">{link.format}</span>
-              <span className="buy-price">{link.price}</span>
-              <span className="buy-note">{link.note}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
+      {links.length > 0 && (
+        <ul className="buy-links">
+          {links.map((link) => (
+            <li key={link.format}>
+              <a
+                className="buy-link"
+                href={link.href}
+                rel="noopener"
+                target="_blank"
+                onClick={() => countEvent('buy_click', { store: eventKey(link.format) })}
+              >
+                <span className="buy-format">{link.format}</span>
+                <span className="buy-price">{link.price}</span>
+                <span className="buy-note">{link.note}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -111,7 +115,7 @@ export function Footer() {
     <footer className="footer">
       <nav aria-label="Social">
         <ul className="social">
-          {FOOTER.social.map((link) => (
+          {served(FOOTER.social).map((link) => (
             <li key={link.label}>
               <a href={link.href} rel="noopener me" target="_blank">
                 {link.label}
@@ -129,15 +133,27 @@ export function Footer() {
       <p>
         © {BOOK.copyrightYear} {BOOK.author}. All rights reserved.
       </p>
-      <a className="publisher" href={BOOK.publisher.href} rel="noopener" target="_blank">
-        <img
-          src="/images/publisher-logo.svg"
-          alt={`Published by ${BOOK.publisher.name}`}
-          width="140"
-          height="32"
-          loading="lazy"
-        />
-      </a>
+      <PublisherLogo />
     </footer>
+  );
+}
+
+/** The publisher's logo, a link when the server serves one (PUBLISHER_URL or the content module's). */
+function PublisherLogo() {
+  const href = siteLink('publisher', BOOK.publisher.href);
+  const logo = (
+    <img
+      src="/images/publisher-logo.svg"
+      alt={`Published by ${BOOK.publisher.name}`}
+      width="140"
+      height="32"
+      loading="lazy"
+    />
+  );
+  if (href === null) return <span className="publisher">{logo}</span>;
+  return (
+    <a className="publisher" href={href} rel="noopener" target="_blank">
+      {logo}
+    </a>
   );
 }
