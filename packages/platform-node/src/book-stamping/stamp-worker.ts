@@ -42,7 +42,14 @@ function yieldToTheServer(): void {
   }
 }
 yieldToTheServer();
-/** The book's plan (`planBook`), and the file's size and modification time it was made from. */
+
+/** The book file's size and modification time: when they change, the book is planned again. */
+async function bookVersion(): Promise<string> {
+  const { size, mtimeMs } = await stat(bookPath);
+  return `${size}:${mtimeMs}`;
+}
+
+/** The book's plan (`planBook`), and the file's version (`bookVersion`) it was made from. */
 let planned: { readonly key: string; readonly plan: Promise<BookPlan> } | null = null;
 
 /**
@@ -51,9 +58,8 @@ let planned: { readonly key: string; readonly plan: Promise<BookPlan> } | null =
  * changes (its size or modification time). A failed plan is not kept, so the next call tries
  * again.
  */
-async function currentPlan(): Promise<BookPlan> {
-  const { size, mtimeMs } = await stat(bookPath);
-  const key = `${size}:${mtimeMs}`;
+async function currentPlan(): Promise<{ readonly plan: BookPlan; readonly version: string }> {
+  const key = await bookVersion();
   if (planned?.key !== key) {
     const plan = readFile(bookPath).then((bytes) => planBook(bytes));
     const entry = { key, plan };
@@ -62,7 +68,7 @@ async function currentPlan(): Promise<BookPlan> {
       if (planned === entry) planned = null;
     });
   }
-  return planned.plan;
+  return { plan: await planned.plan, version: key };
 }
 
 interface Stamping {
@@ -94,16 +100,18 @@ function loadStamping(): Promise<Stamping> {
  * Then, in the background, readies the thread for its first copy.
  */
 export async function checkCopy(): Promise<number> {
-  const { pageCount } = await currentPlan();
+  const { pageCount } = (await currentPlan()).plan;
   setImmediate(() => void loadStamping().catch(() => undefined)); // a failure shows at the first copy
   return pageCount;
 }
 
 /** The update that makes a reader's copy of the planned book. */
-async function updateFor(owner: CopyOwner): Promise<{ readonly plan: BookPlan; readonly update: Uint8Array }> {
-  const [{ stampUpdate: stamp, fonts }, plan] = await Promise.all([loadStamping(), currentPlan()]);
+async function updateFor(
+  owner: CopyOwner,
+): Promise<{ readonly plan: BookPlan; readonly version: string; readonly update: Uint8Array }> {
+  const [{ stampUpdate: stamp, fonts }, { plan, version }] = await Promise.all([loadStamping(), currentPlan()]);
   const { update } = await stamp(plan, owner, title, fonts);
-  return { plan, update };
+  return { plan, version, update };
 }
 
 const changedMidway = (): Error => new Error('The book file changed while a copy was made; try again.');
@@ -132,11 +140,12 @@ export interface CopyToFile {
  * only, some kilobytes, however large the book. Resolves to the copy's size.
  */
 export async function stampCopyToFile({ owner, path }: CopyToFile): Promise<number> {
-  const { plan, update } = await updateFor(owner);
+  const { plan, version, update } = await updateFor(owner);
   await copyFile(bookPath, path, constants.COPYFILE_EXCL);
   try {
     await chmod(path, 0o600);
-    if ((await stat(path)).size !== plan.base.size) throw changedMidway();
+    // The update fits the bytes it was planned on only: a book replaced meanwhile fails this copy (the next plans again).
+    if ((await stat(path)).size !== plan.base.size || (await bookVersion()) !== version) throw changedMidway();
     await appendFile(path, update);
   } catch (error) {
     await rm(path, { force: true });
