@@ -3,8 +3,9 @@
  * Each chunk of a copy takes its bytes from one budget before it is sent, so a burst of
  * readers fetching their copies at once cannot take the event loop from everyone else: the
  * copies go out as fast as the budget allows and the site's pages answer meanwhile
- * (docs/performance.md, delivering a real book). The first megabyte goes out at once; a lone
- * reader's 6 MB copy takes about a third of a second.
+ * (docs/performance.md, delivering a real book). Each copy's first chunk goes out at once, and
+ * the first megabyte when the budget is full; a lone reader's 6 MB copy takes about a third
+ * of a second.
  */
 export const DOWNLOAD_BYTES_PER_SECOND = 16 * 1024 * 1024;
 export const DOWNLOAD_BURST_BYTES = 1024 * 1024;

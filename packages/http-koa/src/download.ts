@@ -281,13 +281,19 @@ export function downloadRoutes(options: HttpAppOptions): Router {
 
 const downloadBudget = new ByteBudget(DOWNLOAD_BYTES_PER_SECOND, DOWNLOAD_BURST_BYTES);
 
-/** The file's stream, each chunk sent when the shared budget allows; destroying the result destroys the file's stream too. */
+/**
+ * The file's stream, each chunk sent when the shared budget allows, but the first at once (it
+ * is counted all the same): a reader sees the download start however many others are under
+ * way. Destroying the result destroys the file's stream too.
+ */
 function paced(source: Readable): Transform {
+  let first = true;
   const pacer = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       const wait = downloadBudget.take(chunk.length);
-      if (wait === 0) done(null, chunk);
+      if (wait === 0 || first) done(null, chunk);
       else setTimeout(() => done(null, chunk), wait);
+      first = false;
     },
   });
   return pipeline(source, pacer, () => undefined); // an error or a reader gone: both ends are destroyed
