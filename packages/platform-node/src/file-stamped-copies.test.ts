@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { BookStamperBusyError, type CopyOwner, type QueuedBookStamper } from '@memoir/domain';
@@ -73,6 +73,32 @@ describe('FileStampedCopies', () => {
     expect(await copies.list()).toEqual([]);
     await copies.getOrMake(ID, ADA);
     expect(readdirSync(dir)).toEqual([`${ID}.pdf`]); // no temporary file left behind
+  });
+
+  it('lets a stamper that writes files make the copy itself, under the temporary name, and removes it when that fails', async () => {
+    const written: string[] = [];
+    let fail = true;
+    const queued: QueuedBookStamper = {
+      stamp: () => Promise.reject(new Error('the adapter stamps in a place it holds')),
+      reserve: () => ({
+        stamp: () => Promise.reject(new Error('a file-writing place is asked for a file')),
+        stampToFile: async (owner: CopyOwner, path: string) => {
+          written.push(path);
+          writeFileSync(path, `%PDF-1.7 written for ${owner.name}`, { mode: 0o600, flag: 'wx' });
+          if (fail) throw new Error('No space left on device');
+        },
+        release: () => undefined,
+      }),
+    };
+    const copies = new FileStampedCopies({ dir, stamper: queued });
+
+    await expect(copies.getOrMake(ID, ADA)).rejects.toThrow('No space left on device');
+    expect(readdirSync(dir)).toEqual([]); // the half-made copy went
+    fail = false;
+    const made = await copies.getOrMake(ID, ADA);
+    expect(written.map((path) => basename(path).startsWith(`.${ID}.`))).toEqual([true, true]);
+    expect(readFileSync(made.path, 'utf8')).toBe('%PDF-1.7 written for Ada Lovelace');
+    expect(readdirSync(dir)).toEqual([`${ID}.pdf`]);
   });
 
   it('removes copies, and never takes anything but a delivery id for a file name', async () => {
