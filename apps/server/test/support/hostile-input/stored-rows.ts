@@ -70,9 +70,12 @@ export async function expectStoredRowsWithinLimits(persistence: TypeOrmPersisten
         problems.push(`${table}.${column}: a newline in a one-line field`);
     }
   }
-  const entries = (await dataSource.query('SELECT COUNT(*) AS n FROM "guestbook_entries"')) as Array<{ n: number }>;
+  const submissions = (await dataSource.query(
+    'SELECT (SELECT COUNT(*) FROM "guestbook_entries") + (SELECT COUNT(*) FROM "scholarship_requests") + (SELECT COUNT(*) FROM "crackme_claims") AS n',
+  )) as Array<{ n: number }>;
   expect(problems.slice(0, 20)).toEqual([]);
-  // The fuzz did reach the database: more than the seeds were stored.
-  expect(Number(entries[0]?.n)).toBeGreaterThan(5);
+  // The fuzz did reach the database: more than the 10 seeds were stored. Of the three forms
+  // together: with a random seed, one form's fuzz alone sometimes passes no riddle or key.
+  expect(Number(submissions[0]?.n)).toBeGreaterThan(10);
   expect(rows).toBeGreaterThan(0);
 }
