@@ -1,8 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 
 import { anyToastAsked, subscribe } from './toast';
-import { whenWanted } from './when-wanted';
+import { useWanted } from './when-wanted';
 
 // The Radix toast view is code no first screen needs: it loads in its own chunk at the first
 // toast or the visitor's first intent (when-wanted.ts), whichever comes first. A toast asked
@@ -11,16 +11,7 @@ const Toaster = lazy(() => import('./toaster').then((module) => ({ default: modu
 
 function DeferredToaster() {
   const asked = useSyncExternalStore(subscribe, anyToastAsked, () => false);
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void whenWanted().then(() => {
-      if (live) setWanted(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const wanted = useWanted();
   if (!asked && !wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 export * from './api';
 export { toast, type ToastInput } from './toast';
 export { AppShell } from './app-shell';
-export { whenWanted, IDLE_FALLBACK_MS } from './when-wanted';
+export { useWanted } from './when-wanted';
 export { NotFoundScreen } from './not-found';
 export { serverMessage, toastFailure } from './failure';
 export { mailtoHref } from './mailto';

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * When the page's deferred code (below-the-fold sections, the toasts' view) should load: at the
  * visitor's first sign of intent (a pointer press, a key, a touch, a wheel turn, a scroll), or
@@ -30,5 +32,20 @@ export function whenWanted(): Promise<void> {
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   });
+  return wanted;
+}
+
+/** Whether the page's deferred code is wanted yet (`whenWanted`), as React state. */
+export function useWanted(): boolean {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void whenWanted().then(() => {
+      if (live) setWanted(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   return wanted;
 }

@@ -1,4 +1,4 @@
-import { whenWanted } from '@memoir/web-ui';
+import { useWanted } from '@memoir/web-ui';
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
 const NO_IDS: readonly string[] = [];
@@ -16,7 +16,7 @@ function ScrollToTarget({ target }: { readonly target: string | null }) {
 /**
  * Below-the-fold code that no first screen needs: `children` (lazy components) render once
  * the visitor comes within a screen of this place, shows intent, or the page has idled
- * (whenWanted), or at once when the address names one of the sections inside (`ids`: the
+ * (useWanted), or at once when the address names one of the sections inside (`ids`: the
  * hero's "#free-pdf" button, a shared link), which is then scrolled to when it arrives. Until
  * then, and while their chunks load, a placeholder keeps the space they will take.
  */
@@ -48,12 +48,9 @@ export function WhenNear({
     window.addEventListener('hashchange', named);
     return () => window.removeEventListener('hashchange', named);
   }, [ids]);
+  const shown = useWanted() || near;
   useEffect(() => {
-    if (near) return undefined;
-    let live = true;
-    void whenWanted().then(() => {
-      if (live) setNear(true);
-    });
+    if (shown) return undefined;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
@@ -61,15 +58,12 @@ export function WhenNear({
       { rootMargin: '100% 0px' },
     );
     if (place.current !== null) observer.observe(place.current);
-    return () => {
-      live = false;
-      observer.disconnect();
-    };
-  }, [near]);
+    return () => observer.disconnect();
+  }, [shown]);
   const placeholder = (
     <div ref={place} className={className} style={minHeight === undefined ? undefined : { minHeight }} />
   );
-  if (!near) return placeholder;
+  if (!shown) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       {children}

@@ -135,7 +135,7 @@ export function AuditLogsPage() {
       <ScreenHeader screen={AUDIT_LOGS_SCREEN} />
       <p>{SCREEN_TEXTS.auditLogsIntro}</p>
       <div className="toolbar">
-        <AuditFilters search={search} onApply={(next) => void navigate({ search: next })} />
+        <AuditFilters search={search} onApply={(filters) => void navigate({ search: filters })} />
         <DownloadCsvButton path={auditLogsCsvPath(search)} fallbackName="audit-log.csv" />
       </div>
       <AuditLogList search={search} />
