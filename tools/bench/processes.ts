@@ -41,16 +41,19 @@ export interface ServerSettings {
   readonly adminPassword: string;
   /** More configuration (the delivery scenario's book and poll interval). */
   readonly env?: Readonly<Record<string, string>>;
+  /** Whose first 200 makes the server ready: /readyz by default. */
+  readonly readyPath?: string;
 }
 
 /**
  * Starts the production server on the bench database, with raised rate limits and quiet logs.
- * `readyMs`: from spawning the process to the first 200 from /readyz.
+ * `readyMs`: from spawning the process to the first 200 from `readyPath` (/readyz by default).
  */
 export async function startServer(settings: ServerSettings): Promise<{ server: ServerProcess; readyMs: number }> {
   const server = await startServerProcess({
     dataDir: settings.dataDir,
     startTimeoutMs: 60_000,
+    ...(settings.readyPath === undefined ? {} : { readyPath: settings.readyPath }),
     env: {
       NODE_ENV: 'production',
       DATABASE_URL: settings.databaseUrl,

@@ -346,17 +346,6 @@ export async function startServer(
     })();
     return closing;
   };
-  // A stamping thread parses the book and readies itself, now that the server answers.
-  bookStamper.warmUp().then(
-    (pages) => logger.info({ book: mail.bookPdfPath, pages }, 'book ready to stamp'),
-    (error: unknown) => {
-      if (closing !== undefined) return; // stopped before the thread was ready: nothing wrong
-      logger.error(
-        { err: error, book: mail.bookPdfPath },
-        'BOOK_PDF_PATH cannot be stamped: every download fails until it is replaced',
-      );
-    },
-  );
   return {
     url: `http://${host}:${address.port}`,
     server,

@@ -5,8 +5,15 @@ import { types } from 'node:util';
 import { randomBytes } from 'node:crypto';
 
 import type { Mailer, OutgoingEmail } from '@memoir/domain';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
+
+/**
+ * nodemailer, loaded with the first message rather than with the server: most starts send
+ * nothing for a while, and it is some 750 KB of code a start would parse (docs/performance.md).
+ */
+const loadNodemailer = async () => (await import('nodemailer')).default;
 
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -56,7 +63,9 @@ export type SmtpTls =
 
 /** Sends through an SMTP server: `SMTP_URL`, e.g. smtps://user:pass@smtp.example.com:465. */
 export class SmtpMailer implements Mailer {
-  private readonly transport;
+  private readonly transportOptions: SMTPTransport.Options & { url: string };
+  /** Made with the first message. */
+  private transport: Promise<Transporter<SMTPTransport.SentMessageInfo>> | null = null;
   private readonly from: string;
   /** The server's host name, for messages: never the URL, which may hold a password. */
   readonly host: string;
@@ -87,27 +96,27 @@ export class SmtpMailer implements Mailer {
     // `url` sets host, port, TLS and credentials; the timeouts keep a dead server from
     // holding a delivery's lease. Certificates are verified (nodemailer's default, which no
     // URL parameter may change).
-    const transportOptions: SMTPTransport.Options & { url: string } = {
+    this.transportOptions = {
       url: options.url,
       requireTLS: this.tls === 'required',
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
     };
-    this.transport = nodemailer.createTransport(transportOptions);
     this.from = options.from;
   }
 
   async send(email: OutgoingEmail): Promise<void> {
+    this.transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(this.transportOptions));
     try {
-      await this.transport.sendMail({ from: this.from, ...email });
+      await (await this.transport).sendMail({ from: this.from, ...email });
     } catch (error) {
       throw this.explain(error);
     }
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport?.then((transport) => transport.close());
   }
 
   /** TLS failures in words an operator can act on; the delivery records the message. */
@@ -150,7 +159,8 @@ async function makePrivateDir(dir: string): Promise<void> {
  * the outbox folder: open it in any mail program to see exactly what would have been sent.
  */
 export class OutboxMailer implements Mailer {
-  private readonly compose = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  /** Made with the first message. */
+  private compose: Promise<Transporter<StreamTransport.SentMessageInfo>> | null = null;
 
   constructor(
     private readonly options: {
@@ -166,7 +176,10 @@ export class OutboxMailer implements Mailer {
    * exactly, whatever the umask.
    */
   async send(email: OutgoingEmail): Promise<void> {
-    const info = await this.compose.sendMail({ from: this.options.from, ...email });
+    this.compose ??= loadNodemailer().then((nodemailer) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    const info = await (await this.compose).sendMail({ from: this.options.from, ...email });
     await makePrivateDir(this.options.dir);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const path = join(this.options.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);

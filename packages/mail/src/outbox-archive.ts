@@ -2,7 +2,6 @@ import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import type { SentEmailArchive } from '@memoir/domain';
-import { simpleParser } from 'mailparser';
 
 /**
  * The outbox folder's `.eml` files as the retention job sees them: each is a sent email (and
@@ -26,6 +25,8 @@ export class OutboxFolderArchive implements SentEmailArchive {
     return this.remove(dryRun, async (path) => {
       const raw = await readFile(path);
       if (raw.toString('latin1').toLowerCase().includes(wanted)) return true;
+      // mailparser is loaded here, by an erasure, not with the server (docs/performance.md).
+      const { simpleParser } = await import('mailparser');
       const mail = await simpleParser(raw);
       const recipients = [mail.to, mail.cc, mail.bcc].flat().map((field) => (field === undefined ? '' : field.text));
       const text = [...recipients, mail.subject ?? '', mail.text ?? '', typeof mail.html === 'string' ? mail.html : ''];

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 import { BookStamperBusyError, type BookStampPlace, type CopyOwner, type QueuedBookStamper } from '@memoir/domain';
-import Piscina from 'piscina';
+import type Piscina from 'piscina';
 
 import { checkBookFile } from './book-stamping/book-file';
 import type { CopyToFile, StampWorkerData } from './book-stamping/stamp-worker';
@@ -57,13 +57,15 @@ export function writesToFile(place: BookStampPlace): place is FileBookStampPlace
  * more; a copy beyond that is refused at once with `BookStamperBusyError`, so however many
  * readers click at the same moment, the memory and the wait stay bounded.
  *
- * The pool starts with the first copy or `warmUp`, keeps one thread warm and lets the others
- * go after a minute idle; `close` ends it.
+ * Nothing is started until it is wanted: the pool (and piscina's code) with the first copy or
+ * `warmUp`, so that a server that stamps nothing pays no thread, no font and no plan of the
+ * book (docs/performance.md). Then it keeps one thread warm and lets the others go after a
+ * minute idle; `close` ends it.
  */
 export class WorkerPoolBookStamper implements QueuedBookStamper {
   /** Copies in the pool's hands, and places held for copies about to be: never above `capacity`. */
   private held = 0;
-  private pool: Piscina | null = null;
+  private pool: Promise<Piscina> | null = null;
   private closed = false;
   readonly threads: number;
   readonly capacity: number;
@@ -85,8 +87,8 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
   /**
    * Starts a thread, which parses the book (resolving to its page count, or rejecting when the
    * PDF library cannot read it) and then loads the stamping code and the Latin font: after
-   * it, the first copy is as quick as the next. The server calls it once it listens, not before:
-   * a thread's start would add some 300 ms to the server's.
+   * it, the first copy is as quick as the next. The server does not call it: a thread holds
+   * some 30 MB and its start costs some 300 ms of CPU, which the first copy pays instead.
    */
   warmUp(): Promise<number> {
     return this.run<number>('checkCopy', undefined);
@@ -133,7 +135,7 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
     this.closed = true;
     const pool = this.pool;
     this.pool = null;
-    await pool?.destroy();
+    await (await pool?.catch(() => null))?.destroy();
   }
 
   private async run<T>(
@@ -142,8 +144,10 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
   ): Promise<T> {
     if (this.closed) throw new Error('The book stamper is closed.');
     this.pool ??= this.startPool();
+    const pool = await this.pool;
+    if (this.closed) throw new Error('The book stamper is closed.'); // closed while piscina loaded
     try {
-      return (await this.pool.run(task, { name })) as T;
+      return (await pool.run(task, { name })) as T;
     } catch (error) {
       // The pool's own bound, behind `held`: refused all the same, as busy.
       if (error instanceof Error && error.message === 'Task queue is at limit') throw new BookStamperBusyError();
@@ -151,9 +155,10 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
     }
   }
 
-  private startPool(): Piscina {
+  private async startPool(): Promise<Piscina> {
     const workerData: StampWorkerData = { bookPath: this.options.bookPath, title: this.options.title };
     const filename = this.options.workerFile ?? builtWorkerFile();
+    const Piscina = (await import('piscina')).default;
     return new Piscina({
       filename,
       minThreads: 1,

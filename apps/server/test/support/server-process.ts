@@ -159,8 +159,10 @@ export interface ServerProcessOptions {
   readonly dataDir?: string;
   readonly nodeOptions?: readonly string[];
   readonly cwd?: string;
-  /** For the "listening" line and then for /readyz, each. */
+  /** For the "listening" line and then for `readyPath`, each. */
   readonly startTimeoutMs?: number;
+  /** The path whose first 200 makes the process ready: /readyz by default (the benchmark's start asks the public list). */
+  readonly readyPath?: string;
 }
 
 /** The built server in a child process, listening and ready. */
@@ -170,7 +172,7 @@ export interface ServerProcess extends NodeProcess {
   readonly dataDir: string;
   /** DATABASE_URL, or the SQLite file the server makes in its data folder without one. */
   readonly databaseUrl: string;
-  /** Milliseconds from the spawn to the first 200 from /readyz: a cold start. */
+  /** Milliseconds from the spawn to the first 200 from `readyPath` (/readyz by default): a cold start. */
   readonly readyMs: number;
   /** SIGTERM and the exit code, as NodeProcess; then removes the data folder if it is a temporary one of ours. */
   stop(graceMs?: number): Promise<number | null>;
@@ -206,7 +208,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   };
   try {
     const url = (await child.waitFor(LISTENING, options.startTimeoutMs))[1] ?? '';
-    await waitForOk(child, `${url}/readyz`, options.startTimeoutMs);
+    await waitForOk(child, `${url}${options.readyPath ?? '/readyz'}`, options.startTimeoutMs);
     return {
       ...child,
       url,
