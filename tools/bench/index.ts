@@ -87,7 +87,16 @@ const HELP = `pnpm bench [--quick] [--mysql] [--scale | --delivery | --start] [-
   --no-lighthouse  skip Lighthouse`;
 
 function parseOptions(argv: readonly string[]): Options {
-  const known = new Set(['--quick', '--mysql', '--scale', '--delivery', '--start', '--no-build', '--no-lighthouse', '--help']);
+  const known = new Set([
+    '--quick',
+    '--mysql',
+    '--scale',
+    '--delivery',
+    '--start',
+    '--no-build',
+    '--no-lighthouse',
+    '--help',
+  ]);
   const unknown = argv.filter((arg) => !known.has(arg));
   if (argv.includes('--help') || unknown.length > 0) {
     if (unknown.length > 0) process.stderr.write(`Unknown option: ${unknown.join(' ')}\n`);

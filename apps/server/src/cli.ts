@@ -1,17 +1,15 @@
 // Before anything else: a clear refusal on an old Node.
 import './node-version';
 
-import { createTypeOrmPersistence, type LooseFileMode } from '@memoir/persistence-typeorm';
 import { RandomSessionTokenService } from '@memoir/platform-node';
 
 import { withUseCases } from './command-context';
+import { compose } from './compose';
 import { ConfigError, loadConfig } from './config';
 import { DATA_USAGE, isDataCommand, runDataCommand } from './data-commands';
-import { logLooseFiles } from './data-dir';
 import { createLogger } from './logger';
 import { isPersonCommand, PERSON_USAGE, PersonUsageError, runPersonCommand } from './person-commands';
 import { RETENTION_USAGE, RetentionUsageError, runRetention } from './retention-command';
-import { persistenceOptions } from './server';
 
 const USAGE = `Usage: pnpm admin <command> [<username>] [--password-stdin] [--two-factor-off]
        pnpm admin <command> <file>
@@ -51,15 +49,9 @@ async function readPasswordFromStdin(): Promise<string> {
 
 /** `pnpm admin migrate`: what a start does first, on demand (for MIGRATE_ON_START=off). */
 async function runMigrate(): Promise<number> {
-  const config = loadConfig();
-  const logger = createLogger('warn');
-  const looseFiles: LooseFileMode[] = [];
-  const persistence = await createTypeOrmPersistence(
-    persistenceOptions(config, logger, (file) => void looseFiles.push(file), true),
-  );
-  logLooseFiles(logger, config.dataDir, looseFiles);
-  await persistence.close();
-  const { ran, known } = persistence.migrations;
+  const composition = await compose(loadConfig(), { logger: createLogger('warn'), migrate: true });
+  await composition.close();
+  const { ran, known } = composition.persistence.migrations;
   process.stdout.write(
     ran.length > 0
       ? `Ran ${ran.length} migrations: ${ran.join(', ')}.\n`

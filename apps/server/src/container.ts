@@ -16,7 +16,16 @@ import {
   type UseCaseSettings,
 } from '@memoir/domain';
 import { rateLimitAddressKey } from '@memoir/http-koa';
-import { OutboxFolderArchive, OutboxMailer, SmtpMailer } from '@memoir/mail';
+import { OutboxFolderArchive, OutboxMailer, SmtpMailer, type SmtpTls } from '@memoir/mail';
+import {
+  createTypeOrmPersistence,
+  isDatabaseReady,
+  isDatabaseUnavailable,
+  type LooseFileMode,
+  type MigrateMode,
+  type TypeOrmPersistence,
+  type TypeOrmPersistenceOptions,
+} from '@memoir/persistence-typeorm';
 import {
   Argon2idPasswordHasher,
   OtpauthTwoFactorSecrets,
@@ -36,9 +45,12 @@ import type { ServerConfig } from './config';
 const key = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`memoir.${name}`);
 
 /**
- * The one file that knows every adapter (docs/adr/0006-one-composition-function.md). Inversify
- * binds the configuration and an adapter to each port, here only; the use cases come from the
- * domain's `createUseCases`, the function the domain's tests call too. Everything is a singleton.
+ * The one file that knows every adapter the use cases are given
+ * (docs/adr/0006-one-composition-function.md): it opens the database (`openDatabase`) and
+ * makes the others, and inversify binds the configuration and an adapter to each port, here
+ * only; the use cases come from the domain's `createUseCases`, the function the domain's tests
+ * call too. Everything is a singleton. `compose` (compose.ts) is the one caller, for the
+ * server, `pnpm admin` and the tests alike; the HTTP app (http-app.ts) drives what it returns.
  */
 export const TYPES = {
   Config: key<ServerConfig>('Config'),
@@ -70,6 +82,56 @@ export interface ContainerOverrides {
   readonly passwordHasher?: PasswordHasher;
   readonly mailer?: Mailer;
   readonly bookStamper?: WorkerPoolBookStamper;
+}
+
+/** How the server and `pnpm admin` open the database: the one place the config meets the adapter. */
+export function persistenceOptions(
+  config: ServerConfig,
+  logger: Logger,
+  onLooseFileMode: (file: LooseFileMode) => void,
+  migrate: MigrateMode = config.migrateOnStart ? true : 'check',
+): TypeOrmPersistenceOptions {
+  const { database } = config;
+  return {
+    databaseUrl: config.databaseUrl,
+    baseDir: config.rootDir,
+    migrate,
+    onWaitingForMigrations: () => logger.info('another process is migrating the database: waiting for it'),
+    mysqlPool: {
+      connectionLimit: database.poolSize,
+      connectTimeoutMs: database.connectTimeoutMs,
+      queryTimeoutMs: database.queryTimeoutMs,
+    },
+    mysqlSslCa: database.sslCa?.pem ?? null,
+    onLooseFileMode,
+  };
+}
+
+/** Connects DATABASE_URL (SQLite or MySQL) and migrates it, or checks it is, as `migrate` says. */
+export function openDatabase(
+  config: ServerConfig,
+  logger: Logger,
+  onLooseFileMode: (file: LooseFileMode) => void,
+  migrate?: MigrateMode,
+): Promise<TypeOrmPersistence> {
+  return createTypeOrmPersistence(persistenceOptions(config, logger, onLooseFileMode, migrate));
+}
+
+/** What the HTTP app asks of the database beside the use cases: is it there, and was a failure its absence. */
+export interface DatabaseHealth {
+  /** True when the database answers a query now. */
+  isReady(): Promise<boolean>;
+  /** True when `error` says the database could not be reached (a 503, not a 500). */
+  isUnavailable(error: unknown): boolean;
+}
+
+export function databaseHealth(persistence: TypeOrmPersistence): DatabaseHealth {
+  return { isReady: () => isDatabaseReady(persistence.dataSource), isUnavailable: isDatabaseUnavailable };
+}
+
+/** How email leaves, for the start-up log: null without SMTP (the outbox folder). */
+export function smtpTransport(mailer: Mailer): { readonly host: string; readonly tls: SmtpTls } | null {
+  return mailer instanceof SmtpMailer ? { host: mailer.host, tls: mailer.tls } : null;
 }
 
 /** SMTP when SMTP_URL is set; else .eml files in the outbox, each one's path logged. */

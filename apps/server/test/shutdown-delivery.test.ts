@@ -89,7 +89,7 @@ describe('the delivery worker when the server shuts down', () => {
       await call('PATCH', `/api/admin/scholarships/${request.id}`, { status: 'approved' }, token);
     }
 
-    const run = running.deliveryWorker.runOnce();
+    const run = running.jobs.runNow('delivery');
     await firstSendInHand;
     const stopped = running.shutdown({ drainMs: 0 });
     letItGo();

@@ -10,9 +10,11 @@ import { openScratchMysql, type ScratchMysql } from '@memoir/persistence-typeorm
 import pino, { type Logger } from 'pino';
 import request from 'supertest';
 
+import { compose } from '../../src/compose';
 import { findRootDir, loadConfig, type ServerConfig } from '../../src/config';
-import { TYPES, type ContainerOverrides } from '../../src/container';
-import { buildApp, startServer, type BuiltApp } from '../../src/server';
+import type { ContainerOverrides } from '../../src/container';
+import { buildApp, type BuiltApp } from '../../src/http-app';
+import { startServer } from '../../src/server';
 import { expectDocumented } from './openapi-check';
 
 // The one way to run the server in the test's own process, as production wires it. Tests that
@@ -193,21 +195,22 @@ export async function startTestApp(
       },
     };
   }
-  const persistence =
-    options.store?.persistence ??
-    (await createTypeOrmPersistence({ databaseUrl: config.databaseUrl, baseDir: config.rootDir }).catch(failed));
-  const ownsStore = options.store === undefined;
-  const built = await buildApp(config, logger, persistence, overrides).catch(async (error: unknown) => {
-    if (ownsStore) await persistence.close();
+  // The composition the server runs, on the given store or on DATABASE_URL opened as the server opens it.
+  const composition = await compose(config, {
+    logger,
+    overrides,
+    ...(options.store === undefined ? {} : { persistence: options.store.persistence }),
+  }).catch(failed);
+  const built = await buildApp(composition).catch(async (error: unknown) => {
+    await composition.close();
     return failed(error);
   });
   return {
     ...client(built.handler),
     ...built,
-    persistence,
+    persistence: composition.persistence,
     async close() {
-      await built.container.get(TYPES.BookStamper).close();
-      if (ownsStore) await persistence.close();
+      await composition.close();
       removeDataDir();
     },
   };

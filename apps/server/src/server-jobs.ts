@@ -1,0 +1,65 @@
+import type { BackgroundJob } from './background-jobs';
+import type { Composition } from './compose';
+import { deliveryJob } from './delivery-worker';
+import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './scheduled-jobs';
+
+/** How often a process writes the counted events it has totalled. */
+export const EVENT_FLUSH_INTERVAL_MS = 10_000;
+
+/** How often each process removes the kept copies of links that stopped working. */
+export const COPY_SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * What every server process does beside answering requests, one list: started when it
+ * listens and stopped when a shutdown begins, the same way for each (background-jobs.ts).
+ */
+export function serverJobs({ useCases, persistence, clock, settings, config, logger }: Composition): BackgroundJob[] {
+  return [
+    // The email queue: at once, then every DELIVERY_POLL_INTERVAL.
+    deliveryJob({
+      sendDueDeliveries: useCases.sendDueDeliveries,
+      queueOwnerDigest: useCases.queueOwnerDigest,
+      pollIntervalMs: config.mail.pollIntervalMs,
+      batchSize: settings.deliveryPolicy.batchSize,
+      logger,
+    }),
+    {
+      // Hourly: ended rate-limit windows go, and once a UTC day (in one process) the retention job runs.
+      name: 'maintenance',
+      periodMs: MAINTENANCE_INTERVAL_MS,
+      runAtStart: false,
+      run: async () => void (await runMaintenance({ useCases, rateLimits: persistence.rateLimits, clock, logger })),
+    },
+    {
+      // Kept copies whose link expired or was revoked (here or by another process) go, at
+      // start and every ten minutes.
+      name: 'copy-sweep',
+      periodMs: COPY_SWEEP_INTERVAL_MS,
+      runAtStart: true,
+      run: () =>
+        useCases.sweepStampedCopies.execute().then(
+          (removed) => {
+            if (removed > 0) logger.info({ removed }, 'removed the kept copies of links that work no more');
+          },
+          (error: unknown) => logger.warn({ err: error }, 'sweeping the kept copies failed'),
+        ),
+    },
+    {
+      // Counted events are totalled in memory and written every few seconds, and once more
+      // at shutdown, after the last requests have counted theirs.
+      name: 'counted-events',
+      periodMs: EVENT_FLUSH_INTERVAL_MS,
+      runAtStart: false,
+      run: () =>
+        useCases.countedEvents
+          .flush()
+          .catch((error: unknown) =>
+            logger.warn({ err: error }, 'writing the counted events failed; kept for the next try'),
+          ),
+      atShutdown: () =>
+        useCases.countedEvents
+          .flush()
+          .catch((error: unknown) => logger.warn({ err: error }, 'the last counted events could not be written')),
+    },
+  ];
+}
