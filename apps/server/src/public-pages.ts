@@ -58,12 +58,16 @@ export interface PublicPagesOptions {
 export class PublicPages {
   private readonly base: string;
   private readonly cache = new Map<string, { readonly mtimeMs: number; readonly prepared: PreparedText }>();
-  readonly sitemap: PreparedText;
+  private preparedSitemap: PreparedText | null = null;
 
   constructor(private readonly options: PublicPagesOptions) {
     // Normalised: the URL parser percent-encodes quotes and angle brackets, so the address is safe in HTML and XML.
     this.base = new URL(options.publicBaseUrl).href.replace(/\/+$/, '');
-    this.sitemap = prepare(
+  }
+
+  /** The sitemap, compressed when first asked for rather than at start (Brotli's best quality costs memory). */
+  get sitemap(): PreparedText {
+    this.preparedSitemap ??= prepare(
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -72,6 +76,7 @@ export class PublicPages {
         '',
       ].join('\n'),
     );
+    return this.preparedSitemap;
   }
 
   /** The site's page, or null before the site is built. */
