@@ -1,11 +1,10 @@
 // Before anything else: a clear refusal on an old Node.
 import './node-version';
 
-import { RandomSessionTokenService } from '@memoir/platform-node';
-
 import { withUseCases } from './command-context';
 import { compose } from './compose';
 import { ConfigError, loadConfig } from './config';
+import { generatePassword } from './container';
 import { DATA_USAGE, isDataCommand, runDataCommand } from './data-commands';
 import { createLogger } from './logger';
 import { isPersonCommand, PERSON_USAGE, PersonUsageError, runPersonCommand } from './person-commands';
@@ -115,7 +114,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
   }
   const config = loadConfig();
   const generated = !flags.includes('--password-stdin');
-  const password = generated ? new RandomSessionTokenService().generate() : await readPasswordFromStdin();
+  const password = generated ? generatePassword() : await readPasswordFromStdin();
   return withUseCases(config, async ({ createAdmin, resetAdminPassword, twoFactorSetup }, persistence) => {
     const result =
       command === 'create-admin'

@@ -134,6 +134,11 @@ export function smtpTransport(mailer: Mailer): { readonly host: string; readonly
   return mailer instanceof SmtpMailer ? { host: mailer.host, tls: mailer.tls } : null;
 }
 
+/** A new admin's password for `pnpm admin create-admin` / `reset-password`, made as tokens are. */
+export function generatePassword(): string {
+  return new RandomSessionTokenService().generate();
+}
+
 /** SMTP when SMTP_URL is set; else .eml files in the outbox, each one's path logged. */
 export function createMailer(config: ServerConfig, logger: Logger): Mailer {
   const { mail } = config;
