@@ -1,0 +1,292 @@
+// The main run's scenarios against a started server: the load (with the control), Lighthouse,
+// the bundles' sizes, and the delivery of a real book on a database of its own.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { DELIVERY_READERS, makeBigBook, measureDelivery, outboxLinks, type DeliveryFigures } from './delivery';
+import { CONNECTIONS, live, log, ms, openDatabase, type Options, type Profile } from './harness';
+import { CHROMIUM, runLighthouse } from './lighthouse';
+import { runLoad, type LoadOptions } from './load';
+import { ROOT, startControl, startServer, type ServerSettings } from './processes';
+import { seedDatabase } from './seed';
+import type { Measured } from './table';
+
+/**
+ * One request, to check a scenario is wired right before loading it (the harness, not the
+ * figure). node:http rather than fetch: the body comes back as sent, not decompressed.
+ */
+function probe(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+  expected: number,
+): Promise<{ body: Buffer; contentType: string; encoding: string | undefined; rawHeaders: string[] }> {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { method: init.method ?? 'GET', headers: init.headers ?? {} }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (response.statusCode !== expected) {
+          const text = body.toString().slice(0, 300);
+          reject(
+            new Error(`${init.method ?? 'GET'} ${url} answered ${response.statusCode}, expected ${expected}: ${text}`),
+          );
+          return;
+        }
+        resolve({
+          body,
+          contentType: response.headers['content-type'] ?? 'application/json',
+          encoding: response.headers['content-encoding'],
+          rawHeaders: response.rawHeaders,
+        });
+      });
+    });
+    sent.on('error', reject);
+    sent.end(init.body);
+  });
+}
+
+/** The first script the public site's index.html loads: its content-hashed entry bundle. */
+function hashedAsset(): string {
+  const html = readFileSync(join(ROOT, 'apps', 'public-site', 'dist', 'index.html'), 'utf8');
+  const src = /<script[^>]*\ssrc="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (src === undefined) throw new Error('apps/public-site/dist/index.html loads no /assets/*.js script');
+  return src;
+}
+
+const GUESTBOOK_NAMES = ['Ada', 'Grace', 'Linus', 'Margaret', 'Ken'];
+/** A valid signature, different each time (the riddle's default answer; no honeypot field). */
+function guestbookPayload(n: number): string {
+  return JSON.stringify({
+    name: `${GUESTBOOK_NAMES[n % GUESTBOOK_NAMES.length] ?? 'Ada'} ${n}`,
+    location: n % 3 === 0 ? '' : 'Lisbon',
+    message: `Signing the guestbook, visit number ${n}. The chapter on the arena was my favourite part.`,
+    riddleAnswer: 'network',
+  });
+}
+
+/** A JSON call to the bench server, answered `expected`. */
+async function callJson(url: string, method: string, path: string, body: unknown, token?: string): Promise<unknown> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return text === '' ? null : (JSON.parse(text) as unknown);
+}
+
+/**
+ * The delivery scenario on a seeded database of its own: a generated 320-page book as
+ * BOOK_PDF_PATH, 40 requests approved and their emails sent to the outbox, then
+ * `measureDelivery` (delivery.ts).
+ */
+export async function measureDeliveryScenario(options: Options, profile: Profile): Promise<DeliveryFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'memoir-bench-delivery-'));
+  const bookDir = mkdtempSync(join(tmpdir(), 'memoir-bench-book-'));
+  const database = await openDatabase(options, dataDir);
+  try {
+    const bookPath = join(bookDir, 'book.pdf');
+    const started = Date.now();
+    const bookBytes = await makeBigBook(bookPath);
+    log(`delivery: a 320-page book of ${(bookBytes / 1e6).toFixed(1)} MB made in ${ms(Date.now() - started)}`);
+    await seedDatabase(database.url);
+    const settings: ServerSettings = {
+      dataDir,
+      databaseUrl: database.url,
+      adminPassword: 'bench-password-0123456789',
+      env: { BOOK_PDF_PATH: bookPath, DELIVERY_POLL_INTERVAL: '200ms' },
+    };
+    const { server } = await startServer(settings);
+    live.add(server);
+    try {
+      const { url } = server;
+      const login = (await callJson(url, 'POST', '/api/admin/login', {
+        username: 'admin',
+        password: settings.adminPassword,
+      })) as { sessionToken: string };
+      const token = login.sessionToken;
+      const emails = Array.from({ length: DELIVERY_READERS }, (_, n) => `reader-${n}@bench.example`);
+      for (const [n, email] of emails.entries()) {
+        await callJson(url, 'POST', '/api/scholarship-request', {
+          name: `Reader ${n} Łukasz Nguyễn`,
+          email,
+          message: 'A student who would love to read it.',
+          riddleAnswer: 'kernel',
+        });
+      }
+      const listed = (await callJson(
+        url,
+        'GET',
+        `/api/admin/scholarships?status=pending&q=bench.example&limit=100`,
+        undefined,
+        token,
+      )) as { requests: Array<{ id: string; email: string }> };
+      const ours = listed.requests.filter((request) => emails.includes(request.email));
+      if (ours.length !== DELIVERY_READERS) throw new Error(`found ${ours.length} of the ${DELIVERY_READERS} requests`);
+      for (const request of ours) {
+        await callJson(url, 'PATCH', `/api/admin/scholarships/${request.id}`, { status: 'approved' }, token);
+      }
+      const outbox = join(dataDir, 'outbox');
+      const deadline = Date.now() + 120_000;
+      let links: string[] = [];
+      while (links.length < DELIVERY_READERS) {
+        if (Date.now() > deadline) throw new Error(`only ${links.length} approval emails reached the outbox`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        links = existsSync(outbox) ? outboxLinks(outbox) : [];
+      }
+      log(`delivery: ${links.length} approval emails in the outbox; measuring`);
+      return await measureDelivery({
+        url,
+        pid: server.pid,
+        links,
+        bookBytes,
+        seconds: profile.seconds,
+        warmupSeconds: profile.warmupSeconds,
+        connections: CONNECTIONS.public,
+        log,
+      });
+    } finally {
+      await server.stop();
+      live.delete(server);
+    }
+  } finally {
+    await database.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(bookDir, { recursive: true, force: true });
+  }
+}
+
+export async function bundleSizes(): Promise<Measured['bundles']> {
+  // tools/check-budgets.mjs is plain JavaScript (pnpm test runs it with node): no types to import.
+  const budgets = pathToFileURL(join(ROOT, 'tools', 'check-budgets.mjs')).href;
+  const { measureInitialAssets } = (await import(budgets)) as { measureInitialAssets(): Measured['bundles'] };
+  return measureInitialAssets();
+}
+
+export async function drive(
+  url: string,
+  settings: ServerSettings,
+  profile: Profile,
+  options: Options,
+): Promise<Pick<Measured, 'load' | 'lighthouse'>> {
+  const load: Measured['load'] = {};
+  const timing = { url, seconds: profile.seconds, warmupSeconds: profile.warmupSeconds };
+  type ScenarioOptions = Omit<LoadOptions, 'url' | 'seconds' | 'warmupSeconds'> & { readonly url?: string };
+  const scenario = async (key: string, loadOptions: ScenarioOptions) => {
+    const result = await runLoad({ ...timing, ...loadOptions });
+    if (result.ok === 0) {
+      throw new Error(`${key}: no successful response at all (${JSON.stringify(result.statusCodes)})`);
+    }
+    log(
+      `  ${key.padEnd(22)} ${String(Math.round(result.requestsPerSecond)).padStart(6)} req/s  ` +
+        `p50 ${result.p50?.toFixed(1)} ms  p95 ${result.p95?.toFixed(1)} ms  p99 ${result.p99?.toFixed(1)} ms  ` +
+        `non-2xx ${result.non2xx}  errors ${result.errors}  timeouts ${result.timeouts}`,
+    );
+    return result;
+  };
+
+  const login = await probe(
+    `${url}/api/admin/login`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: settings.adminPassword }),
+    },
+    200,
+  );
+  const token = (JSON.parse(login.body.toString()) as { sessionToken?: string }).sessionToken;
+  if (token === undefined) throw new Error('POST /api/admin/login returned no sessionToken');
+  const bearer = { authorization: `Bearer ${token}` };
+  const browser = { 'accept-encoding': 'gzip, deflate, br' };
+
+  log('load (reads first, so that the writes do not change what they read):');
+  const listPath = '/api/guestbook-entries?limit=5';
+  const list = await probe(`${url}${listPath}`, {}, 200);
+  const control = await startControl(list.body, list.rawHeaders);
+  live.add(control);
+  try {
+    // Control, server, control: the two control runs bracket the server's, so drift in the
+    // machine's load shows as a gap between them.
+    const listLoad = { path: listPath, connections: CONNECTIONS.public };
+    const controlBefore = await scenario('control (before)', { ...listLoad, url: control.url });
+    load.publicList = { ...(await scenario('public list', listLoad)), path: listPath, bytes: list.body.length };
+    const controlAfter = await scenario('control (after)', { ...listLoad, url: control.url });
+    load.controlBefore = { ...controlBefore, path: listPath };
+    load.controlAfter = { ...controlAfter, path: listPath };
+  } finally {
+    await control.stop();
+    live.delete(control);
+  }
+
+  const admin = async (key: string, path: string) => {
+    const probed = await probe(`${url}${path}`, { headers: bearer }, 200);
+    load[key] = {
+      ...(await scenario(key, { path, connections: CONNECTIONS.admin, headers: bearer })),
+      path,
+      bytes: probed.body.length,
+    };
+  };
+  await admin('dashboard', '/api/admin/dashboard');
+  await admin('auditLog', '/api/admin/audit-logs');
+  await admin('adminGuestbook', '/api/admin/guestbook');
+  await admin('adminScholarships', '/api/admin/scholarships');
+
+  for (const [key, path] of [
+    ['html', '/'],
+    ['asset', hashedAsset()],
+  ] as const) {
+    const probed = await probe(`${url}${path}`, { headers: browser }, 200);
+    load[key] = {
+      ...(await scenario(key, { path, connections: CONNECTIONS.public, headers: browser })),
+      path,
+      bytes: probed.body.length,
+      encoding: probed.encoding,
+    };
+  }
+
+  const postPath = '/api/guestbook-entry';
+  await probe(
+    `${url}${postPath}`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: guestbookPayload(0) },
+    201,
+  );
+  load.postGuestbook = {
+    ...(await scenario('POST guestbook', {
+      path: postPath,
+      method: 'POST',
+      connections: CONNECTIONS.public,
+      body: guestbookPayload,
+    })),
+    path: postPath,
+  };
+
+  const loginPath = '/api/admin/login';
+  const credentials = JSON.stringify({ username: 'admin', password: settings.adminPassword });
+  load.login = {
+    ...(await scenario('login', {
+      path: loginPath,
+      method: 'POST',
+      connections: CONNECTIONS.login,
+      body: () => credentials,
+    })),
+    path: loginPath,
+  };
+
+  let lighthouse: Measured['lighthouse'];
+  if (!options.lighthouse) lighthouse = { skipped: '--no-lighthouse' };
+  else if (!existsSync(CHROMIUM)) lighthouse = { skipped: `${CHROMIUM} is not installed` };
+  else {
+    log(`lighthouse: ${profile.lighthouseRuns} run(s) per page, mobile preset`);
+    lighthouse = await runLighthouse(url, ['/', '/admin/login'], profile.lighthouseRuns, log);
+  }
+  return { load, lighthouse };
+}
