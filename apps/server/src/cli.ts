@@ -2,7 +2,7 @@
 import './node-version';
 
 import { createTypeOrmPersistence, type LooseFileMode } from '@memoir/persistence-typeorm';
-import { RandomSessionTokenService } from '@memoir/platform-node';
+import { RandomSecretTokens } from '@memoir/platform-node';
 
 import { withUseCases } from './command-context';
 import { ConfigError, loadConfig } from './config';
@@ -123,7 +123,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
   }
   const config = loadConfig();
   const generated = !flags.includes('--password-stdin');
-  const password = generated ? new RandomSessionTokenService().generate() : await readPasswordFromStdin();
+  const password = generated ? new RandomSecretTokens().newToken() : await readPasswordFromStdin();
   return withUseCases(config, async ({ createAdmin, resetAdminPassword, twoFactorSetup }, persistence) => {
     const result =
       command === 'create-admin'

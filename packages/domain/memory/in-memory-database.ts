@@ -5,7 +5,7 @@ import type { AdminUser } from '../src/admin-sessions/admin-user';
 import type { AuditChainHead, AuditSeal } from '../src/audit-log/audit-chain';
 import type { TwoFactorChallenge } from '../src/admin-sessions/two-factor.repository';
 import type { AuditEvent } from '../src/audit-log/audit-event';
-import type { Delivery } from '../src/deliveries/delivery';
+import type { Delivery } from '../src/outbox/delivery';
 import type { GuestbookEntry } from '../src/guestbook/guestbook-entry';
 import type { RateLimitWindow } from '../src/rate-limiting/rate-limit-store';
 import type { ScholarshipRequest } from '../src/scholarships/scholarship-request';

@@ -1,9 +1,6 @@
 import type { GuestbookEntry, GuestbookReview } from '../src/guestbook/guestbook-entry';
-import type {
-  CapabilitySummary,
-  GuestbookEntryRepository,
-  GuestbookListFilter,
-} from '../src/guestbook/guestbook-entry.repository';
+import type { GuestbookEntryRepository, GuestbookListFilter } from '../src/guestbook/guestbook-entry.repository';
+import type { CapabilitySummary } from '../src/review-queue/review-queue.repository';
 import type { ListCursor } from '../src/shared/list-page';
 import { classifyGuestbookEntry, type GuestbookEntryClass } from '@memoir/shared';
 import { containsText, copy, createdBetween, newestFirst, pageOf, type InMemoryDatabase } from './in-memory-database';

@@ -1,4 +1,4 @@
-import type { CapabilitySummary } from '../src/guestbook/guestbook-entry.repository';
+import type { CapabilitySummary } from '../src/review-queue/review-queue.repository';
 import type {
   ScholarshipDecision,
   ScholarshipRequest,

@@ -1,6 +1,5 @@
 import type { Sha256 } from '../src/audit-log/audit-chain';
-import type { Persistence } from '../src/shared/persistence';
-import type { Repositories } from '../src/shared/unit-of-work';
+import type { Persistence, Repositories } from '../src/persistence';
 import {
   InMemoryAdminSessionRepository,
   InMemoryAdminUserRepository,

@@ -17,7 +17,7 @@ import { ResetAdminPasswordUseCase } from './admin-sessions/reset-admin-password
 import { ManageAdminsUseCase } from './admin-sessions/manage-admins.use-case';
 import type { TwoFactorSecrets } from './admin-sessions/two-factor-secrets';
 import { CompleteTwoFactorLogInUseCase, TwoFactorSetupUseCase } from './admin-sessions/two-factor.use-cases';
-import type { SessionTokenService } from './admin-sessions/session-token-service';
+import type { SecretTokens } from './shared/secret-tokens';
 import type { Sha256 } from './audit-log/audit-chain';
 import { ListAuditEventsUseCase } from './audit-log/list-audit-events.use-case';
 import { CachedAuditChainState, VerifyAuditChainUseCase } from './audit-log/verify-audit-chain.use-case';
@@ -25,7 +25,8 @@ import { GetDashboardUseCase } from './dashboard/get-dashboard.use-case';
 import { DownloadBookUseCase } from './deliveries/download-book.use-case';
 import type { EmailSettings } from './deliveries/emails';
 import type { Mailer } from './deliveries/mailer';
-import { QueueOwnerDigestUseCase, type OwnerNotifications } from './deliveries/owner-notifications';
+import { QueueOwnerDigestUseCase } from './deliveries/owner-notifications';
+import type { OwnerNotifications } from './outbox/delivery';
 import { ResendDeliveryUseCase } from './deliveries/resend-delivery.use-case';
 import { RevokeDownloadLinkUseCase } from './deliveries/revoke-download-link.use-case';
 import type { StampedCopies } from './deliveries/stamped-copies';
@@ -40,10 +41,7 @@ import {
 } from './guestbook/cached-public-guestbook-list';
 import { ListGuestbookEntriesUseCase } from './guestbook/list-guestbook-entries.use-case';
 import { ListPublicGuestbookEntriesUseCase } from './guestbook/list-public-guestbook-entries.use-case';
-import {
-  BulkModerateGuestbookEntriesUseCase,
-  ModerateGuestbookEntryUseCase,
-} from './guestbook/moderate-guestbook-entry.use-case';
+import { bulkModeration, ModerateGuestbookEntryUseCase } from './guestbook/moderate-guestbook-entry.use-case';
 import { SignGuestbookUseCase } from './guestbook/sign-guestbook.use-case';
 import type { RateLimitStore } from './rate-limiting/rate-limit-store';
 import { RateLimiter, type RateLimitPolicy } from './rate-limiting/rate-limiter';
@@ -62,16 +60,13 @@ import {
   type SentEmailArchive,
 } from './retention/retention';
 import type { RiddleAnswers } from './riddles/riddle-answers';
-import {
-  BulkDecideScholarshipRequestsUseCase,
-  DecideScholarshipRequestUseCase,
-} from './scholarships/decide-scholarship-request.use-case';
+import { bulkDecision, DecideScholarshipRequestUseCase } from './scholarships/decide-scholarship-request.use-case';
 import { ListScholarshipRequestsUseCase } from './scholarships/list-scholarship-requests.use-case';
 import { SubmitScholarshipRequestUseCase } from './scholarships/submit-scholarship-request.use-case';
 import type { Clock } from './shared/clock';
 import { forgettingCounts, RECENT_COUNTS_TTL_MS, RecentCounts } from './shared/recent-counts';
 import type { IdGenerator } from './shared/id-generator';
-import type { Repositories, UnitOfWork } from './shared/unit-of-work';
+import type { Repositories, UnitOfWork } from './persistence';
 
 /** Every port the use cases reach, as the server's adapters or the tests' fakes provide them. */
 export interface UseCasePorts {
@@ -83,7 +78,7 @@ export interface UseCasePorts {
   readonly ids: IdGenerator;
   readonly riddles: RiddleAnswers;
   readonly passwordHasher: PasswordHasher;
-  readonly tokens: SessionTokenService;
+  readonly tokens: SecretTokens;
   readonly mailer: Mailer;
   /** TOTP and the randomness of two-factor secrets and recovery codes. */
   readonly twoFactorSecrets: TwoFactorSecrets;
@@ -134,11 +129,11 @@ export interface UseCases {
   readonly listPublicGuestbookEntries: PublicGuestbookList;
   readonly listGuestbookEntries: ListGuestbookEntriesUseCase;
   readonly moderateGuestbookEntry: GuestbookModeration;
-  readonly bulkModerateGuestbookEntries: BulkModerateGuestbookEntriesUseCase;
+  readonly bulkModerateGuestbookEntries: ReturnType<typeof bulkModeration>;
   readonly submitScholarshipRequest: Pick<SubmitScholarshipRequestUseCase, 'execute'>;
   readonly listScholarshipRequests: ListScholarshipRequestsUseCase;
   readonly decideScholarshipRequest: Pick<DecideScholarshipRequestUseCase, 'execute'>;
-  readonly bulkDecideScholarshipRequests: BulkDecideScholarshipRequestsUseCase;
+  readonly bulkDecideScholarshipRequests: ReturnType<typeof bulkDecision>;
   readonly logIn: LogInUseCase;
   readonly completeTwoFactorLogIn: CompleteTwoFactorLogInUseCase;
   readonly twoFactorSetup: TwoFactorSetupUseCase;
@@ -234,14 +229,14 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     listPublicGuestbookEntries: publicList,
     listGuestbookEntries: new ListGuestbookEntriesUseCase({ ...repositories, counts }),
     moderateGuestbookEntry: moderate,
-    bulkModerateGuestbookEntries: new BulkModerateGuestbookEntriesUseCase({ moderate }),
+    bulkModerateGuestbookEntries: bulkModeration(moderate),
     submitScholarshipRequest: forgettingCounts(
       new SubmitScholarshipRequestUseCase({ ...repositories, ...decisions, riddles, ownerNotifications }),
       counts,
     ),
     listScholarshipRequests: new ListScholarshipRequestsUseCase({ ...repositories, counts }),
     decideScholarshipRequest: decide,
-    bulkDecideScholarshipRequests: new BulkDecideScholarshipRequestsUseCase({ decide }),
+    bulkDecideScholarshipRequests: bulkDecision(decide),
     logIn: new LogInUseCase({
       ...repositories,
       ...decisions,

@@ -1,7 +1,7 @@
 import type { AdminSession } from '../src/admin-sessions/admin-session';
 import type { AdminUser } from '../src/admin-sessions/admin-user';
 import type { AuditEvent } from '../src/audit-log/audit-event';
-import type { Delivery } from '../src/deliveries/delivery';
+import type { Delivery } from '../src/outbox/delivery';
 import type { GuestbookEntry } from '../src/guestbook/guestbook-entry';
 import type { ScholarshipRequest } from '../src/scholarships/scholarship-request';
 

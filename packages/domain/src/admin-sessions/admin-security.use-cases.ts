@@ -7,7 +7,7 @@ import type { IdGenerator } from '../shared/id-generator';
 import type { Actor } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
 import { FieldErrors, invalidInput } from '../shared/text-fields';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { AdminTransactions } from './admin-transactions';
 import { checkNewPassword } from './admin-credentials';
 import { isSessionAlive, type SessionPolicy } from './admin-session';
 import type { AdminSessionRepository } from './admin-session.repository';
@@ -80,7 +80,7 @@ export class GetSecurityUseCase {
 export class EndSessionsUseCase {
   constructor(
     private readonly deps: {
-      readonly unitOfWork: UnitOfWork;
+      readonly unitOfWork: AdminTransactions;
       readonly clock: Clock;
       readonly ids: IdGenerator;
     },
@@ -142,7 +142,7 @@ export class ChangePasswordUseCase {
   constructor(
     private readonly deps: {
       readonly adminUsers: AdminUserRepository;
-      readonly unitOfWork: UnitOfWork;
+      readonly unitOfWork: AdminTransactions;
       readonly passwordHasher: PasswordHasher;
       readonly rateLimiter: RateLimiter;
       readonly loginPolicy: RateLimitPolicy;

@@ -6,7 +6,7 @@ import type { IdGenerator } from '../shared/id-generator';
 import { NO_REQUEST_CONTEXT } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
 import { FieldErrors, invalidInput } from '../shared/text-fields';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { AdminTransactions } from './admin-transactions';
 import { checkNewPassword, checkNewUsername } from './admin-credentials';
 import { toAdminUserView, type AdminUser, type AdminUserView } from './admin-user';
 import { AdminUserErrorCode, type AdminUserError } from './admin-sessions.errors';
@@ -21,7 +21,7 @@ export interface CreateAdminInput {
 export class CreateAdminUseCase {
   constructor(
     private readonly deps: {
-      readonly unitOfWork: UnitOfWork;
+      readonly unitOfWork: AdminTransactions;
       readonly passwordHasher: PasswordHasher;
       readonly clock: Clock;
       readonly ids: IdGenerator;

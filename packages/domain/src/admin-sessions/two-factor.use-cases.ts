@@ -7,7 +7,7 @@ import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import { NO_REQUEST_CONTEXT, type RequestContext } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { AdminTransactions } from './admin-transactions';
 import type { SessionActor } from './admin-security.use-cases';
 import type { SessionPolicy } from './admin-session';
 import { normalizeUsername } from './admin-user';
@@ -20,7 +20,7 @@ import {
 } from './admin-sessions.errors';
 import { loginThrottleKeys, securityAlert, startSession, type LogInSuccess } from './log-in.use-case';
 import type { PasswordHasher } from './password-hasher';
-import type { SessionTokenService } from './session-token-service';
+import type { SecretTokens } from '../shared/secret-tokens';
 import { normalizeRecoveryCode, type TwoFactorSecrets } from './two-factor-secrets';
 import type { TwoFactorRepository } from './two-factor.repository';
 
@@ -31,9 +31,9 @@ export interface TwoFactorDeps {
   readonly adminUsers: AdminUserRepository;
   readonly twoFactor: TwoFactorRepository;
   readonly auditEvents: AuditEventRepository;
-  readonly unitOfWork: UnitOfWork;
+  readonly unitOfWork: AdminTransactions;
   readonly secrets: TwoFactorSecrets;
-  readonly tokens: SessionTokenService;
+  readonly tokens: SecretTokens;
   readonly passwordHasher: PasswordHasher;
   readonly rateLimiter: RateLimiter;
   readonly loginPolicy: RateLimitPolicy;
@@ -88,7 +88,7 @@ export class TwoFactorSetupUseCase {
       });
     }
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => this.deps.secrets.newRecoveryCode());
-    const hashes = recoveryCodes.map((recoveryCode) => this.deps.tokens.hash(normalizeRecoveryCode(recoveryCode)));
+    const hashes = recoveryCodes.map((recoveryCode) => this.deps.tokens.hashOf(normalizeRecoveryCode(recoveryCode)));
     const secret = user.totpSecret;
     await this.deps.unitOfWork.transaction(async ({ adminUsers, twoFactor, auditEvents }) => {
       await adminUsers.setTwoFactor(user.id, { totpSecret: secret, enabled: true }, now);
@@ -208,7 +208,7 @@ export class CompleteTwoFactorLogInUseCase {
         message: ERROR_MESSAGES.challengeExpired,
       });
     if (challengeToken === '') return expired();
-    const tokenHash = this.deps.tokens.hash(challengeToken);
+    const tokenHash = this.deps.tokens.hashOf(challengeToken);
     const challenge = await this.deps.twoFactor.findChallenge(tokenHash, now);
     if (challenge === null) return expired();
     const user = await this.deps.adminUsers.findById(challenge.userId);
@@ -294,7 +294,7 @@ export class CompleteTwoFactorLogInUseCase {
     }
     const recovery = normalizeRecoveryCode(code);
     if (!/^[a-z2-7]{16}$/.test(recovery)) return null;
-    return (await this.deps.twoFactor.useRecoveryCode(userId, this.deps.tokens.hash(recovery)))
+    return (await this.deps.twoFactor.useRecoveryCode(userId, this.deps.tokens.hashOf(recovery)))
       ? 'recovery_code'
       : null;
   }

@@ -1,12 +1,13 @@
-import { ERROR_MESSAGES, GUESTBOOK_LIMITS, RIDDLE_ANSWER_MAX_LENGTH } from '@memoir/shared';
+import { GUESTBOOK_LIMITS } from '@memoir/shared';
 
-import { isCorrectRiddleAnswer, type RiddleAnswers } from '../riddles/riddle-answers';
-import { newDelivery } from '../deliveries/delivery';
-import type { OwnerNotifications } from '../deliveries/owner-notifications';
-import type { Clock } from '../shared/clock';
-import type { IdGenerator } from '../shared/id-generator';
+import { isCorrectRiddleAnswer } from '../riddles/riddle-answers';
+import {
+  keepSubmission,
+  RIDDLE_ANSWER_FIELD,
+  wrongRiddleAnswer,
+  type SubmissionDeps,
+} from '../review-queue/submissions';
 import { err, ok, type Result } from '../shared/result';
-import type { UnitOfWork } from '../shared/unit-of-work';
 import { FieldErrors, invalidInput, optionalText, requiredText } from '../shared/text-fields';
 import type { GuestbookEntry } from './guestbook-entry';
 import type { GuestbookEntryRepository } from './guestbook-entry.repository';
@@ -21,17 +22,7 @@ export interface SignGuestbookInput {
 
 /** A visitor signs the guestbook. The entry waits, pending, for the owner's review. */
 export class SignGuestbookUseCase {
-  constructor(
-    private readonly deps: {
-      readonly guestbookEntries: GuestbookEntryRepository;
-      readonly riddles: RiddleAnswers;
-      readonly clock: Clock;
-      readonly ids: IdGenerator;
-      readonly unitOfWork: UnitOfWork;
-      /** `each`: the owner's email is queued with the submission (OWNER_NOTIFICATIONS). */
-      readonly ownerNotifications?: OwnerNotifications;
-    },
-  ) {}
+  constructor(private readonly deps: SubmissionDeps<{ readonly guestbookEntries: GuestbookEntryRepository }>) {}
 
   async execute(input: SignGuestbookInput): Promise<Result<GuestbookEntry, GuestbookError>> {
     const errors = new FieldErrors();
@@ -50,20 +41,12 @@ export class SignGuestbookUseCase {
       { field: 'message', label: 'Message', maxLength: GUESTBOOK_LIMITS.messageMaxLength, multiline: true },
       input.message,
     );
-    const riddleAnswer = requiredText(
-      errors,
-      { field: 'riddleAnswer', label: 'Riddle answer', maxLength: RIDDLE_ANSWER_MAX_LENGTH },
-      input.riddleAnswer,
-    );
+    const riddleAnswer = requiredText(errors, RIDDLE_ANSWER_FIELD, input.riddleAnswer);
     if (!errors.isEmpty || name === null || message === null || riddleAnswer === null) {
       return err(invalidInput(GuestbookErrorCode.Invalid, errors));
     }
     if (!isCorrectRiddleAnswer(this.deps.riddles, 'guestbook', riddleAnswer)) {
-      return err({
-        code: GuestbookErrorCode.WrongRiddleAnswer,
-        message: ERROR_MESSAGES.wrongRiddleAnswer,
-        fieldErrors: { riddleAnswer: ERROR_MESSAGES.wrongRiddleAnswer },
-      });
+      return err(wrongRiddleAnswer(GuestbookErrorCode.WrongRiddleAnswer));
     }
 
     const entry: GuestbookEntry = {
@@ -76,17 +59,11 @@ export class SignGuestbookUseCase {
       reviewedAt: null,
       adminNotes: null,
     };
-    if (this.deps.ownerNotifications === 'each') {
-      // With its email to the owner, or not at all.
-      await this.deps.unitOfWork.transaction(async ({ guestbookEntries, deliveries }) => {
-        await guestbookEntries.add(entry);
-        await deliveries.add(
-          newDelivery({ id: this.deps.ids.next(), kind: 'owner_entry', entryId: entry.id, now: entry.createdAt }),
-        );
-      });
-    } else {
-      await this.deps.guestbookEntries.add(entry);
-    }
+    await keepSubmission(this.deps, (store) => store.guestbookEntries.add(entry), {
+      kind: 'owner_entry',
+      entryId: entry.id,
+      now: entry.createdAt,
+    });
     return ok(entry);
   }
 }

@@ -5,7 +5,11 @@ import { FieldErrors, invalidInput, requiredEmail } from '../shared/text-fields'
 import type { IdGenerator } from '../shared/id-generator';
 import { NO_REQUEST_CONTEXT, type RequestContext } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { AuditEventRepository } from '../audit-log/audit-event.repository';
+import type { CrackmeClaimRepository } from '../crackme/crackme-claim.repository';
+import type { DeliveryRepository } from '../outbox/delivery.repository';
+import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
+import type { Transactions } from '../shared/transactions';
 import { PersonalDataErrorCode, type PersonalDataError } from './personal-data.errors';
 import { SCHOLARSHIP_LIMITS } from '@memoir/shared';
 
@@ -54,7 +58,12 @@ class PreviewRollback extends Error {
 export class ErasePersonUseCase {
   constructor(
     private readonly deps: {
-      readonly unitOfWork: UnitOfWork;
+      readonly unitOfWork: Transactions<{
+        readonly scholarshipRequests: ScholarshipRequestRepository;
+        readonly deliveries: DeliveryRepository;
+        readonly auditEvents: AuditEventRepository;
+        readonly crackmeClaims: CrackmeClaimRepository;
+      }>;
       readonly sentEmails: SentEmailArchive;
       readonly clock: Clock;
       readonly ids: IdGenerator;

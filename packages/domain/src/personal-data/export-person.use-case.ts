@@ -1,8 +1,8 @@
 import type { AuditEvent } from '../audit-log/audit-event';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { CrackmeClaimRepository } from '../crackme/crackme-claim.repository';
-import type { Delivery } from '../deliveries/delivery';
-import type { DeliveryRepository } from '../deliveries/delivery.repository';
+import type { Delivery } from '../outbox/delivery';
+import type { DeliveryRepository } from '../outbox/delivery.repository';
 import type { ScholarshipRequest } from '../scholarships/scholarship-request';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { Clock } from '../shared/clock';

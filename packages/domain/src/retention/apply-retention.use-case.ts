@@ -4,7 +4,12 @@ import type { RateLimitStore } from '../rate-limiting/rate-limit-store';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import { NO_REQUEST_CONTEXT } from '../shared/request-context';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { AdminSessionRepository } from '../admin-sessions/admin-session.repository';
+import type { AuditEventRepository } from '../audit-log/audit-event.repository';
+import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repository';
+import type { DeliveryRepository } from '../outbox/delivery.repository';
+import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
+import type { Transactions } from '../shared/transactions';
 import {
   retentionCutoffs,
   type RetentionCounts,
@@ -38,7 +43,13 @@ class DryRunRollback extends Error {
 export class ApplyRetentionUseCase {
   constructor(
     private readonly deps: {
-      readonly unitOfWork: UnitOfWork;
+      readonly unitOfWork: Transactions<{
+        readonly auditEvents: AuditEventRepository;
+        readonly scholarshipRequests: ScholarshipRequestRepository;
+        readonly guestbookEntries: GuestbookEntryRepository;
+        readonly adminSessions: AdminSessionRepository;
+        readonly deliveries: DeliveryRepository;
+      }>;
       readonly rateLimits: RateLimitStore;
       readonly sentEmails: SentEmailArchive;
       readonly clock: Clock;

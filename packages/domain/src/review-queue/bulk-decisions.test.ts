@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 
 import { aGuestbookEntry, aScholarshipRequest } from '../../testing';
 import { createWorld, errorOf, valueOf, type World } from '../../test/world';
-import type { Actor } from './request-context';
+import type { Actor } from '../shared/request-context';
 
 describe('bulk decisions', () => {
   let world: World;

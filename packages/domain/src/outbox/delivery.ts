@@ -77,3 +77,23 @@ export function newDelivery(fields: {
 
 /** Kinds whose email goes to the requester of a scholarship request. */
 export const REQUESTER_KINDS: readonly DeliveryKind[] = ['approval', 'rejection'];
+
+/**
+ * How the owner hears about new requests and guestbook entries (OWNER_NOTIFICATIONS):
+ * an email for each (`each`), one digest a day (`daily`), or none (`off`, also when
+ * OWNER_EMAIL is unset).
+ */
+export type OwnerNotifications = 'each' | 'daily' | 'off';
+
+/** The owner's digest's dedupeKey: `digest:YYYY-MM-DD`, one a day. */
+export const DIGEST_KEY_PREFIX = 'digest:';
+
+/** A sign-in alert's dedupeKey: `signin:<window end, ms since epoch>:<admin id>` (57 characters). */
+export const SIGN_IN_ALERT_KEY_PREFIX = 'signin:';
+
+export function signInAlertKey(userId: string, windowEndsAt: Date): string {
+  return `${SIGN_IN_ALERT_KEY_PREFIX}${windowEndsAt.getTime()}:${userId}`;
+}
+
+/** A security alert's dedupeKey: `security:<the id of the audit event it reports>`. */
+export const SECURITY_ALERT_KEY_PREFIX = 'security:';

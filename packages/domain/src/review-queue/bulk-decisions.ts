@@ -1,8 +1,9 @@
 import { BULK_DECISION_MAX_ITEMS } from '@memoir/shared';
 
-import type { DomainError } from './domain-error';
-import { ListErrorCode, type ListError } from './list.errors';
-import { err, ok, type Result } from './result';
+import type { DomainError } from '../shared/domain-error';
+import { ListErrorCode, type ListError } from '../shared/list.errors';
+import type { Actor } from '../shared/request-context';
+import { err, ok, type Result } from '../shared/result';
 
 /** How one item of a bulk decision went: decided, or why not (its own message and code). */
 export interface BulkItemResult {
@@ -42,4 +43,23 @@ export async function decideEach<E extends DomainError<string>>(
     results.push({ id, success: false, error: outcome.error.message, code: outcome.error.code });
   }
   return ok(results);
+}
+
+/**
+ * Decides many items with one decision and one optional note, each decided and audited on its
+ * own through `decideOne` (see `decideEach`). `invalidCode` is the one-item use case's code for
+ * a decision that is invalid whatever the item.
+ */
+export class BulkDecisionsUseCase<Decision extends { readonly adminNotes?: string | null }, E extends DomainError> {
+  constructor(
+    private readonly decideOne: (id: string, decision: Decision, actor: Actor) => Promise<Result<unknown, E>>,
+    private readonly invalidCode: E['code'],
+  ) {}
+
+  execute(
+    input: Decision & { readonly ids: readonly string[] },
+    actor: Actor,
+  ): Promise<Result<readonly BulkItemResult[], ListError | E>> {
+    return decideEach(input.ids, (id) => this.decideOne(id, input, actor), this.invalidCode);
+  }
 }

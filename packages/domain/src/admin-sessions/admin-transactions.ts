@@ -1,0 +1,18 @@
+import type { AuditEventRepository } from '../audit-log/audit-event.repository';
+import type { DeliveryRepository } from '../outbox/delivery.repository';
+import type { Transactions } from '../shared/transactions';
+import type { AdminSessionRepository } from './admin-session.repository';
+import type { AdminUserRepository } from './admin-user.repository';
+import type { TwoFactorRepository } from './two-factor.repository';
+
+/**
+ * The repositories the admin use cases write through: an account change, its audit event
+ * and the owner's security alert are written together or not at all.
+ */
+export type AdminTransactions = Transactions<{
+  readonly adminUsers: AdminUserRepository;
+  readonly adminSessions: AdminSessionRepository;
+  readonly twoFactor: TwoFactorRepository;
+  readonly auditEvents: AuditEventRepository;
+  readonly deliveries: DeliveryRepository;
+}>;
