@@ -1,24 +1,16 @@
 import { ERROR_MESSAGES } from '@memoir/shared';
 
 import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
-import type { RateLimitPolicy, RateLimiter } from '../rate-limiting/rate-limiter';
 import type { Clock } from '../shared/clock';
-import type { IdGenerator } from '../shared/id-generator';
 import type { Actor } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
 import { FieldErrors, invalidInput } from '../shared/text-fields';
-import type { AdminTransactions } from './admin-transactions';
-import { checkNewPassword } from './admin-credentials';
+import type { AdminWriteDeps } from './admin-transactions';
+import { checkCurrentPassword, checkNewPassword, type CurrentPasswordDeps } from './admin-credentials';
 import { isSessionAlive, type SessionPolicy } from './admin-session';
 import type { AdminSessionRepository } from './admin-session.repository';
 import type { AdminUserRepository } from './admin-user.repository';
-import {
-  AdminSessionErrorCode,
-  AdminUserErrorCode,
-  type AdminSessionError,
-  type AdminUserError,
-} from './admin-sessions.errors';
-import type { PasswordHasher } from './password-hasher';
+import { AdminUserErrorCode, type AdminSessionError, type AdminUserError } from './admin-sessions.errors';
 
 /** An admin acting through one of their sessions: "this session" is `sessionId`. */
 export interface SessionActor extends Actor {
@@ -78,13 +70,7 @@ export class GetSecurityUseCase {
  * this session is signing out. Audited as `session_ended`.
  */
 export class EndSessionsUseCase {
-  constructor(
-    private readonly deps: {
-      readonly unitOfWork: AdminTransactions;
-      readonly clock: Clock;
-      readonly ids: IdGenerator;
-    },
-  ) {}
+  constructor(private readonly deps: AdminWriteDeps) {}
 
   async endOne(sessionId: string, actor: SessionActor): Promise<Result<void, AdminUserError>> {
     return this.deps.unitOfWork.transaction(async ({ adminSessions, auditEvents }) => {
@@ -140,15 +126,7 @@ export interface ChangePasswordInput {
  */
 export class ChangePasswordUseCase {
   constructor(
-    private readonly deps: {
-      readonly adminUsers: AdminUserRepository;
-      readonly unitOfWork: AdminTransactions;
-      readonly passwordHasher: PasswordHasher;
-      readonly rateLimiter: RateLimiter;
-      readonly loginPolicy: RateLimitPolicy;
-      readonly clock: Clock;
-      readonly ids: IdGenerator;
-    },
+    private readonly deps: AdminWriteDeps & CurrentPasswordDeps & { readonly adminUsers: AdminUserRepository },
   ) {}
 
   async execute(
@@ -163,37 +141,25 @@ export class ChangePasswordUseCase {
     for (const message of Object.values(freshErrors.toRecord())) errors.add('newPassword', message);
     if (fresh === null || current === '') return err(invalidInput(AdminUserErrorCode.Invalid, errors));
 
-    const key = `password:user:${actor.userId}`;
-    const attempt = await this.deps.rateLimiter.reserve(key, this.deps.loginPolicy);
-    if (!attempt.verdict.allowed) {
-      await this.deps.rateLimiter.giveBack(key);
-      return err({
-        code: AdminSessionErrorCode.TooManyAttempts,
-        message: ERROR_MESSAGES.tooManyPasswordAttempts,
-        retryAfterSeconds: attempt.verdict.retryAfterSeconds,
-      });
-    }
-    const user = await this.deps.adminUsers.findById(actor.userId);
-    if (user === null || !(await this.deps.passwordHasher.verify(current, user.passwordHash))) {
-      return err({
-        code: AdminUserErrorCode.WrongPassword,
-        message: ERROR_MESSAGES.wrongCurrentPassword,
-        fieldErrors: { currentPassword: ERROR_MESSAGES.wrongCurrentPassword },
-      });
-    }
-    await this.deps.rateLimiter.reset(key);
+    const confirmed = await checkCurrentPassword(
+      this.deps,
+      actor.userId,
+      { field: 'currentPassword', password: current },
+      async () => (await this.deps.adminUsers.findById(actor.userId))?.passwordHash ?? null,
+    );
+    if (!confirmed.ok) return confirmed;
     const passwordHash = await this.deps.passwordHasher.hash(fresh);
     return this.deps.unitOfWork.transaction(async ({ adminUsers, adminSessions, auditEvents }) => {
-      await adminUsers.updatePasswordHash(user.id, passwordHash, this.deps.clock.now());
-      const endedSessions = await adminSessions.revokeAllForUserExcept(user.id, actor.sessionId);
+      await adminUsers.updatePasswordHash(actor.userId, passwordHash, this.deps.clock.now());
+      const endedSessions = await adminSessions.revokeAllForUserExcept(actor.userId, actor.sessionId);
       await auditEvents.append(
         newAuditEvent(
           this.deps,
           {
             action: AuditAction.PasswordChanged,
             resourceType: AuditResourceType.AdminUser,
-            resourceId: user.id,
-            userId: user.id,
+            resourceId: actor.userId,
+            userId: actor.userId,
             details: { endedSessions },
           },
           actor,

@@ -1,5 +1,7 @@
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { DeliveryRepository } from '../outbox/delivery.repository';
+import type { Clock } from '../shared/clock';
+import type { IdGenerator } from '../shared/id-generator';
 import type { Transactions } from '../shared/transactions';
 import type { AdminSessionRepository } from './admin-session.repository';
 import type { AdminUserRepository } from './admin-user.repository';
@@ -16,3 +18,10 @@ export type AdminTransactions = Transactions<{
   readonly auditEvents: AuditEventRepository;
   readonly deliveries: DeliveryRepository;
 }>;
+
+/** What an admin use case that writes needs: its transactions, and the clock and ids of its audit events. */
+export interface AdminWriteDeps {
+  readonly unitOfWork: AdminTransactions;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}

@@ -128,6 +128,17 @@ export function securityAlert(deps: { readonly clock: Clock; readonly ids: IdGen
   };
 }
 
+/** A failed sign-in (`login_failed`), of a known admin or not (`userId` null); `details` say why. */
+export function loginFailedEvent(
+  deps: { readonly clock: Clock; readonly ids: IdGenerator },
+  context: RequestContext,
+  userId: string | null,
+  details: Readonly<Record<string, unknown>>,
+) {
+  const fields = { action: AuditAction.LoginFailed, resourceType: AuditResourceType.AdminSession, resourceId: null };
+  return newAuditEvent(deps, { ...fields, userId, details }, context);
+}
+
 /** The field of a refusal tally's details that counts the refusals. */
 const REFUSALS = 'refusals';
 
@@ -255,17 +266,7 @@ export class LogInUseCase {
 
   private async recordFailure(username: string, userId: string | null, context: RequestContext): Promise<void> {
     await this.deps.auditEvents.append(
-      newAuditEvent(
-        this.deps,
-        {
-          action: AuditAction.LoginFailed,
-          resourceType: AuditResourceType.AdminSession,
-          resourceId: null,
-          userId,
-          details: { username, reason: 'invalid_credentials' },
-        },
-        context,
-      ),
+      loginFailedEvent(this.deps, context, userId, { username, reason: 'invalid_credentials' }),
     );
   }
 
@@ -278,17 +279,7 @@ export class LogInUseCase {
     const window = Math.floor(this.deps.clock.now().getTime() / this.deps.loginPolicy.windowMs);
     const who = address === null ? `user:${username}` : `ip:${address}`;
     await this.deps.auditEvents.appendOrCount(
-      newAuditEvent(
-        this.deps,
-        {
-          action: AuditAction.LoginFailed,
-          resourceType: AuditResourceType.AdminSession,
-          resourceId: null,
-          userId: null,
-          details: { username, reason: 'too_many_attempts', [REFUSALS]: 1 },
-        },
-        context,
-      ),
+      loginFailedEvent(this.deps, context, null, { username, reason: 'too_many_attempts', [REFUSALS]: 1 }),
       `login-refusals:${who}:${window}`,
       REFUSALS,
     );

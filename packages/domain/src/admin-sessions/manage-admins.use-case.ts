@@ -8,7 +8,7 @@ import { err, ok, type Result } from '../shared/result';
 import { FieldErrors, invalidInput } from '../shared/text-fields';
 import type { AdminTransactions } from './admin-transactions';
 import { checkNewUsername } from './admin-credentials';
-import type { AdminUser } from './admin-user';
+import { newAdminUser, type AdminUser } from './admin-user';
 import type { AdminUserRepository } from './admin-user.repository';
 import { AdminUserErrorCode, type AdminUserError } from './admin-sessions.errors';
 import { securityAlert } from './log-in.use-case';
@@ -61,17 +61,7 @@ export class ManageAdminsUseCase {
     const username = checkNewUsername(errors, input.username);
     if (username === null) return err(invalidInput(AdminUserErrorCode.Invalid, errors));
     const temporaryPassword = this.deps.tokens.newToken();
-    const now = this.deps.clock.now();
-    const user: AdminUser = {
-      id: this.deps.ids.next(),
-      username,
-      passwordHash: await this.deps.passwordHasher.hash(temporaryPassword),
-      createdAt: now,
-      updatedAt: now,
-      twoFactorEnabled: false,
-      totpSecret: null,
-      totpLastStep: null,
-    };
+    const user = newAdminUser(this.deps, username, await this.deps.passwordHasher.hash(temporaryPassword));
     const event = newAuditEvent(
       this.deps,
       {

@@ -10,6 +10,7 @@ import { err, ok, type Result } from '../shared/result';
 import type { AdminTransactions } from './admin-transactions';
 import type { SessionActor } from './admin-security.use-cases';
 import type { SessionPolicy } from './admin-session';
+import { checkCurrentPassword } from './admin-credentials';
 import { normalizeUsername } from './admin-user';
 import type { AdminUserRepository } from './admin-user.repository';
 import {
@@ -18,7 +19,7 @@ import {
   type AdminSessionError,
   type AdminUserError,
 } from './admin-sessions.errors';
-import { loginThrottleKeys, securityAlert, startSession, type LogInSuccess } from './log-in.use-case';
+import { loginFailedEvent, loginThrottleKeys, securityAlert, startSession, type LogInSuccess } from './log-in.use-case';
 import type { PasswordHasher } from './password-hasher';
 import type { SecretTokens } from '../shared/secret-tokens';
 import { normalizeRecoveryCode, type TwoFactorSecrets } from './two-factor-secrets';
@@ -122,25 +123,11 @@ export class TwoFactorSetupUseCase {
     if (!user.twoFactorEnabled && user.totpSecret === null) {
       return err({ code: AdminUserErrorCode.TwoFactorNotStarted, message: ERROR_MESSAGES.twoFactorNotOn });
     }
-    const key = `password:user:${user.id}`;
-    const attempt = await this.deps.rateLimiter.reserve(key, this.deps.loginPolicy);
-    if (!attempt.verdict.allowed) {
-      await this.deps.rateLimiter.giveBack(key);
-      return err({
-        code: AdminSessionErrorCode.TooManyAttempts,
-        message: ERROR_MESSAGES.tooManyPasswordAttempts,
-        retryAfterSeconds: attempt.verdict.retryAfterSeconds,
-      });
-    }
     const password = typeof input.password === 'string' ? input.password : '';
-    if (password === '' || !(await this.deps.passwordHasher.verify(password, user.passwordHash))) {
-      return err({
-        code: AdminUserErrorCode.WrongPassword,
-        message: ERROR_MESSAGES.wrongCurrentPassword,
-        fieldErrors: { password: ERROR_MESSAGES.wrongCurrentPassword },
-      });
-    }
-    await this.deps.rateLimiter.reset(key);
+    const confirmed = await checkCurrentPassword(this.deps, user.id, { field: 'password', password }, async () => {
+      return user.passwordHash;
+    });
+    if (!confirmed.ok) return confirmed;
     await this.turnOff(user, actor, actor.userId, 'security_screen');
     return ok(undefined);
   }
@@ -241,19 +228,8 @@ export class CompleteTwoFactorLogInUseCase {
     const factor = await this.checkCode(user.id, user.totpSecret, code, now);
     if (factor === null) {
       await rateLimiter.record(keys.account, accountPolicy);
-      await this.deps.auditEvents.append(
-        newAuditEvent(
-          this.deps,
-          {
-            action: AuditAction.LoginFailed,
-            resourceType: AuditResourceType.AdminSession,
-            resourceId: null,
-            userId: user.id,
-            details: { username: user.username, reason: 'invalid_code' },
-          },
-          context,
-        ),
-      );
+      const details = { username: user.username, reason: 'invalid_code' };
+      await this.deps.auditEvents.append(loginFailedEvent(this.deps, context, user.id, details));
       return err({ code: AdminSessionErrorCode.InvalidCode, message: ERROR_MESSAGES.invalidTwoFactorCode });
     }
     // Single-use: of two right codes sent with one challenge, one signs in.
