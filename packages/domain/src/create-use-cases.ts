@@ -41,7 +41,11 @@ import {
 } from './guestbook/cached-public-guestbook-list';
 import { ListGuestbookEntriesUseCase } from './guestbook/list-guestbook-entries.use-case';
 import { ListPublicGuestbookEntriesUseCase } from './guestbook/list-public-guestbook-entries.use-case';
-import { bulkModeration, ModerateGuestbookEntryUseCase } from './guestbook/moderate-guestbook-entry.use-case';
+import { GuestbookErrorCode, type GuestbookError } from './guestbook/guestbook.errors';
+import {
+  ModerateGuestbookEntryUseCase,
+  type ModerateGuestbookEntryInput,
+} from './guestbook/moderate-guestbook-entry.use-case';
 import { SignGuestbookUseCase } from './guestbook/sign-guestbook.use-case';
 import type { RateLimitStore } from './rate-limiting/rate-limit-store';
 import { RateLimiter, type RateLimitPolicy } from './rate-limiting/rate-limiter';
@@ -60,7 +64,12 @@ import {
   type SentEmailArchive,
 } from './retention/retention';
 import type { RiddleAnswers } from './riddles/riddle-answers';
-import { bulkDecision, DecideScholarshipRequestUseCase } from './scholarships/decide-scholarship-request.use-case';
+import { BulkDecisionsUseCase } from './review-queue/bulk-decisions';
+import {
+  DecideScholarshipRequestUseCase,
+  type DecideScholarshipRequestInput,
+} from './scholarships/decide-scholarship-request.use-case';
+import { ScholarshipErrorCode, type ScholarshipError } from './scholarships/scholarships.errors';
 import { ListScholarshipRequestsUseCase } from './scholarships/list-scholarship-requests.use-case';
 import { SubmitScholarshipRequestUseCase } from './scholarships/submit-scholarship-request.use-case';
 import type { Clock } from './shared/clock';
@@ -129,11 +138,11 @@ export interface UseCases {
   readonly listPublicGuestbookEntries: PublicGuestbookList;
   readonly listGuestbookEntries: ListGuestbookEntriesUseCase;
   readonly moderateGuestbookEntry: GuestbookModeration;
-  readonly bulkModerateGuestbookEntries: ReturnType<typeof bulkModeration>;
+  readonly bulkModerateGuestbookEntries: BulkDecisionsUseCase<ModerateGuestbookEntryInput, GuestbookError>;
   readonly submitScholarshipRequest: Pick<SubmitScholarshipRequestUseCase, 'execute'>;
   readonly listScholarshipRequests: ListScholarshipRequestsUseCase;
   readonly decideScholarshipRequest: Pick<DecideScholarshipRequestUseCase, 'execute'>;
-  readonly bulkDecideScholarshipRequests: ReturnType<typeof bulkDecision>;
+  readonly bulkDecideScholarshipRequests: BulkDecisionsUseCase<DecideScholarshipRequestInput, ScholarshipError>;
   readonly logIn: LogInUseCase;
   readonly completeTwoFactorLogIn: CompleteTwoFactorLogInUseCase;
   readonly twoFactorSetup: TwoFactorSetupUseCase;
@@ -229,14 +238,14 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     listPublicGuestbookEntries: publicList,
     listGuestbookEntries: new ListGuestbookEntriesUseCase({ ...repositories, counts }),
     moderateGuestbookEntry: moderate,
-    bulkModerateGuestbookEntries: bulkModeration(moderate),
+    bulkModerateGuestbookEntries: new BulkDecisionsUseCase(moderate, GuestbookErrorCode.Invalid),
     submitScholarshipRequest: forgettingCounts(
       new SubmitScholarshipRequestUseCase({ ...repositories, ...decisions, riddles, ownerNotifications }),
       counts,
     ),
     listScholarshipRequests: new ListScholarshipRequestsUseCase({ ...repositories, counts }),
     decideScholarshipRequest: decide,
-    bulkDecideScholarshipRequests: bulkDecision(decide),
+    bulkDecideScholarshipRequests: new BulkDecisionsUseCase(decide, ScholarshipErrorCode.Invalid),
     logIn: new LogInUseCase({
       ...repositories,
       ...decisions,

@@ -2,7 +2,6 @@ import { ERROR_MESSAGES, FIELD_MESSAGES } from '@memoir/shared';
 
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import { AuditResourceType } from '../audit-log/audit-event';
-import { BulkDecisionsUseCase } from '../review-queue/bulk-decisions';
 import { ADMIN_NOTES_FIELD, decisionEvent } from '../review-queue/decisions';
 import type { Clock } from '../shared/clock';
 import { isUuid, type IdGenerator } from '../shared/id-generator';
@@ -62,15 +61,4 @@ export class ModerateGuestbookEntryUseCase {
 
 function notFound(): GuestbookError {
   return { code: GuestbookErrorCode.NotFound, message: ERROR_MESSAGES.guestbookEntryNotFound };
-}
-
-/** Approves or rejects many entries with one optional note; each decided and audited on its own. */
-export function bulkModeration(
-  moderate: Pick<ModerateGuestbookEntryUseCase, 'execute'>,
-): BulkDecisionsUseCase<Omit<ModerateGuestbookEntryInput, 'id'>, GuestbookError> {
-  return new BulkDecisionsUseCase(
-    (id, { isApproved, adminNotes }, actor) =>
-      moderate.execute({ id, isApproved, adminNotes: adminNotes ?? null }, actor),
-    GuestbookErrorCode.Invalid,
-  );
 }

@@ -47,19 +47,22 @@ export async function decideEach<E extends DomainError<string>>(
 
 /**
  * Decides many items with one decision and one optional note, each decided and audited on its
- * own through `decideOne` (see `decideEach`). `invalidCode` is the one-item use case's code for
- * a decision that is invalid whatever the item.
+ * own through the one-item use case (see `decideEach`). `invalidCode` is that use case's code
+ * for a decision that is invalid whatever the item.
  */
-export class BulkDecisionsUseCase<Decision extends { readonly adminNotes?: string | null }, E extends DomainError> {
+export class BulkDecisionsUseCase<Input extends { readonly id: string }, E extends DomainError> {
   constructor(
-    private readonly decideOne: (id: string, decision: Decision, actor: Actor) => Promise<Result<unknown, E>>,
+    private readonly decideOne: { execute(input: Input, actor: Actor): Promise<Result<unknown, E>> },
     private readonly invalidCode: E['code'],
   ) {}
 
   execute(
-    input: Decision & { readonly ids: readonly string[] },
+    input: Omit<Input, 'id'> & { readonly ids: readonly string[] },
     actor: Actor,
   ): Promise<Result<readonly BulkItemResult[], ListError | E>> {
-    return decideEach(input.ids, (id) => this.decideOne(id, input, actor), this.invalidCode);
+    const { ids, ...decision } = input;
+    // The one-item input is the decision with each id: what `Input` is, less what TypeScript can follow.
+    const oneItem = (id: string) => ({ ...decision, id }) as unknown as Input;
+    return decideEach(ids, (id) => this.decideOne.execute(oneItem(id), actor), this.invalidCode);
   }
 }

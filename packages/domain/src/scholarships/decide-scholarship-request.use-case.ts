@@ -4,7 +4,6 @@ import { AuditResourceType } from '../audit-log/audit-event';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import { newDelivery } from '../outbox/delivery';
 import type { DeliveryRepository } from '../outbox/delivery.repository';
-import { BulkDecisionsUseCase } from '../review-queue/bulk-decisions';
 import { ADMIN_NOTES_FIELD, decisionEvent } from '../review-queue/decisions';
 import type { Clock } from '../shared/clock';
 import { isUuid, type IdGenerator } from '../shared/id-generator';
@@ -96,14 +95,4 @@ export class DecideScholarshipRequestUseCase {
 
 function notFound(): ScholarshipError {
   return { code: ScholarshipErrorCode.NotFound, message: ERROR_MESSAGES.scholarshipRequestNotFound };
-}
-
-/** Approves or rejects many pending requests with one optional note; each decided and audited on its own. */
-export function bulkDecision(
-  decide: Pick<DecideScholarshipRequestUseCase, 'execute'>,
-): BulkDecisionsUseCase<Omit<DecideScholarshipRequestInput, 'id'>, ScholarshipError> {
-  return new BulkDecisionsUseCase(
-    (id, { status, adminNotes }, actor) => decide.execute({ id, status, adminNotes: adminNotes ?? null }, actor),
-    ScholarshipErrorCode.Invalid,
-  );
 }
