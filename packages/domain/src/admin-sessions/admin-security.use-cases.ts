@@ -76,19 +76,7 @@ export class EndSessionsUseCase {
     return this.deps.unitOfWork.transaction(async ({ adminSessions, auditEvents }) => {
       const ended = sessionId !== '' && (await adminSessions.revokeOfUser(sessionId, actor.userId));
       if (!ended) return err({ code: AdminUserErrorCode.SessionNotFound, message: ERROR_MESSAGES.sessionNotFound });
-      await auditEvents.append(
-        newAuditEvent(
-          this.deps,
-          {
-            action: AuditAction.SessionEnded,
-            resourceType: AuditResourceType.AdminSession,
-            resourceId: sessionId,
-            userId: actor.userId,
-            details: { current: sessionId === actor.sessionId },
-          },
-          actor,
-        ),
-      );
+      await auditEvents.append(this.sessionEnded(actor, sessionId, { current: sessionId === actor.sessionId }));
       return ok(undefined);
     });
   }
@@ -96,21 +84,19 @@ export class EndSessionsUseCase {
   async endOthers(actor: SessionActor): Promise<{ readonly ended: number }> {
     return this.deps.unitOfWork.transaction(async ({ adminSessions, auditEvents }) => {
       const ended = await adminSessions.revokeAllForUserExcept(actor.userId, actor.sessionId);
-      await auditEvents.append(
-        newAuditEvent(
-          this.deps,
-          {
-            action: AuditAction.SessionEnded,
-            resourceType: AuditResourceType.AdminSession,
-            resourceId: null,
-            userId: actor.userId,
-            details: { others: true, ended },
-          },
-          actor,
-        ),
-      );
+      await auditEvents.append(this.sessionEnded(actor, null, { others: true, ended }));
       return { ended };
     });
+  }
+
+  /** `session_ended`: one session (`sessionId`), or every other one (null). */
+  private sessionEnded(actor: SessionActor, sessionId: string | null, details: Readonly<Record<string, unknown>>) {
+    const resource = { resourceType: AuditResourceType.AdminSession, resourceId: sessionId };
+    return newAuditEvent(
+      this.deps,
+      { action: AuditAction.SessionEnded, ...resource, userId: actor.userId, details },
+      actor,
+    );
   }
 }
 

@@ -11,3 +11,31 @@ export interface Transactions<R> {
    */
   transaction<T>(work: (repositories: R) => Promise<T>): Promise<T>;
 }
+
+/**
+ * Runs `work` in one transaction and returns what it returned. A rehearsal (a dry run, a
+ * preview) makes the very same changes and then rolls them all back, so what it returns is
+ * exactly what a real run would do.
+ */
+export async function rehearsableTransaction<R, T>(
+  transactions: Transactions<R>,
+  rehearse: boolean,
+  work: (repositories: R) => Promise<T>,
+): Promise<T> {
+  // Thrown inside the transaction to roll it back, carrying what the work returned.
+  class Rehearsal extends Error {
+    constructor(readonly result: T) {
+      super('rehearsal: rolled back');
+    }
+  }
+  try {
+    return await transactions.transaction(async (repositories) => {
+      const result = await work(repositories);
+      if (rehearse) throw new Rehearsal(result);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof Rehearsal) return error.result;
+    throw error;
+  }
+}
