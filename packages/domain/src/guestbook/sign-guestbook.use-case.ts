@@ -8,17 +8,26 @@ import {
   type SubmissionDeps,
 } from '../review-queue/submissions';
 import { err, ok, type Result } from '../shared/result';
-import { FieldErrors, invalidInput, optionalText, requiredText } from '../shared/text-fields';
+import {
+  FieldErrors,
+  invalidInput,
+  optionalText,
+  requiredText,
+  type FormInput,
+  type TextRule,
+} from '../shared/text-fields';
 import type { GuestbookEntry } from './guestbook-entry';
 import type { GuestbookEntryRepository } from './guestbook-entry.repository';
 import { GuestbookErrorCode, type GuestbookError } from './guestbook.errors';
 
-export interface SignGuestbookInput {
-  readonly name?: string | null;
-  readonly location?: string | null;
-  readonly message?: string | null;
-  readonly riddleAnswer?: string | null;
-}
+export type SignGuestbookInput = FormInput<'name' | 'location' | 'message' | 'riddleAnswer'>;
+
+/** The form's fields (docs/domain.md#guestbook). */
+const FIELDS = {
+  name: { field: 'name', label: 'Name', maxLength: GUESTBOOK_LIMITS.nameMaxLength },
+  location: { field: 'location', label: 'Location', maxLength: GUESTBOOK_LIMITS.locationMaxLength },
+  message: { field: 'message', label: 'Message', maxLength: GUESTBOOK_LIMITS.messageMaxLength, multiline: true },
+} satisfies Record<string, TextRule>;
 
 /** A visitor signs the guestbook. The entry waits, pending, for the owner's review. */
 export class SignGuestbookUseCase {
@@ -26,21 +35,9 @@ export class SignGuestbookUseCase {
 
   async execute(input: SignGuestbookInput): Promise<Result<GuestbookEntry, GuestbookError>> {
     const errors = new FieldErrors();
-    const name = requiredText(
-      errors,
-      { field: 'name', label: 'Name', maxLength: GUESTBOOK_LIMITS.nameMaxLength },
-      input.name,
-    );
-    const location = optionalText(
-      errors,
-      { field: 'location', label: 'Location', maxLength: GUESTBOOK_LIMITS.locationMaxLength },
-      input.location,
-    );
-    const message = requiredText(
-      errors,
-      { field: 'message', label: 'Message', maxLength: GUESTBOOK_LIMITS.messageMaxLength, multiline: true },
-      input.message,
-    );
+    const name = requiredText(errors, FIELDS.name, input.name);
+    const location = optionalText(errors, FIELDS.location, input.location);
+    const message = requiredText(errors, FIELDS.message, input.message);
     const riddleAnswer = requiredText(errors, RIDDLE_ANSWER_FIELD, input.riddleAnswer);
     if (!errors.isEmpty || name === null || message === null || riddleAnswer === null) {
       return err(invalidInput(GuestbookErrorCode.Invalid, errors));

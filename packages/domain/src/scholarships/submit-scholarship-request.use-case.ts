@@ -8,17 +8,26 @@ import {
   type SubmissionDeps,
 } from '../review-queue/submissions';
 import { err, ok, type Result } from '../shared/result';
-import { FieldErrors, invalidInput, optionalText, requiredEmail, requiredText } from '../shared/text-fields';
+import {
+  FieldErrors,
+  invalidInput,
+  optionalText,
+  requiredEmail,
+  requiredText,
+  type FormInput,
+  type TextRule,
+} from '../shared/text-fields';
 import type { ScholarshipRequest } from './scholarship-request';
 import type { ScholarshipRequestRepository } from './scholarship-request.repository';
 import { ScholarshipErrorCode, type ScholarshipError } from './scholarships.errors';
 
-export interface SubmitScholarshipRequestInput {
-  readonly name?: string | null;
-  readonly email?: string | null;
-  readonly message?: string | null;
-  readonly riddleAnswer?: string | null;
-}
+export type SubmitScholarshipRequestInput = FormInput<'name' | 'email' | 'message' | 'riddleAnswer'>;
+
+/** The form's text fields (docs/domain.md#scholarships); the email address is checked as an address. */
+const FIELDS = {
+  name: { field: 'name', label: 'Name', maxLength: SCHOLARSHIP_LIMITS.nameMaxLength },
+  message: { field: 'message', label: 'Message', maxLength: SCHOLARSHIP_LIMITS.messageMaxLength, multiline: true },
+} satisfies Record<string, TextRule>;
 
 /** A reader who cannot afford the book asks for the free PDF. The request starts pending. */
 export class SubmitScholarshipRequestUseCase {
@@ -26,17 +35,9 @@ export class SubmitScholarshipRequestUseCase {
 
   async execute(input: SubmitScholarshipRequestInput): Promise<Result<ScholarshipRequest, ScholarshipError>> {
     const errors = new FieldErrors();
-    const name = requiredText(
-      errors,
-      { field: 'name', label: 'Name', maxLength: SCHOLARSHIP_LIMITS.nameMaxLength },
-      input.name,
-    );
+    const name = requiredText(errors, FIELDS.name, input.name);
     const email = requiredEmail(errors, 'email', 'Email', SCHOLARSHIP_LIMITS.emailMaxLength, input.email);
-    const message = optionalText(
-      errors,
-      { field: 'message', label: 'Message', maxLength: SCHOLARSHIP_LIMITS.messageMaxLength, multiline: true },
-      input.message,
-    );
+    const message = optionalText(errors, FIELDS.message, input.message);
     const riddleAnswer = requiredText(errors, RIDDLE_ANSWER_FIELD, input.riddleAnswer);
     if (!errors.isEmpty || name === null || email === null || riddleAnswer === null) {
       return err(invalidInput(ScholarshipErrorCode.Invalid, errors));
