@@ -103,8 +103,8 @@ const MUTATIONS = [
   ['riddle case-insensitive', 'riddles/riddle-answers.ts', 'answer.trim().toLowerCase()', 'answer.trim()'],
   [
     'riddle checked at all',
-    'guestbook/sign-guestbook.use-case.ts',
-    "if (!isCorrectRiddleAnswer(this.deps.riddles, 'guestbook', riddleAnswer))",
+    'review-queue/submissions.ts',
+    'if (!isCorrectRiddleAnswer(riddles, riddle, riddleAnswer))',
     'if (false)',
   ],
   ['new entries are pending', 'guestbook/sign-guestbook.use-case.ts', 'isApproved: false,', 'isApproved: true,'],

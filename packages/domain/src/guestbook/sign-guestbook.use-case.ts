@@ -1,21 +1,8 @@
 import { GUESTBOOK_LIMITS } from '@memoir/shared';
 
-import { isCorrectRiddleAnswer } from '../riddles/riddle-answers';
-import {
-  keepSubmission,
-  RIDDLE_ANSWER_FIELD,
-  wrongRiddleAnswer,
-  type SubmissionDeps,
-} from '../review-queue/submissions';
-import { err, ok, type Result } from '../shared/result';
-import {
-  FieldErrors,
-  invalidInput,
-  optionalText,
-  requiredText,
-  type FormInput,
-  type TextRule,
-} from '../shared/text-fields';
+import { checkSubmission, keepSubmission, type SubmissionDeps } from '../review-queue/submissions';
+import { ok, type Result } from '../shared/result';
+import { optionalText, requiredText, type FormInput, type TextRule } from '../shared/text-fields';
 import type { GuestbookEntry } from './guestbook-entry';
 import type { GuestbookEntryRepository } from './guestbook-entry.repository';
 import { GuestbookErrorCode, type GuestbookError } from './guestbook.errors';
@@ -34,23 +21,23 @@ export class SignGuestbookUseCase {
   constructor(private readonly deps: SubmissionDeps<{ readonly guestbookEntries: GuestbookEntryRepository }>) {}
 
   async execute(input: SignGuestbookInput): Promise<Result<GuestbookEntry, GuestbookError>> {
-    const errors = new FieldErrors();
-    const name = requiredText(errors, FIELDS.name, input.name);
-    const location = optionalText(errors, FIELDS.location, input.location);
-    const message = requiredText(errors, FIELDS.message, input.message);
-    const riddleAnswer = requiredText(errors, RIDDLE_ANSWER_FIELD, input.riddleAnswer);
-    if (!errors.isEmpty || name === null || message === null || riddleAnswer === null) {
-      return err(invalidInput(GuestbookErrorCode.Invalid, errors));
-    }
-    if (!isCorrectRiddleAnswer(this.deps.riddles, 'guestbook', riddleAnswer)) {
-      return err(wrongRiddleAnswer(GuestbookErrorCode.WrongRiddleAnswer));
-    }
+    const checked = checkSubmission(
+      this.deps.riddles,
+      'guestbook',
+      GuestbookErrorCode,
+      input.riddleAnswer,
+      (errors) => {
+        const name = requiredText(errors, FIELDS.name, input.name);
+        const location = optionalText(errors, FIELDS.location, input.location);
+        const message = requiredText(errors, FIELDS.message, input.message);
+        return name === null || message === null ? null : { name, location, message };
+      },
+    );
+    if (!checked.ok) return checked;
 
     const entry: GuestbookEntry = {
       id: this.deps.ids.next(),
-      name,
-      location,
-      message,
+      ...checked.value,
       createdAt: this.deps.clock.now(),
       isApproved: false,
       reviewedAt: null,

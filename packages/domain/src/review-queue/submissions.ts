@@ -2,11 +2,12 @@ import { ERROR_MESSAGES, RIDDLE_ANSWER_MAX_LENGTH } from '@memoir/shared';
 
 import { newDelivery, type DeliveryKind, type OwnerNotifications } from '../outbox/delivery';
 import type { DeliveryRepository } from '../outbox/delivery.repository';
-import type { RiddleAnswers } from '../riddles/riddle-answers';
+import { isCorrectRiddleAnswer, type RiddleAnswers, type RiddleId } from '../riddles/riddle-answers';
 import type { Clock } from '../shared/clock';
 import type { DomainError } from '../shared/domain-error';
 import type { IdGenerator } from '../shared/id-generator';
-import type { TextRule } from '../shared/text-fields';
+import { err, ok, type Result } from '../shared/result';
+import { FieldErrors, invalidInput, requiredText, type TextRule } from '../shared/text-fields';
 import type { Transactions } from '../shared/transactions';
 
 /** The public forms' riddle answer (checked as `isCorrectRiddleAnswer` says). */
@@ -23,6 +24,26 @@ export function wrongRiddleAnswer<Code extends string>(code: Code): DomainError<
     message: ERROR_MESSAGES.wrongRiddleAnswer,
     fieldErrors: { riddleAnswer: ERROR_MESSAGES.wrongRiddleAnswer },
   };
+}
+
+/**
+ * Checks a public form as every form is checked: its own fields first (`readFields` adds each
+ * fault to `errors` and gives null when one is at fault), then the riddle answer's field; every
+ * fault is named at once (`codes.Invalid`). Then the riddle itself (`codes.WrongRiddleAnswer`).
+ */
+export function checkSubmission<Fields, Code extends string>(
+  riddles: RiddleAnswers,
+  riddle: RiddleId,
+  codes: { readonly Invalid: Code; readonly WrongRiddleAnswer: Code },
+  riddleAnswerGiven: string | null | undefined,
+  readFields: (errors: FieldErrors) => Fields | null,
+): Result<Fields, DomainError<Code>> {
+  const errors = new FieldErrors();
+  const fields = readFields(errors);
+  const riddleAnswer = requiredText(errors, RIDDLE_ANSWER_FIELD, riddleAnswerGiven);
+  if (!errors.isEmpty || fields === null || riddleAnswer === null) return err(invalidInput(codes.Invalid, errors));
+  if (!isCorrectRiddleAnswer(riddles, riddle, riddleAnswer)) return err(wrongRiddleAnswer(codes.WrongRiddleAnswer));
+  return ok(fields);
 }
 
 /** What a public form's use case needs to keep a submission; `Store` is where it is kept. */

@@ -1,22 +1,8 @@
 import { SCHOLARSHIP_LIMITS } from '@memoir/shared';
 
-import { isCorrectRiddleAnswer } from '../riddles/riddle-answers';
-import {
-  keepSubmission,
-  RIDDLE_ANSWER_FIELD,
-  wrongRiddleAnswer,
-  type SubmissionDeps,
-} from '../review-queue/submissions';
-import { err, ok, type Result } from '../shared/result';
-import {
-  FieldErrors,
-  invalidInput,
-  optionalText,
-  requiredEmail,
-  requiredText,
-  type FormInput,
-  type TextRule,
-} from '../shared/text-fields';
+import { checkSubmission, keepSubmission, type SubmissionDeps } from '../review-queue/submissions';
+import { ok, type Result } from '../shared/result';
+import { optionalText, requiredEmail, requiredText, type FormInput, type TextRule } from '../shared/text-fields';
 import type { ScholarshipRequest } from './scholarship-request';
 import type { ScholarshipRequestRepository } from './scholarship-request.repository';
 import { ScholarshipErrorCode, type ScholarshipError } from './scholarships.errors';
@@ -34,23 +20,18 @@ export class SubmitScholarshipRequestUseCase {
   constructor(private readonly deps: SubmissionDeps<{ readonly scholarshipRequests: ScholarshipRequestRepository }>) {}
 
   async execute(input: SubmitScholarshipRequestInput): Promise<Result<ScholarshipRequest, ScholarshipError>> {
-    const errors = new FieldErrors();
-    const name = requiredText(errors, FIELDS.name, input.name);
-    const email = requiredEmail(errors, 'email', 'Email', SCHOLARSHIP_LIMITS.emailMaxLength, input.email);
-    const message = optionalText(errors, FIELDS.message, input.message);
-    const riddleAnswer = requiredText(errors, RIDDLE_ANSWER_FIELD, input.riddleAnswer);
-    if (!errors.isEmpty || name === null || email === null || riddleAnswer === null) {
-      return err(invalidInput(ScholarshipErrorCode.Invalid, errors));
-    }
-    if (!isCorrectRiddleAnswer(this.deps.riddles, 'scholarship', riddleAnswer)) {
-      return err(wrongRiddleAnswer(ScholarshipErrorCode.WrongRiddleAnswer));
-    }
+    const { riddles } = this.deps;
+    const checked = checkSubmission(riddles, 'scholarship', ScholarshipErrorCode, input.riddleAnswer, (errors) => {
+      const name = requiredText(errors, FIELDS.name, input.name);
+      const email = requiredEmail(errors, 'email', 'Email', SCHOLARSHIP_LIMITS.emailMaxLength, input.email);
+      const message = optionalText(errors, FIELDS.message, input.message);
+      return name === null || email === null ? null : { name, email, message };
+    });
+    if (!checked.ok) return checked;
 
     const request: ScholarshipRequest = {
       id: this.deps.ids.next(),
-      name,
-      email,
-      message,
+      ...checked.value,
       status: 'pending',
       adminNotes: null,
       createdAt: this.deps.clock.now(),
