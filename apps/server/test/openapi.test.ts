@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { describe, expect, it } from '@jest/globals';
 import { openApiDocument } from '@memoir/http-koa';
@@ -33,5 +35,22 @@ describe('the OpenAPI document', () => {
 
   it('is the copy in docs/openapi.json (run `pnpm openapi` after changing it)', () => {
     expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(renderOpenApi());
+  });
+
+  // Redocly's recommended rules, as an outside reader of the reference would run them: no
+  // operation without its `security`, no empty `servers`, every operation summarised, ... .
+  it("passes Redocly's recommended rules with no error", () => {
+    const script = join(__dirname, '..', '..', '..', 'tools', 'lint-openapi.mjs');
+    // Exit code 1 on an error: read the problems either way.
+    let output: string;
+    try {
+      output = execFileSync(process.execPath, [script, '--json'], { encoding: 'utf8' });
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout ?? '');
+    }
+    const problems = JSON.parse(output) as Array<{ severity: string; rule: string; message: string; at: string }>;
+    expect(problems.length).toBeGreaterThan(0); // the linter ran: its warnings are listed too
+    const errors = problems.filter((problem) => problem.severity === 'error');
+    expect(errors.map((problem) => `${problem.rule}: ${problem.message} (${problem.at})`)).toEqual([]);
   });
 });
