@@ -1,4 +1,4 @@
-import { BULK_DECISION_MAX_ITEMS, type BulkDecisionResponse, type BulkItemResultDto } from '@memoir/shared';
+import { BULK_DECISION_MAX_ITEMS, type BulkDecisionResponse, type BulkItemResult } from '@memoir/shared';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 
 import { loadFailureReason } from './load-error';
@@ -15,7 +15,7 @@ export interface BulkDecisionInput<TDecision> {
 /** How a bulk decision went: every item's result, with the names and the verb for the notice. */
 export interface BulkOutcome {
   readonly approved: boolean;
-  readonly results: readonly BulkItemResultDto[];
+  readonly results: readonly BulkItemResult[];
   readonly names: Readonly<Record<string, string>>;
 }
 
@@ -40,7 +40,7 @@ export function useBulkDecision<TDecision>(options: {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ ids, decision, names }: BulkDecisionInput<TDecision>): Promise<BulkOutcome> => {
-      const results: BulkItemResultDto[] = [];
+      const results: BulkItemResult[] = [];
       for (const chunk of inChunks(ids)) {
         try {
           results.push(...(await options.decide(chunk, decision)).results);

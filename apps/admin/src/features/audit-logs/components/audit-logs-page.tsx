@@ -1,4 +1,4 @@
-import { SCREEN_TEXTS, type AuditLogDto } from '@memoir/shared';
+import { SCREEN_TEXTS, type AuditLog } from '@memoir/shared';
 import { CircleDotIcon, GavelIcon, PowerIcon } from '@memoir/web-ui';
 import { Fragment } from 'react';
 
@@ -31,7 +31,7 @@ export const AUDIT_LOGS_SCREEN: ScreenTexts = {
 const ICONS = { session: PowerIcon, decision: GavelIcon, other: CircleDotIcon } as const;
 
 /** The details, pretty-printed; each string in them isolated, so none can reorder the rest. */
-function Details({ details }: { readonly details: NonNullable<AuditLogDto['details']> }) {
+function Details({ details }: { readonly details: NonNullable<AuditLog['details']> }) {
   return (
     <pre className="details">
       {detailsParts(details).map((part, index) =>
@@ -41,7 +41,7 @@ function Details({ details }: { readonly details: NonNullable<AuditLogDto['detai
   );
 }
 
-function LogEntry({ log }: { readonly log: AuditLogDto }) {
+function LogEntry({ log }: { readonly log: AuditLog }) {
   const badge = actionBadge(log.action);
   const failed = actionFailed(log.action);
   const kind = actionIcon(log.action);

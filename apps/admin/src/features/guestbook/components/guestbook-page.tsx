@@ -5,7 +5,7 @@ import {
   SCREEN_TEXTS,
   type ClassCounts,
   type GuestbookEntryClass,
-  type GuestbookEntryDto,
+  type GuestbookEntry,
 } from '@memoir/shared';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
@@ -41,7 +41,7 @@ const CLASS_CHOICES: readonly FilterChoice<GuestbookEntryClass>[] = [
 
 const NOUN = { one: 'entry', many: 'entries' } as const;
 
-function EntryCard({ entry, selection }: { readonly entry: GuestbookEntryDto; readonly selection?: Selection }) {
+function EntryCard({ entry, selection }: { readonly entry: GuestbookEntry; readonly selection?: Selection }) {
   const [reviewing, setReviewing] = useState(false);
   const [notes, setNotes] = useState('');
   const closeReview = () => {
@@ -112,7 +112,7 @@ function EntryCard({ entry, selection }: { readonly entry: GuestbookEntryDto; re
   );
 }
 
-function EntryItems(props: { readonly entries: readonly GuestbookEntryDto[]; readonly selection?: Selection }) {
+function EntryItems(props: { readonly entries: readonly GuestbookEntry[]; readonly selection?: Selection }) {
   return (
     <ul className="items">
       {props.entries.map((entry) => (
@@ -126,7 +126,7 @@ function EntryItems(props: { readonly entries: readonly GuestbookEntryDto[]; rea
 function EntrySection(props: {
   readonly title: string;
   readonly count: number;
-  readonly entries: readonly GuestbookEntryDto[];
+  readonly entries: readonly GuestbookEntry[];
   readonly children?: ReactNode;
   readonly footer?: ReactNode;
   readonly selection?: Selection;
@@ -177,7 +177,7 @@ function GuestbookLists({ search }: { readonly search: GuestbookSearch }) {
   const filtered = isFiltered(search);
   const all = pages.flatMap((page) => page.entries);
   const first = pages[0]?.entries ?? [];
-  const byClass = (entries: readonly GuestbookEntryDto[], name: GuestbookEntryClass) =>
+  const byClass = (entries: readonly GuestbookEntry[], name: GuestbookEntryClass) =>
     entries.filter((entry) => classifyGuestbookEntry(entry) === name);
   // Unfiltered, the later pages continue the pending list; filtered, every page is the list.
   const listed = filtered ? all : [...byClass(first, 'pending'), ...pages.slice(1).flatMap((page) => page.entries)];

@@ -3,7 +3,7 @@ import {
   ADMIN_REJECTED_LIST_LIMIT,
   SCREEN_TEXTS,
   type ClassCounts,
-  type ScholarshipRequestDto,
+  type ScholarshipRequest,
   type ScholarshipStatus,
 } from '@memoir/shared';
 import { mailtoHref } from '@memoir/web-ui';
@@ -55,7 +55,7 @@ const STATUS_CHOICES: readonly FilterChoice<ScholarshipStatus>[] = [
 const NOUN = { one: 'request', many: 'requests' } as const;
 
 function RequestCard(props: {
-  readonly request: ScholarshipRequestDto;
+  readonly request: ScholarshipRequest;
   readonly review: Review | null;
   readonly onReview: (review: Review | null) => void;
   readonly selection?: Selection | undefined;
@@ -188,7 +188,7 @@ function RequestCard(props: {
 
 /** The cards of a list; one request under review at a time (opening Review starts from "approve", no notes). */
 function RequestItems(props: {
-  readonly requests: readonly ScholarshipRequestDto[];
+  readonly requests: readonly ScholarshipRequest[];
   readonly review: Review | null;
   readonly onReview: (review: Review | null) => void;
   readonly selection?: Selection;
@@ -258,7 +258,7 @@ function ScholarshipLists({ search }: { readonly search: ScholarshipSearch }) {
   const filtered = isFiltered(search);
   const all = pages.flatMap((page) => page.requests);
   const first = pages[0]?.requests ?? [];
-  const withStatus = (requests: readonly ScholarshipRequestDto[], status: string) =>
+  const withStatus = (requests: readonly ScholarshipRequest[], status: string) =>
     requests.filter((request) => request.status === status);
   // Unfiltered, the later pages continue the pending list; filtered, every page is the list.
   const listed = filtered ? all : [...withStatus(first, 'pending'), ...pages.slice(1).flatMap((page) => page.requests)];
@@ -312,7 +312,7 @@ function ScholarshipLists({ search }: { readonly search: ScholarshipSearch }) {
       ) : null}
     </>
   );
-  const items = (requests: readonly ScholarshipRequestDto[], selectionOf?: Selection) =>
+  const items = (requests: readonly ScholarshipRequest[], selectionOf?: Selection) =>
     requests.length === 0 ? (
       <p className="meta">None.</p>
     ) : (

@@ -28,7 +28,7 @@ export function useConfirmTwoFactor(onCodes: (codes: string[]) => void) {
   return useMutation({
     mutationFn: (code: string) => postJson<RecoveryCodesResponse>('/api/admin/security/two-factor/confirm', { code }),
     onSuccess: async ({ recoveryCodes }) => {
-      onCodes(recoveryCodes);
+      onCodes([...recoveryCodes]);
       toast({ title: 'Two-factor sign-in is on', description: 'Keep the recovery codes somewhere safe.' });
       await refresh();
     },

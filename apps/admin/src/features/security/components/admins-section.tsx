@@ -1,4 +1,4 @@
-import type { AddAdminResponse, AdminUserDto } from '@memoir/shared';
+import type { AddAdminResponse, AdminUser } from '@memoir/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 
@@ -9,7 +9,7 @@ import { useAddAdmin, useAdmins, useRemoveAdmin } from '../api/admins';
 export function AdminsSection() {
   const admins = useAdmins();
   // Who is signed in, as the session feature keeps it (read from the cache, not imported).
-  const me = useQueryClient().getQueryData<AdminUserDto | null>(queryKeys.session);
+  const me = useQueryClient().getQueryData<AdminUser | null>(queryKeys.session);
   const [added, setAdded] = useState<AddAdminResponse | null>(null);
   const add = useAddAdmin(setAdded);
   const remove = useRemoveAdmin();

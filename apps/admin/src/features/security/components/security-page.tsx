@@ -1,4 +1,4 @@
-import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, SCREEN_TEXTS, type OwnSessionDto } from '@memoir/shared';
+import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, SCREEN_TEXTS, type OwnSession } from '@memoir/shared';
 import { useState, type FormEvent } from 'react';
 
 import { humanAge } from '../../../shared/human-age';
@@ -18,7 +18,7 @@ export const SECURITY_SCREEN: ScreenTexts = {
 
 const ago = (iso: string) => `${humanAge(Date.now() - new Date(iso).getTime())} ago`;
 
-function SessionRow({ session }: { readonly session: OwnSessionDto }) {
+function SessionRow({ session }: { readonly session: OwnSession }) {
   const end = useEndSession();
   return (
     <li className="card session" data-testid="session">
@@ -46,7 +46,7 @@ function SessionRow({ session }: { readonly session: OwnSessionDto }) {
   );
 }
 
-function Sessions({ sessions }: { readonly sessions: readonly OwnSessionDto[] }) {
+function Sessions({ sessions }: { readonly sessions: readonly OwnSession[] }) {
   const endOthers = useEndOtherSessions();
   const others = sessions.filter((session) => !session.current).length;
   return (

@@ -1,7 +1,7 @@
 import {
   ADMIN_SESSION_STORAGE_KEY,
   TOASTS,
-  type AdminUserDto,
+  type AdminUser,
   type LoginBody,
   type LoginResponse,
   type MeResponse,
@@ -31,7 +31,7 @@ const storeToken = (token: string | null): void => {
  * Who is signed in, or null. Without a stored token nobody is; with one, the server says.
  * Anything but an answer signs out, the failure only logged (spec section 4).
  */
-async function fetchSessionUser(): Promise<AdminUserDto | null> {
+async function fetchSessionUser(): Promise<AdminUser | null> {
   if (storedToken() === null) return null;
   try {
     return (await getJson<MeResponse>('/api/admin/me')).user;

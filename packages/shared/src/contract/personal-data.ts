@@ -1,0 +1,30 @@
+import { SCHOLARSHIP_LIMITS } from '../limits';
+import { Field } from './fields';
+
+/* A person's data: what erasing it would remove, and the erasure. */
+
+/** The address travels in the body, never in a URL: URLs end up in logs and histories. */
+export class ErasureBody {
+  @Field.text('Email', { format: 'email', maxLength: SCHOLARSHIP_LIMITS.emailMaxLength }) email!: string;
+}
+
+/** What an erasure removed (or, previewed, would remove), as counts only. */
+export class ErasureCounts {
+  @Field.count('requests', { description: 'Requests made with the address: they lose the person' })
+  requests!: number;
+  @Field.count('pendingClosed', { description: 'Of those, pending ones closed as rejected (without an email)' })
+  pendingClosed!: number;
+  @Field.count('deliveries', { description: 'Emails about them that lost a download link or an error' })
+  deliveries!: number;
+  @Field.count('auditEvents', { description: 'Audit events about them that lost their details' })
+  auditEvents!: number;
+  @Field.count('crackmeClaims', { description: 'Crackme prize claims that lost the person' })
+  crackmeClaims!: number;
+  @Field.count('sentEmails', { description: 'Copies of emails in the outbox folder that mention the address' })
+  sentEmails!: number;
+}
+
+export class ErasureResponse {
+  @Field.constant(true) success!: true;
+  @Field.nested(() => ErasureCounts) counts!: ErasureCounts;
+}
