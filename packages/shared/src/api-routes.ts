@@ -37,119 +37,86 @@ interface RouteOptions {
   readonly answer?: ApiAnswer;
 }
 
-/** A call with its types: `call<Body, Query, Response>()('POST', '/api/…', { access })`. */
+/**
+ * A call: `call<Answer, Body, Query>()('POST /api/…', { access })`, the types first (NoBody where
+ * there is none), then the method and path in one string, as the API reference writes them.
+ */
 const call =
-  <Body, Query, Response>() =>
-  <M extends ApiMethod, P extends string>(method: M, path: P, options: RouteOptions = {}) =>
-    ({
+  <Response, Body = C.NoBody, Query = C.NoBody>() =>
+  <M extends ApiMethod, P extends string>(route: `${M} ${P}`, options: RouteOptions = {}) => {
+    const [method, path] = route.split(' ') as [M, P];
+    return {
       method,
       path,
       access: options.access ?? 'admin',
       status: options.status ?? 200,
       answer: options.answer ?? 'json',
-    }) as const satisfies ApiRoute as ApiRoute<Body, Query, Response> & { readonly method: M; readonly path: P };
+    } as const satisfies ApiRoute as ApiRoute<Body, Query, Response> & { readonly method: M; readonly path: P };
+  };
 
 /** Every admin call is under this prefix: on ADMIN_HOST only, answered `no-store`. */
 export const ADMIN_API_PREFIX = '/api/admin';
 
 const open = { access: 'public' } as const;
+const form = { access: 'public', status: 201 } as const;
+const signIn = { access: 'sign-in' } as const;
+const csv = { answer: 'csv' } as const;
 
 /** Every JSON call of the API, in the order the API reference lists them. */
 export const API_ROUTES = {
-  publicGuestbookEntries: call<C.NoBody, C.PublicGuestbookQuery, C.PublicGuestbookEntriesResponse>()(
-    'GET',
-    '/api/guestbook-entries',
+  publicGuestbookEntries: call<C.PublicGuestbookEntriesResponse, C.NoBody, C.PublicGuestbookQuery>()(
+    'GET /api/guestbook-entries',
     open,
   ),
-  signGuestbook: call<C.SignGuestbookBody, C.NoBody, C.SuccessResponse>()('POST', '/api/guestbook-entry', {
-    ...open,
-    status: 201,
-  }),
-  submitScholarshipRequest: call<C.SubmitScholarshipBody, C.NoBody, C.SuccessResponse>()(
-    'POST',
-    '/api/scholarship-request',
-    {
-      ...open,
-      status: 201,
-    },
-  ),
-  claimCrackmePrize: call<C.CrackmeClaimBody, C.NoBody, C.CrackmeClaimResponse>()('POST', '/api/crackme-claim', {
-    ...open,
-    status: 201,
-  }),
-  recordEvent: call<C.EventBody, C.NoBody, C.SuccessResponse>()('POST', '/api/events', { ...open, status: 202 }),
+  signGuestbook: call<C.SuccessResponse, C.SignGuestbookBody>()('POST /api/guestbook-entry', form),
+  submitScholarshipRequest: call<C.SuccessResponse, C.SubmitScholarshipBody>()('POST /api/scholarship-request', form),
+  claimCrackmePrize: call<C.CrackmeClaimResponse, C.CrackmeClaimBody>()('POST /api/crackme-claim', form),
+  recordEvent: call<C.SuccessResponse, C.EventBody>()('POST /api/events', { ...open, status: 202 }),
 
-  logIn: call<C.LoginBody, C.NoBody, C.LoginResponse | C.TwoFactorRequiredResponse>()('POST', '/api/admin/login', {
-    access: 'sign-in',
-  }),
-  logInTwoFactor: call<C.TwoFactorLoginBody, C.NoBody, C.LoginResponse>()('POST', '/api/admin/login/two-factor', {
-    access: 'sign-in',
-  }),
-  me: call<C.NoBody, C.NoBody, C.MeResponse>()('GET', '/api/admin/me'),
-  logOut: call<C.NoBody, C.NoBody, C.SuccessResponse>()('POST', '/api/admin/logout'),
-  dashboard: call<C.NoBody, C.NoBody, C.DashboardResponse>()('GET', '/api/admin/dashboard'),
-  listGuestbookEntries: call<C.NoBody, C.GuestbookListQuery, C.AdminGuestbookEntriesResponse>()(
-    'GET',
-    '/api/admin/guestbook',
+  logIn: call<C.LoginResponse | C.TwoFactorRequiredResponse, C.LoginBody>()('POST /api/admin/login', signIn),
+  logInTwoFactor: call<C.LoginResponse, C.TwoFactorLoginBody>()('POST /api/admin/login/two-factor', signIn),
+  me: call<C.MeResponse>()('GET /api/admin/me'),
+  logOut: call<C.SuccessResponse>()('POST /api/admin/logout'),
+  dashboard: call<C.DashboardResponse>()('GET /api/admin/dashboard'),
+  listGuestbookEntries: call<C.AdminGuestbookEntriesResponse, C.NoBody, C.GuestbookListQuery>()(
+    'GET /api/admin/guestbook',
   ),
-  exportGuestbookEntries: call<C.NoBody, C.GuestbookFilterQuery, string>()('GET', '/api/admin/guestbook.csv', {
-    answer: 'csv',
-  }),
-  bulkModerateGuestbookEntries: call<C.BulkModerateGuestbookEntriesBody, C.NoBody, C.BulkDecisionResponse>()(
-    'POST',
-    '/api/admin/guestbook/bulk',
+  exportGuestbookEntries: call<string, C.NoBody, C.GuestbookFilterQuery>()('GET /api/admin/guestbook.csv', csv),
+  bulkModerateGuestbookEntries: call<C.BulkDecisionResponse, C.BulkModerateGuestbookEntriesBody>()(
+    'POST /api/admin/guestbook/bulk',
   ),
-  moderateGuestbookEntry: call<C.ModerateGuestbookEntryBody, C.NoBody, C.ModerateGuestbookEntryResponse>()(
-    'PATCH',
-    '/api/admin/guestbook/:id',
+  moderateGuestbookEntry: call<C.ModerateGuestbookEntryResponse, C.ModerateGuestbookEntryBody>()(
+    'PATCH /api/admin/guestbook/:id',
   ),
-  listScholarshipRequests: call<C.NoBody, C.ScholarshipListQuery, C.ScholarshipRequestsResponse>()(
-    'GET',
-    '/api/admin/scholarships',
+  listScholarshipRequests: call<C.ScholarshipRequestsResponse, C.NoBody, C.ScholarshipListQuery>()(
+    'GET /api/admin/scholarships',
   ),
-  exportScholarshipRequests: call<C.NoBody, C.ScholarshipFilterQuery, string>()('GET', '/api/admin/scholarships.csv', {
-    answer: 'csv',
-  }),
-  bulkDecideScholarshipRequests: call<C.BulkDecideScholarshipsBody, C.NoBody, C.BulkDecisionResponse>()(
-    'POST',
-    '/api/admin/scholarships/bulk',
+  exportScholarshipRequests: call<string, C.NoBody, C.ScholarshipFilterQuery>()('GET /api/admin/scholarships.csv', csv),
+  bulkDecideScholarshipRequests: call<C.BulkDecisionResponse, C.BulkDecideScholarshipsBody>()(
+    'POST /api/admin/scholarships/bulk',
   ),
-  decideScholarshipRequest: call<C.DecideScholarshipBody, C.NoBody, C.DecideScholarshipResponse>()(
-    'PATCH',
-    '/api/admin/scholarships/:id',
+  decideScholarshipRequest: call<C.DecideScholarshipResponse, C.DecideScholarshipBody>()(
+    'PATCH /api/admin/scholarships/:id',
   ),
-  resendDelivery: call<C.NoBody, C.NoBody, C.SuccessResponse>()('POST', '/api/admin/scholarships/:id/resend', {
-    status: 202,
-  }),
-  revokeDownloadLink: call<C.NoBody, C.NoBody, C.RevokeLinkResponse>()(
-    'POST',
-    '/api/admin/scholarships/:id/revoke-link',
-  ),
-  listAuditEvents: call<C.NoBody, C.AuditListQuery, C.AuditLogsResponse>()('GET', '/api/admin/audit-logs'),
-  exportAuditEvents: call<C.NoBody, C.AuditFilterQuery, string>()('GET', '/api/admin/audit-logs.csv', {
-    answer: 'csv',
-  }),
-  security: call<C.NoBody, C.NoBody, C.SecurityResponse>()('GET', '/api/admin/security'),
-  startTwoFactor: call<C.NoBody, C.NoBody, C.TwoFactorSetupResponse>()('POST', '/api/admin/security/two-factor'),
-  confirmTwoFactor: call<C.CodeBody, C.NoBody, C.RecoveryCodesResponse>()(
-    'POST',
-    '/api/admin/security/two-factor/confirm',
-  ),
-  disableTwoFactor: call<C.PasswordBody, C.NoBody, C.SuccessResponse>()('DELETE', '/api/admin/security/two-factor'),
-  endSession: call<C.NoBody, C.NoBody, C.SuccessResponse>()('DELETE', '/api/admin/sessions/:id'),
-  endOtherSessions: call<C.NoBody, C.NoBody, C.EndOtherSessionsResponse>()('POST', '/api/admin/sessions/end-others'),
-  changePassword: call<C.ChangePasswordBody, C.NoBody, C.ChangePasswordResponse>()('POST', '/api/admin/password'),
-  listAdmins: call<C.NoBody, C.NoBody, C.AdminsResponse>()('GET', '/api/admin/admins'),
-  addAdmin: call<C.AddAdminBody, C.NoBody, C.AddAdminResponse>()('POST', '/api/admin/admins', { status: 201 }),
-  removeAdmin: call<C.NoBody, C.NoBody, C.SuccessResponse>()('DELETE', '/api/admin/admins/:id'),
-  analytics: call<C.NoBody, C.AnalyticsQuery, C.AnalyticsResponse>()('GET', '/api/admin/analytics'),
-  listCrackmeClaims: call<C.NoBody, C.CrackmeClaimsQuery, C.CrackmeClaimsResponse>()(
-    'GET',
-    '/api/admin/crackme-claims',
-  ),
-  markPrizeSent: call<C.NoBody, C.NoBody, C.PrizeSentResponse>()('POST', '/api/admin/crackme-claims/:id/prize-sent'),
-  previewErasure: call<C.ErasureBody, C.NoBody, C.ErasureResponse>()('POST', '/api/admin/erasure/preview'),
-  erasePerson: call<C.ErasureBody, C.NoBody, C.ErasureResponse>()('POST', '/api/admin/erasure'),
+  resendDelivery: call<C.SuccessResponse>()('POST /api/admin/scholarships/:id/resend', { status: 202 }),
+  revokeDownloadLink: call<C.RevokeLinkResponse>()('POST /api/admin/scholarships/:id/revoke-link'),
+  listAuditEvents: call<C.AuditLogsResponse, C.NoBody, C.AuditListQuery>()('GET /api/admin/audit-logs'),
+  exportAuditEvents: call<string, C.NoBody, C.AuditFilterQuery>()('GET /api/admin/audit-logs.csv', csv),
+  security: call<C.SecurityResponse>()('GET /api/admin/security'),
+  startTwoFactor: call<C.TwoFactorSetupResponse>()('POST /api/admin/security/two-factor'),
+  confirmTwoFactor: call<C.RecoveryCodesResponse, C.CodeBody>()('POST /api/admin/security/two-factor/confirm'),
+  disableTwoFactor: call<C.SuccessResponse, C.PasswordBody>()('DELETE /api/admin/security/two-factor'),
+  endSession: call<C.SuccessResponse>()('DELETE /api/admin/sessions/:id'),
+  endOtherSessions: call<C.EndOtherSessionsResponse>()('POST /api/admin/sessions/end-others'),
+  changePassword: call<C.ChangePasswordResponse, C.ChangePasswordBody>()('POST /api/admin/password'),
+  listAdmins: call<C.AdminsResponse>()('GET /api/admin/admins'),
+  addAdmin: call<C.AddAdminResponse, C.AddAdminBody>()('POST /api/admin/admins', { status: 201 }),
+  removeAdmin: call<C.SuccessResponse>()('DELETE /api/admin/admins/:id'),
+  analytics: call<C.AnalyticsResponse, C.NoBody, C.AnalyticsQuery>()('GET /api/admin/analytics'),
+  listCrackmeClaims: call<C.CrackmeClaimsResponse, C.NoBody, C.CrackmeClaimsQuery>()('GET /api/admin/crackme-claims'),
+  markPrizeSent: call<C.PrizeSentResponse>()('POST /api/admin/crackme-claims/:id/prize-sent'),
+  previewErasure: call<C.ErasureResponse, C.ErasureBody>()('POST /api/admin/erasure/preview'),
+  erasePerson: call<C.ErasureResponse, C.ErasureBody>()('POST /api/admin/erasure'),
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

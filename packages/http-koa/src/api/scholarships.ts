@@ -1,7 +1,8 @@
-import type {
-  DeliveryState as DomainDeliveryState,
-  ScholarshipRequest as DomainRequest,
-  ScholarshipRequestWithDelivery,
+import {
+  scholarshipRequestRecord,
+  type DeliveryState as DomainDeliveryState,
+  type ScholarshipRequest as DomainRequest,
+  type ScholarshipRequestWithDelivery,
 } from '@memoir/domain';
 import type { DeliveryState, ScholarshipRequest } from '@memoir/shared';
 import {
@@ -27,16 +28,7 @@ import type { Capability } from './route-spec';
 
 const isoOrNull = (date: Date | null): string | null => date?.toISOString() ?? null;
 
-export const presentRequest = (request: DomainRequest): ScholarshipRequest => ({
-  id: request.id,
-  name: request.name,
-  email: request.email,
-  message: request.message,
-  status: request.status,
-  adminNotes: request.adminNotes,
-  createdAt: request.createdAt.toISOString(),
-  decidedAt: isoOrNull(request.decidedAt),
-});
+export const presentRequest = (request: DomainRequest): ScholarshipRequest => scholarshipRequestRecord(request);
 
 export const presentDeliveryState = (state: DomainDeliveryState): DeliveryState => ({
   kind: state.kind === 'rejection' ? 'rejection' : 'approval',
