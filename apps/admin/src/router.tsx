@@ -8,15 +8,13 @@ import { AUDIT_LOGS_SCREEN, AuditLogsPage } from './features/audit-logs/componen
 import { parseAuditLogSearch } from './features/audit-logs/utils/audit-search';
 import { dashboardQueryOptions } from './features/dashboard/api/dashboard';
 import { DASHBOARD_SCREEN, DashboardPage } from './features/dashboard/components/dashboard-page';
-import { guestbookEntriesQueryOptions } from './features/guestbook/api/guestbook-entries';
+import { guestbookEntriesQueryOptions, guestbookSearch } from './features/guestbook/api/guestbook-entries';
 import { GUESTBOOK_SCREEN, GuestbookPage } from './features/guestbook/components/guestbook-page';
-import { parseGuestbookSearch } from './features/guestbook/utils/guestbook-search';
 import { prizeClaimsQueryOptions } from './features/prizes/api/prize-claims';
 import { PRIZES_SCREEN, PrizesPage } from './features/prizes/components/prizes-page';
 import { PRIVACY_SCREEN, PrivacyPage } from './features/privacy/components/privacy-page';
-import { scholarshipRequestsQueryOptions } from './features/scholarships/api/scholarship-requests';
+import { scholarshipRequestsQueryOptions, scholarshipSearch } from './features/scholarships/api/scholarship-requests';
 import { SCHOLARSHIPS_SCREEN, ScholarshipsPage } from './features/scholarships/components/scholarships-page';
-import { parseScholarshipSearch } from './features/scholarships/utils/scholarship-search';
 import { securityQueryOptions } from './features/security/api/security';
 import { SECURITY_SCREEN, SecurityPage } from './features/security/components/security-page';
 import { sessionQueryOptions } from './features/session/api/session';
@@ -96,19 +94,19 @@ const dashboardRoute = createRoute({
 const guestbookRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/guestbook',
-  validateSearch: parseGuestbookSearch,
+  validateSearch: guestbookSearch.parse,
   loader: ({ context, location }) =>
-    context.queryClient.ensureInfiniteQueryData(guestbookEntriesQueryOptions(parseGuestbookSearch(location.search))),
+    context.queryClient.ensureInfiniteQueryData(guestbookEntriesQueryOptions(guestbookSearch.parse(location.search))),
   component: GuestbookPage,
   ...screenStates(GUESTBOOK_SCREEN),
 });
 const scholarshipsRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/scholarships',
-  validateSearch: parseScholarshipSearch,
+  validateSearch: scholarshipSearch.parse,
   loader: ({ context, location }) =>
     context.queryClient.ensureInfiniteQueryData(
-      scholarshipRequestsQueryOptions(parseScholarshipSearch(location.search)),
+      scholarshipRequestsQueryOptions(scholarshipSearch.parse(location.search)),
     ),
   component: ScholarshipsPage,
   ...screenStates(SCHOLARSHIPS_SCREEN),

@@ -8,8 +8,8 @@ import { DownloadCsvButton } from '../../../shared/download-csv';
 import { NothingMatches } from '../../../shared/filtered-results';
 import { LoadError, LoadMore, RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
-import { useAuditLogs } from '../api/audit-logs';
-import { auditLogsCsvPath, type AuditLogSearch } from '../utils/audit-search';
+import { downloadAuditLogs, useAuditLogs } from '../api/audit-logs';
+import type { AuditLogSearch } from '../utils/audit-search';
 import { AuditFilters } from './audit-filters';
 import {
   actionBadge,
@@ -136,7 +136,7 @@ export function AuditLogsPage() {
       <p>{SCREEN_TEXTS.auditLogsIntro}</p>
       <div className="toolbar">
         <AuditFilters search={search} onApply={(filters) => void navigate({ search: filters })} />
-        <DownloadCsvButton path={auditLogsCsvPath(search)} fallbackName="audit-log.csv" />
+        <DownloadCsvButton download={() => downloadAuditLogs(search)} fallbackName="audit-log.csv" />
       </div>
       <AuditLogList search={search} />
     </>

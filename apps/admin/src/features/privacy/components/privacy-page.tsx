@@ -1,8 +1,8 @@
-import { SCREEN_TEXTS } from '@memoir/shared';
+import { SCREEN_TEXTS, type ErasureCounts } from '@memoir/shared';
 import { useId, useState, type FormEvent } from 'react';
 
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
-import { useErasePerson, usePreviewErasure, type ErasureCounts } from '../api/erasure';
+import { useErasePerson, usePreviewErasure } from '../api/erasure';
 
 export const PRIVACY_SCREEN: ScreenTexts = {
   title: 'Personal data',

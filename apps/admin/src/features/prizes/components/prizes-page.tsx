@@ -1,9 +1,9 @@
-import { SCREEN_TEXTS } from '@memoir/shared';
+import { SCREEN_TEXTS, type CrackmeClaim } from '@memoir/shared';
 import { mailtoHref } from '@memoir/web-ui';
 
 import { RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
-import { useMarkPrizeSent, usePrizeClaims, type PrizeClaim } from '../api/prize-claims';
+import { useMarkPrizeSent, usePrizeClaims } from '../api/prize-claims';
 
 export const PRIZES_SCREEN: ScreenTexts = {
   title: 'Crackme prizes',
@@ -12,7 +12,7 @@ export const PRIZES_SCREEN: ScreenTexts = {
   backLink: true,
 };
 
-function ClaimRow({ claim }: { readonly claim: PrizeClaim }) {
+function ClaimRow({ claim }: { readonly claim: CrackmeClaim }) {
   const mark = useMarkPrizeSent(claim.id);
   return (
     <li className="item" data-testid="prize-claim">

@@ -2,8 +2,8 @@ import { GUESTBOOK_LIMITS, SCREEN_TEXTS } from '@memoir/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import { GUESTBOOK, PRIVACY } from '../../../content';
-import { Field, RiddleField } from '../../../shared/form-kit';
+import { GUESTBOOK } from '../../../content';
+import { Field, PrivacyNote, RiddleField, SendButton } from '../../../shared/form-kit';
 import { recentEntriesQueryOptions } from '../api/recent-entries';
 import { useSignGuestbook } from '../api/sign-guestbook';
 
@@ -81,12 +81,8 @@ export function Guestbook() {
             multiline
           />
           <RiddleField riddle={riddle} errors={errors} />
-          <button type="submit" className="button" disabled={submitting}>
-            {submitting ? SCREEN_TEXTS.submittingRetro : GUESTBOOK.submit}
-          </button>
-          <p className="form-privacy">
-            {GUESTBOOK.privacyNote} <a href={PRIVACY.href}>{PRIVACY.label}</a>
-          </p>
+          <SendButton submitting={submitting} text={GUESTBOOK.submit} sendingText={SCREEN_TEXTS.submittingRetro} />
+          <PrivacyNote note={GUESTBOOK.privacyNote} />
         </form>
         <RecentVisitors />
       </div>
