@@ -9,7 +9,7 @@ import { DownloadCsvButton } from './download-csv';
 import { FilteredResults } from './filtered-results';
 import { ListFilters, type FilterChoice } from './list-filters';
 import { definedOnly } from './list-search';
-import { LoadError, LoadMore, RefreshError } from './load-error';
+import { ListPending, LoadMore, RefreshError } from './load-error';
 import {
   searchedStatus,
   type QueueDecisions,
@@ -141,16 +141,7 @@ function QueueLists<F extends string, T extends QueueItem, TPage extends QueuePa
     return (
       <>
         {above}
-        {query.isError ? (
-          <LoadError
-            title={queue.screen.loadFailed}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : (
-          <p aria-busy="true">{queue.screen.loading}</p>
-        )}
+        <ListPending screen={queue.screen} query={query} />
       </>
     );
   }

@@ -7,6 +7,7 @@ import {
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 
+import { DecisionButtons } from '../../../shared/bulk-bar';
 import { ReviewQueueScreen, QueueCard, type ReviewQueue } from '../../../shared/review-queue-screen';
 import type { ScreenTexts } from '../../../shared/screen';
 import type { Selection } from '../../../shared/selection';
@@ -87,22 +88,7 @@ function EntryCard({ entry, selection }: { readonly entry: GuestbookEntry; reado
           <label htmlFor={`notes-${entry.id}`}>Admin notes (optional)</label>
           <textarea id={`notes-${entry.id}`} rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />
           <div className="actions">
-            <button
-              type="button"
-              className="button button-small"
-              disabled={moderate.isPending}
-              onClick={() => decide(true)}
-            >
-              Approve
-            </button>
-            <button
-              type="button"
-              className="button button-danger button-small"
-              disabled={moderate.isPending}
-              onClick={() => decide(false)}
-            >
-              Reject
-            </button>
+            <DecisionButtons deciding={moderate.isPending} onDecide={decide} />
             <button type="button" className="button button-ghost button-small" onClick={closeReview}>
               Cancel
             </button>

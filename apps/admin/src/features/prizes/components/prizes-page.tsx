@@ -1,8 +1,8 @@
 import { SCREEN_TEXTS, type CrackmeClaim } from '@memoir/shared';
-import { mailtoHref } from '@memoir/web-ui';
 
 import { RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
+import { SentBy, When } from '../../../shared/when';
 import { useMarkPrizeSent, usePrizeClaims } from '../api/prize-claims';
 
 export const PRIZES_SCREEN: ScreenTexts = {
@@ -23,12 +23,7 @@ function ClaimRow({ claim }: { readonly claim: CrackmeClaim }) {
             {claim.winner ? 'Winner' : 'After the prizes'}
           </span>
         </p>
-        <p>
-          <a href={mailtoHref(claim.email)} dir="auto">
-            {claim.email}
-          </a>{' '}
-          · <time dateTime={claim.createdAt}>{new Date(claim.createdAt).toLocaleString()}</time>
-        </p>
+        <SentBy email={claim.email} at={claim.createdAt} />
         {claim.prizeSentAt === null ? (
           claim.winner ? (
             <button
@@ -42,7 +37,7 @@ function ClaimRow({ claim }: { readonly claim: CrackmeClaim }) {
           ) : null
         ) : (
           <p className="delivery delivery-sent">
-            Prize sent <time dateTime={claim.prizeSentAt}>{new Date(claim.prizeSentAt).toLocaleString()}</time>
+            Prize sent <When iso={claim.prizeSentAt} />
           </p>
         )}
       </div>

@@ -4,7 +4,6 @@ import {
   type ScholarshipRequest,
   type ScholarshipRequestsResponse,
 } from '@memoir/shared';
-import { mailtoHref } from '@memoir/web-ui';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 
@@ -20,6 +19,7 @@ import {
   useRevokeDownloadLink,
   useScholarshipRequests,
 } from '../api/scholarship-requests';
+import { SentBy } from '../../../shared/when';
 import { deliveryLabel, hasWorkingLink, REVOKE_TEXTS } from '../utils/delivery-state';
 
 export const SCHOLARSHIPS_SCREEN: ScreenTexts = {
@@ -81,12 +81,7 @@ function RequestCard(props: {
       <p className="item-head">
         <strong dir="auto">{request.name}</strong> <span className={`badge badge-${badge.toLowerCase()}`}>{badge}</span>
       </p>
-      <p>
-        <a href={mailtoHref(request.email)} dir="auto">
-          {request.email}
-        </a>{' '}
-        · <time dateTime={request.createdAt}>{new Date(request.createdAt).toLocaleString()}</time>
-      </p>
+      <SentBy email={request.email} at={request.createdAt} />
       {request.message ? (
         <p className="item-body" dir="auto">
           {request.message}

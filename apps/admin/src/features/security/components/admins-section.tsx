@@ -2,6 +2,7 @@ import type { AddAdminResponse, AdminUser } from '@memoir/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 
+import { FormField } from '../../../shared/form-field';
 import { queryKeys } from '../../../shared/query-keys';
 import { useAddAdmin, useAdmins, useRemoveAdmin } from '../api/admins';
 
@@ -64,16 +65,14 @@ export function AdminsSection() {
         </div>
       ) : null}
       <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="new-admin">New admin's username</label>
-          <input
-            id="new-admin"
-            autoComplete="off"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </div>
+        <FormField
+          id="new-admin"
+          label="New admin's username"
+          autoComplete="off"
+          required
+          value={username}
+          onChange={setUsername}
+        />
         <button type="submit" className="button" disabled={add.isPending || username.trim() === ''}>
           Add admin
         </button>

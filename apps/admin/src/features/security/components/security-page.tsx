@@ -1,6 +1,7 @@
 import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, SCREEN_TEXTS, type OwnSession } from '@memoir/shared';
 import { useState, type FormEvent } from 'react';
 
+import { FormField, SubmitButton } from '../../../shared/form-field';
 import { humanAge } from '../../../shared/human-age';
 import { RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
@@ -90,41 +91,33 @@ function PasswordChange() {
     <section aria-labelledby="password-heading">
       <h2 id="password-heading">Password</h2>
       <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="current-password">Current password</label>
-          <input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={currentPassword}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="new-password">New password</label>
-          <input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={ADMIN_PASSWORD_MIN_LENGTH}
-            maxLength={ADMIN_PASSWORD_MAX_LENGTH}
-            aria-describedby="new-password-hint"
-            value={newPassword}
-            onChange={(e) => setNew(e.target.value)}
-          />
-          <p id="new-password-hint" className={tooShort ? 'hint hint-error' : 'hint'}>
-            {ADMIN_PASSWORD_MIN_LENGTH} to {ADMIN_PASSWORD_MAX_LENGTH} characters. Every other session is signed out.
-          </p>
-        </div>
-        <button
-          type="submit"
-          className="button"
-          disabled={change.isPending || currentPassword === '' || newPassword.length < ADMIN_PASSWORD_MIN_LENGTH}
-        >
-          {change.isPending ? SCREEN_TEXTS.submitting : 'Change password'}
-        </button>
+        <FormField
+          id="current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={currentPassword}
+          onChange={setCurrent}
+        />
+        <FormField
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={ADMIN_PASSWORD_MIN_LENGTH}
+          maxLength={ADMIN_PASSWORD_MAX_LENGTH}
+          value={newPassword}
+          onChange={setNew}
+          hint={`${ADMIN_PASSWORD_MIN_LENGTH} to ${ADMIN_PASSWORD_MAX_LENGTH} characters. Every other session is signed out.`}
+          hintError={tooShort}
+        />
+        <SubmitButton
+          sending={change.isPending}
+          ready={currentPassword !== '' && newPassword.length >= ADMIN_PASSWORD_MIN_LENGTH}
+          text="Change password"
+        />
       </form>
     </section>
   );

@@ -1,8 +1,9 @@
 import { SCREEN_TEXTS } from '@memoir/shared';
 import { HttpError } from '@memoir/web-ui';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 
+import { FormField, SubmitButton } from '../../../shared/form-field';
 import { useLogIn, useLogInTwoFactor } from '../api/session';
 
 /** The second step, for an account with two-factor on: the code after the password. */
@@ -25,29 +26,34 @@ function CodeStep({ challenge, onDone, onRestart }: { challenge: string; onDone:
   };
   return (
     <form className="form" onSubmit={onSubmit}>
-      <div className="field">
-        <label htmlFor="code">Code from your authenticator app</label>
-        <input
-          id="code"
-          name="code"
-          autoComplete="one-time-code"
-          autoFocus
-          required
-          aria-describedby="code-hint"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <p id="code-hint" className="hint">
-          6 digits, or one of your recovery codes.
-        </p>
-      </div>
-      <button type="submit" className="button" disabled={logInTwoFactor.isPending || code.trim() === ''}>
-        {logInTwoFactor.isPending ? SCREEN_TEXTS.submitting : 'Verify'}
-      </button>
+      <FormField
+        id="code"
+        label="Code from your authenticator app"
+        name="code"
+        autoComplete="one-time-code"
+        autoFocus
+        required
+        value={code}
+        onChange={setCode}
+        hint="6 digits, or one of your recovery codes."
+      />
+      <SubmitButton sending={logInTwoFactor.isPending} ready={code.trim() !== ''} text="Verify" />
       <button type="button" className="button button-ghost" onClick={onRestart}>
         Start again
       </button>
     </form>
+  );
+}
+
+/** The frame of both steps: the title, the warning above the form and the notice below. */
+function SignInScreen({ children }: { readonly children: ReactNode }) {
+  return (
+    <main className="centered login" id="main">
+      <h1>Admin sign-in</h1>
+      <p className="warning">{SCREEN_TEXTS.loginTagline}</p>
+      {children}
+      <p className="notice">{SCREEN_TEXTS.loginNotice}</p>
+    </main>
   );
 }
 
@@ -72,9 +78,7 @@ export function LoginPage() {
 
   if (challenge !== null) {
     return (
-      <main className="centered login" id="main">
-        <h1>Admin sign-in</h1>
-        <p className="warning">{SCREEN_TEXTS.loginTagline}</p>
+      <SignInScreen>
         <CodeStep
           challenge={challenge}
           onDone={goOn}
@@ -83,27 +87,22 @@ export function LoginPage() {
             setPassword('');
           }}
         />
-        <p className="notice">{SCREEN_TEXTS.loginNotice}</p>
-      </main>
+      </SignInScreen>
     );
   }
 
   return (
-    <main className="centered login" id="main">
-      <h1>Admin sign-in</h1>
-      <p className="warning">{SCREEN_TEXTS.loginTagline}</p>
+    <SignInScreen>
       <form className="form" onSubmit={onSubmit} method="post" action="/admin/login">
-        <div className="field">
-          <label htmlFor="username">Username</label>
-          <input
-            id="username"
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </div>
+        <FormField
+          id="username"
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={setUsername}
+        />
         <div className="field">
           <label htmlFor="password">Password</label>
           <div className="password">
@@ -127,11 +126,8 @@ export function LoginPage() {
             </button>
           </div>
         </div>
-        <button type="submit" className="button" disabled={logIn.isPending || username === '' || password === ''}>
-          {logIn.isPending ? SCREEN_TEXTS.submitting : 'Sign in'}
-        </button>
+        <SubmitButton sending={logIn.isPending} ready={username !== '' && password !== ''} text="Sign in" />
       </form>
-      <p className="notice">{SCREEN_TEXTS.loginNotice}</p>
-    </main>
+    </SignInScreen>
   );
 }
