@@ -2,12 +2,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { OPENAPI_DOCUMENT } from '../packages/http-koa/src/openapi';
+import { openApiDocument } from '../packages/http-koa/src/openapi/document';
 
 export const OPENAPI_FILE = join(__dirname, '..', 'docs', 'openapi.json');
 
 export function renderOpenApi(): string {
-  return `${JSON.stringify(OPENAPI_DOCUMENT, null, 2)}\n`;
+  return `${JSON.stringify(openApiDocument(), null, 2)}\n`;
 }
 
 if (require.main === module) {

@@ -12,6 +12,7 @@ import type { DashboardResponse } from './contract/dashboard';
 import type {
   AdminGuestbookEntriesResponse,
   BulkModerateGuestbookEntriesBody,
+  GuestbookFilterQuery,
   GuestbookListQuery,
   ModerateGuestbookEntryBody,
   ModerateGuestbookEntryResponse,
@@ -25,6 +26,7 @@ import type {
   DecideScholarshipBody,
   DecideScholarshipResponse,
   RevokeLinkResponse,
+  ScholarshipFilterQuery,
   ScholarshipListQuery,
   ScholarshipRequestsResponse,
   SubmitScholarshipBody,
@@ -42,7 +44,13 @@ import type {
   SecurityResponse,
   TwoFactorSetupResponse,
 } from './contract/security';
-import type { LoginBody, LoginResponse, MeResponse, TwoFactorLoginBody, TwoFactorRequiredResponse } from './contract/sign-in';
+import type {
+  LoginBody,
+  LoginResponse,
+  MeResponse,
+  TwoFactorLoginBody,
+  TwoFactorRequiredResponse,
+} from './contract/sign-in';
 
 /*
  * Every JSON call of the API, once: its method, path, who may make it, the status of a success,
@@ -109,11 +117,10 @@ export const API_ROUTES = {
     ...open,
     status: 201,
   }),
-  submitScholarshipRequest: call<SubmitScholarshipBody, NoBody, SuccessResponse>()(
-    'POST',
-    '/api/scholarship-request',
-    { ...open, status: 201 },
-  ),
+  submitScholarshipRequest: call<SubmitScholarshipBody, NoBody, SuccessResponse>()('POST', '/api/scholarship-request', {
+    ...open,
+    status: 201,
+  }),
   claimCrackmePrize: call<CrackmeClaimBody, NoBody, CrackmeClaimResponse>()('POST', '/api/crackme-claim', {
     ...open,
     status: 201,
@@ -133,11 +140,9 @@ export const API_ROUTES = {
     'GET',
     '/api/admin/guestbook',
   ),
-  exportGuestbookEntries: call<NoBody, Omit<GuestbookListQuery, 'limit' | 'before'>, string>()(
-    'GET',
-    '/api/admin/guestbook.csv',
-    { answer: 'csv' },
-  ),
+  exportGuestbookEntries: call<NoBody, GuestbookFilterQuery, string>()('GET', '/api/admin/guestbook.csv', {
+    answer: 'csv',
+  }),
   bulkModerateGuestbookEntries: call<BulkModerateGuestbookEntriesBody, NoBody, BulkDecisionResponse>()(
     'POST',
     '/api/admin/guestbook/bulk',
@@ -150,11 +155,9 @@ export const API_ROUTES = {
     'GET',
     '/api/admin/scholarships',
   ),
-  exportScholarshipRequests: call<NoBody, Omit<ScholarshipListQuery, 'limit' | 'before'>, string>()(
-    'GET',
-    '/api/admin/scholarships.csv',
-    { answer: 'csv' },
-  ),
+  exportScholarshipRequests: call<NoBody, ScholarshipFilterQuery, string>()('GET', '/api/admin/scholarships.csv', {
+    answer: 'csv',
+  }),
   bulkDecideScholarshipRequests: call<BulkDecideScholarshipsBody, NoBody, BulkDecisionResponse>()(
     'POST',
     '/api/admin/scholarships/bulk',

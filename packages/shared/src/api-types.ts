@@ -2,7 +2,14 @@
  * The API's bodies and answers as the apps see them: types only, erased from the bundles. Each
  * is a class of ./contract, where its fields, rules and schema are written once.
  */
-export type { AnalyticsDay, AnalyticsQuery, AnalyticsResponse, EventBody, ReferrerCount, StoreCount } from './contract/analytics';
+export type {
+  AnalyticsDay,
+  AnalyticsQuery,
+  AnalyticsResponse,
+  EventBody,
+  ReferrerCount,
+  StoreCount,
+} from './contract/analytics';
 export type { AuditFilterQuery, AuditListQuery, AuditLog, AuditLogsResponse } from './contract/audit-log';
 export type {
   BulkDecisionResponse,
@@ -10,7 +17,6 @@ export type {
   ClassCounts,
   ErrorBody,
   NoBody,
-  PageQuery,
   SuccessResponse,
 } from './contract/common';
 export type {
@@ -33,6 +39,7 @@ export type {
   AdminGuestbookEntriesResponse,
   BulkModerateGuestbookEntriesBody,
   GuestbookEntry,
+  GuestbookFilterQuery,
   GuestbookListQuery,
   ModerateGuestbookEntryBody,
   ModerateGuestbookEntryResponse,
@@ -50,6 +57,7 @@ export type {
   DeliveryStatus,
   RevokeLinkResponse,
   ScholarshipDecisionStatus,
+  ScholarshipFilterQuery,
   ScholarshipListQuery,
   ScholarshipRequest,
   ScholarshipRequestsResponse,

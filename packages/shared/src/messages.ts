@@ -108,3 +108,11 @@ export const FIELD_MESSAGES = {
   idsList: 'The ids must be a list of the ids of the items to decide.',
   wrongCrackmeKey: 'That is not the key the crackme accepts.',
 } as const;
+
+/** What a solver of the crackme reads when their claim is kept (POST /api/crackme-claim's `message`). */
+export const CRACKME_MESSAGES = {
+  winner: (position: number): string =>
+    `You cracked it, and you are number ${position}: a signed hardcover is yours. The author will write to you for a postal address.`,
+  tooLate: (position: number): string =>
+    `You cracked it (number ${position}). The prizes have all been won, but the author has your name on the wall of fame.`,
+} as const;

@@ -42,7 +42,7 @@ export class AnalyticsQuery {
 
 export class AnalyticsDay {
   @Field.text('date', { format: 'date' }) date!: string;
-  @Field.record({ type: 'integer', minimum: 0 }) counts!: Partial<Record<string, number>>;
+  @Field.record({ type: 'integer', minimum: 0 }) counts!: Readonly<Record<string, number>>;
 }
 
 export class ReferrerCount {
@@ -58,9 +58,9 @@ export class StoreCount {
 export class AnalyticsResponse {
   @Field.constant(true) success!: true;
   /** Oldest first, one per day (UTC) of the period, days without events included. */
-  @Field.list(() => AnalyticsDay) days!: AnalyticsDay[];
+  @Field.list(() => AnalyticsDay) days!: readonly AnalyticsDay[];
   /** Page views by the referring site's domain over the period, most first (at most 20). */
-  @Field.list(() => ReferrerCount) referrers!: ReferrerCount[];
+  @Field.list(() => ReferrerCount) referrers!: readonly ReferrerCount[];
   /** Buy clicks by store over the period, most first. */
-  @Field.list(() => StoreCount) stores!: StoreCount[];
+  @Field.list(() => StoreCount) stores!: readonly StoreCount[];
 }

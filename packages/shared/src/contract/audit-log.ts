@@ -21,7 +21,10 @@ export class AuditLog {
 
 /** GET /api/admin/audit-logs' filters (the CSV export takes the same, without paging). */
 export class AuditFilterQuery {
-  @Field.text('action', { optional: true, description: 'One action (login, login_failed, logout, approve, reject, ...)' })
+  @Field.text('action', {
+    optional: true,
+    description: 'One action (login, login_failed, logout, approve, reject, ...)',
+  })
   action?: string;
   @Field.text('resourceType', {
     optional: true,
@@ -42,7 +45,7 @@ export class AuditListQuery extends AuditFilterQuery {
 
 export class AuditLogsResponse {
   @Field.constant(true) success!: true;
-  @Field.list(() => AuditLog) logs!: AuditLog[];
+  @Field.list(() => AuditLog) logs!: readonly AuditLog[];
   /** Pass as `before` to read the next (older) page; null on the last page. */
   @Field.text('nextCursor', { nullable: true }) nextCursor!: string | null;
 }

@@ -42,7 +42,7 @@ export class BulkItemResult {
 
 export class BulkDecisionResponse {
   @Field.constant(true) success!: true;
-  @Field.list(() => BulkItemResult) results!: BulkItemResult[];
+  @Field.list(() => BulkItemResult) results!: readonly BulkItemResult[];
 }
 
 /** The longest id a bulk decision takes: a UUID, with room to spare for one that is not. */
@@ -66,10 +66,5 @@ export const pageLimit = () =>
   });
 
 /** Where a list's page starts: the `nextCursor` of the page before. */
-export const pageBefore = () => Field.text('before', { optional: true, description: 'The nextCursor of the previous page' });
-
-/** The paging of a list: `limit` and `before`. */
-export class PageQuery {
-  @pageLimit() limit?: number;
-  @pageBefore() before?: string;
-}
+export const pageBefore = () =>
+  Field.text('before', { optional: true, description: 'The nextCursor of the previous page' });

@@ -38,7 +38,7 @@ export class CrackmeClaimsQuery {
 export class CrackmeClaimsResponse {
   @Field.constant(true) success!: true;
   @Field.count('winners') winners!: number;
-  @Field.list(() => CrackmeClaim) claims!: CrackmeClaim[];
+  @Field.list(() => CrackmeClaim) claims!: readonly CrackmeClaim[];
 }
 
 export class PrizeSentResponse {

@@ -155,7 +155,8 @@ function integer(label: string, options: IntegerOptions = {}) {
 }
 
 /** A count: a whole number, 0 or more. */
-const count = (label: string, options: Omit<IntegerOptions, 'minimum'> = {}) => integer(label, { ...options, minimum: 0 });
+const count = (label: string, options: Omit<IntegerOptions, 'minimum'> = {}) =>
+  integer(label, { ...options, minimum: 0 });
 
 interface OneOfOptions extends Presence {
   /** The message when the value is none of them; "<label> must be one of: …" unless said. */

@@ -1,6 +1,6 @@
 import { ADMIN_LIST_SEARCH_MAX_LENGTH, ADMIN_NOTES_MAX_LENGTH, GUESTBOOK_LIMITS } from '../limits';
 import { HONEYPOT_FIELD } from '../wire';
-import { bulkIds, ClassCounts, PageQuery } from './common';
+import { bulkIds, ClassCounts, pageBefore, pageLimit } from './common';
 import { Field } from './fields';
 
 /** What a visitor sees of a guestbook entry: never the review fields or notes. */
@@ -26,7 +26,7 @@ export class PublicGuestbookQuery {
 
 export class PublicGuestbookEntriesResponse {
   @Field.constant(true) success!: true;
-  @Field.list(() => PublicGuestbookEntry) entries!: PublicGuestbookEntry[];
+  @Field.list(() => PublicGuestbookEntry) entries!: readonly PublicGuestbookEntry[];
 }
 
 const riddle = (length: number) =>
@@ -47,8 +47,8 @@ export class SignGuestbookBody {
   website?: string | null;
 }
 
-/** GET /api/admin/guestbook's filters and paging. */
-export class GuestbookListQuery extends PageQuery {
+/** The guestbook list's filters (the CSV export takes them too). */
+export class GuestbookFilterQuery {
   @Field.text('class', { optional: true, maxLength: 20, description: 'pending, approved or rejected (any case)' })
   class?: string;
   @Field.text('q', {
@@ -59,13 +59,19 @@ export class GuestbookListQuery extends PageQuery {
   q?: string;
 }
 
+/** GET /api/admin/guestbook's filters and paging. */
+export class GuestbookListQuery extends GuestbookFilterQuery {
+  @pageLimit() limit?: number;
+  @pageBefore() before?: string;
+}
+
 /**
  * GET /api/admin/guestbook: a page. Without parameters, a first page of pending entries, the
  * newest approved and the newest rejected; `nextCursor` (for `before`) continues the pending.
  */
 export class AdminGuestbookEntriesResponse {
   @Field.constant(true) success!: true;
-  @Field.list(() => GuestbookEntry) entries!: GuestbookEntry[];
+  @Field.list(() => GuestbookEntry) entries!: readonly GuestbookEntry[];
   @Field.text('nextCursor', { nullable: true }) nextCursor!: string | null;
   @Field.nested(() => ClassCounts) counts!: ClassCounts;
 }
@@ -79,7 +85,7 @@ export class ModerateGuestbookEntryBody {
 }
 
 export class BulkModerateGuestbookEntriesBody {
-  @bulkIds() ids!: string[];
+  @bulkIds() ids!: readonly string[];
   @approval() isApproved!: boolean;
   @notes() adminNotes?: string | null;
 }

@@ -1,7 +1,7 @@
 import { ADMIN_LIST_SEARCH_MAX_LENGTH, ADMIN_NOTES_MAX_LENGTH, SCHOLARSHIP_LIMITS } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
 import { HONEYPOT_FIELD } from '../wire';
-import { bulkIds, ClassCounts, PageQuery } from './common';
+import { bulkIds, ClassCounts, pageBefore, pageLimit } from './common';
 import { Field } from './fields';
 
 export type ScholarshipStatus = 'pending' | 'approved' | 'rejected';
@@ -72,8 +72,8 @@ export class SubmitScholarshipBody {
   website?: string | null;
 }
 
-/** GET /api/admin/scholarships' filters and paging. */
-export class ScholarshipListQuery extends PageQuery {
+/** The requests list's filters (the CSV export takes them too). */
+export class ScholarshipFilterQuery {
   @Field.text('status', { optional: true, maxLength: 20, description: 'pending, approved or rejected (any case)' })
   status?: string;
   @Field.text('q', {
@@ -84,16 +84,21 @@ export class ScholarshipListQuery extends PageQuery {
   q?: string;
 }
 
+/** GET /api/admin/scholarships' filters and paging. */
+export class ScholarshipListQuery extends ScholarshipFilterQuery {
+  @pageLimit() limit?: number;
+  @pageBefore() before?: string;
+}
+
 /** GET /api/admin/scholarships: a page, as the guestbook's. */
 export class ScholarshipRequestsResponse {
   @Field.constant(true) success!: true;
-  @Field.list(() => ScholarshipRequest) requests!: ScholarshipRequest[];
+  @Field.list(() => ScholarshipRequest) requests!: readonly ScholarshipRequest[];
   @Field.text('nextCursor', { nullable: true }) nextCursor!: string | null;
   @Field.nested(() => ClassCounts) counts!: ClassCounts;
 }
 
-const decision = () =>
-  Field.oneOf('Decision', ['approved', 'rejected'], { message: FIELD_MESSAGES.invalidDecision });
+const decision = () => Field.oneOf('Decision', ['approved', 'rejected'], { message: FIELD_MESSAGES.invalidDecision });
 const notes = () => Field.text('Admin notes', { optional: true, nullable: true, maxLength: ADMIN_NOTES_MAX_LENGTH });
 
 export class DecideScholarshipBody {
@@ -102,7 +107,7 @@ export class DecideScholarshipBody {
 }
 
 export class BulkDecideScholarshipsBody {
-  @bulkIds() ids!: string[];
+  @bulkIds() ids!: readonly string[];
   @decision() status!: ScholarshipDecisionStatus;
   @notes() adminNotes?: string | null;
 }

@@ -17,7 +17,7 @@ export class OwnSession {
 export class SecurityResponse {
   @Field.constant(true) success!: true;
   @Field.boolean('twoFactorEnabled') twoFactorEnabled!: boolean;
-  @Field.list(() => OwnSession) sessions!: OwnSession[];
+  @Field.list(() => OwnSession) sessions!: readonly OwnSession[];
 }
 
 export class TwoFactorSetupResponse {
@@ -32,7 +32,7 @@ export class CodeBody {
 
 export class RecoveryCodesResponse {
   @Field.constant(true) success!: true;
-  @Field.texts('recoveryCodes', { minItems: 10, maxItems: 10 }) recoveryCodes!: string[];
+  @Field.texts('recoveryCodes', { minItems: 10, maxItems: 10 }) recoveryCodes!: readonly string[];
 }
 
 /** A password given again to confirm a change. */
@@ -65,7 +65,7 @@ export class Admin {
 
 export class AdminsResponse {
   @Field.constant(true) success!: true;
-  @Field.list(() => Admin) admins!: Admin[];
+  @Field.list(() => Admin) admins!: readonly Admin[];
 }
 
 export class AddAdminBody {

@@ -11,7 +11,7 @@ export const useStartTwoFactor = () =>
 export const useConfirmTwoFactor = (onCodes: (codes: string[]) => void) =>
   useChange({
     run: (code: string) => api.call('confirmTwoFactor', { body: { code } }),
-    then: ({ recoveryCodes }) => onCodes(recoveryCodes),
+    then: ({ recoveryCodes }) => onCodes([...recoveryCodes]),
     done: { title: 'Two-factor sign-in is on', description: 'Keep the recovery codes somewhere safe.' },
     failed: failed('Two-factor sign-in is not on'),
     refresh: ACCOUNT_CHANGED,
