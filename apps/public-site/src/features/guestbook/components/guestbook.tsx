@@ -6,6 +6,7 @@ import { GUESTBOOK } from '../../../content';
 import { Field, PrivacyNote, RiddleField, SendButton } from '../../../shared/form-kit';
 import { recentEntriesQueryOptions } from '../api/recent-entries';
 import { useSignGuestbook } from '../api/sign-guestbook';
+import { Section } from '../../../shared/section';
 
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 
@@ -52,8 +53,7 @@ export function Guestbook() {
   const { errors, submitting, onSubmit } = useSignGuestbook();
   const riddle = GUESTBOOK.riddle;
   return (
-    <section className="section guestbook" aria-labelledby="guestbook-heading" id="guestbook">
-      <h2 id="guestbook-heading">{GUESTBOOK.heading}</h2>
+    <Section name="guestbook" heading={GUESTBOOK.heading} id="guestbook" kind="guestbook">
       <p>{GUESTBOOK.intro}</p>
       <div className="guestbook-layout">
         <form className="form retro" onSubmit={onSubmit}>
@@ -86,6 +86,6 @@ export function Guestbook() {
         </form>
         <RecentVisitors />
       </div>
-    </section>
+    </Section>
   );
 }

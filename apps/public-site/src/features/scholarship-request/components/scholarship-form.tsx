@@ -3,13 +3,13 @@ import { SCHOLARSHIP_LIMITS, SCREEN_TEXTS } from '@memoir/shared';
 import { SCHOLARSHIP_FORM } from '../../../content';
 import { Field, NameAndEmail, PrivacyNote, RiddleField, SendButton } from '../../../shared/form-kit';
 import { useRequestScholarship } from '../api/request-scholarship';
+import { Section } from '../../../shared/section';
 
 export function ScholarshipForm() {
   const { errors, submitting, onSubmit } = useRequestScholarship();
   const riddle = SCHOLARSHIP_FORM.riddle;
   return (
-    <section className="section" aria-labelledby="free-pdf-heading" id="free-pdf">
-      <h2 id="free-pdf-heading">{SCHOLARSHIP_FORM.heading}</h2>
+    <Section name="free-pdf" heading={SCHOLARSHIP_FORM.heading} id="free-pdf">
       <p>{SCHOLARSHIP_FORM.intro}</p>
       <form className="form" onSubmit={onSubmit} noValidate={false}>
         <NameAndEmail errors={errors} />
@@ -24,6 +24,6 @@ export function ScholarshipForm() {
         <SendButton submitting={submitting} text={SCHOLARSHIP_FORM.submit} sendingText={SCREEN_TEXTS.submitting} />
         <PrivacyNote note={SCHOLARSHIP_FORM.privacyNote} />
       </form>
-    </section>
+    </Section>
   );
 }
