@@ -1,11 +1,11 @@
 import { SCREEN_TEXTS } from '@memoir/shared';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'children'>;
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'children' | 'required'>;
 
 /**
- * A labelled text field of the admin's forms, its value held by the form. A `hint` under it is
- * what the field's description reads out; `hintError` shows it as an error.
+ * A labelled text field of the admin's forms (each one required), its value held by the form.
+ * A `hint` under it is what the field's description reads out; `hintError` shows it as an error.
  */
 export function FormField({
   id,
@@ -28,6 +28,7 @@ export function FormField({
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        required
         value={value}
         onChange={(event) => onChange(event.target.value)}
         {...(hint ? { 'aria-describedby': `${id}-hint` } : {})}

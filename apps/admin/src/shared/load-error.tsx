@@ -67,7 +67,7 @@ export function ListPending(props: {
 }
 
 /** The query state a refresh notice needs; both plain and paged queries have it. */
-interface RefreshableQuery {
+export interface RefreshableQuery {
   readonly isRefetchError: boolean;
   readonly isFetching: boolean;
   readonly error: unknown;

@@ -1,7 +1,6 @@
 import { COUNTED_EVENTS, SCREEN_TEXTS, type CountedEventName } from '@memoir/shared';
 import { lazy, Suspense } from 'react';
 
-import { RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useAnalytics } from '../api/analytics';
 
@@ -10,6 +9,7 @@ export const ANALYTICS_SCREEN: ScreenTexts = {
   loading: SCREEN_TEXTS.loading,
   loadFailed: 'Could not load the counts.',
   backLink: true,
+  refreshFailed: 'Could not refresh the counts.',
 };
 
 /** What each counted event is, as the owner reads it. */
@@ -72,8 +72,7 @@ export function AnalyticsPage() {
   const total = (name: CountedEventName) => days.reduce((sum, day) => sum + (day.counts[name] ?? 0), 0);
   return (
     <>
-      <ScreenHeader screen={ANALYTICS_SCREEN} />
-      <RefreshError query={query} title="Could not refresh the counts." />
+      <ScreenHeader screen={ANALYTICS_SCREEN} query={query} />
       <p>
         The last {days.length} days, counted without cookies and without keeping anything about a visitor. Visitors who
         ask not to be tracked, and bots, are not counted.

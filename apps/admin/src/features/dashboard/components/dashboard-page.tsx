@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 import { humanAge } from '../../../shared/human-age';
-import { RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useDashboard } from '../api/dashboard';
 
@@ -12,6 +11,7 @@ export const DASHBOARD_SCREEN: ScreenTexts = {
   loading: SCREEN_TEXTS.loading,
   loadFailed: 'Could not load the dashboard.',
   backLink: false,
+  refreshFailed: 'Could not refresh the figures.',
 };
 
 const Count = ({ testId, value }: { readonly testId: string; readonly value: number }) => (
@@ -89,8 +89,7 @@ export function DashboardPage() {
   const { data } = query;
   return (
     <>
-      <ScreenHeader screen={DASHBOARD_SCREEN} />
-      <RefreshError query={query} title="Could not refresh the figures." />
+      <ScreenHeader screen={DASHBOARD_SCREEN} query={query} />
       <ul className="cards">
         <NavCard title="Guestbook" to="/guestbook" action="Manage Entries">
           <TotalAndPending testIdPrefix="guestbook" noun="entries" counts={data.guestbook} />

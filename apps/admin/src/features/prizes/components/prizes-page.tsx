@@ -1,6 +1,5 @@
 import { SCREEN_TEXTS, type CrackmeClaim } from '@memoir/shared';
 
-import { RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { SentBy, When } from '../../../shared/when';
 import { useMarkPrizeSent, usePrizeClaims } from '../api/prize-claims';
@@ -10,6 +9,7 @@ export const PRIZES_SCREEN: ScreenTexts = {
   loading: SCREEN_TEXTS.loading,
   loadFailed: 'Could not load the prize claims.',
   backLink: true,
+  refreshFailed: 'Could not refresh the claims.',
 };
 
 function ClaimRow({ claim }: { readonly claim: CrackmeClaim }) {
@@ -50,8 +50,7 @@ export function PrizesPage() {
   const { claims, winners } = query.data;
   return (
     <>
-      <ScreenHeader screen={PRIZES_SCREEN} />
-      <RefreshError query={query} title="Could not refresh the claims." />
+      <ScreenHeader screen={PRIZES_SCREEN} query={query} />
       <p>
         Claims with the key the crackme accepts, in the order they came. The first {winners} win a signed hardcover (
         <code>CRACKME_WINNERS</code>).

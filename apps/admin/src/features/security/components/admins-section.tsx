@@ -69,7 +69,6 @@ export function AdminsSection() {
           id="new-admin"
           label="New admin's username"
           autoComplete="off"
-          required
           value={username}
           onChange={setUsername}
         />

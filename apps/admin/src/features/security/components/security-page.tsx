@@ -3,7 +3,6 @@ import { useState, type FormEvent } from 'react';
 
 import { FormField, SubmitButton } from '../../../shared/form-field';
 import { humanAge } from '../../../shared/human-age';
-import { RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSecurity } from '../api/security';
 import { describeDevice } from '../utils/device';
@@ -15,6 +14,7 @@ export const SECURITY_SCREEN: ScreenTexts = {
   loading: SCREEN_TEXTS.loading,
   loadFailed: 'Could not load your security settings.',
   backLink: true,
+  refreshFailed: 'Could not refresh your security settings.',
 };
 
 const ago = (iso: string) => `${humanAge(Date.now() - new Date(iso).getTime())} ago`;
@@ -96,7 +96,6 @@ function PasswordChange() {
           label="Current password"
           type="password"
           autoComplete="current-password"
-          required
           value={currentPassword}
           onChange={setCurrent}
         />
@@ -105,7 +104,6 @@ function PasswordChange() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          required
           minLength={ADMIN_PASSWORD_MIN_LENGTH}
           maxLength={ADMIN_PASSWORD_MAX_LENGTH}
           value={newPassword}
@@ -129,8 +127,7 @@ export function SecurityPage() {
   const { data } = query;
   return (
     <>
-      <ScreenHeader screen={SECURITY_SCREEN} />
-      <RefreshError query={query} title="Could not refresh your security settings." />
+      <ScreenHeader screen={SECURITY_SCREEN} query={query} />
       <TwoFactorSection enabled={data.twoFactorEnabled} />
       <Sessions sessions={data.sessions} />
       <PasswordChange />

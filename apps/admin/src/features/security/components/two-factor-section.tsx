@@ -72,7 +72,6 @@ function TurnOn({ onCodes }: { readonly onCodes: (codes: string[]) => void }) {
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9 ]{6,7}"
-          required
           value={code}
           onChange={setCode}
         />
@@ -96,7 +95,6 @@ function TurnOff() {
         label="Your password, to turn it off"
         type="password"
         autoComplete="current-password"
-        required
         value={password}
         onChange={setPassword}
       />

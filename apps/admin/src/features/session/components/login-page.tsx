@@ -32,7 +32,6 @@ function CodeStep({ challenge, onDone, onRestart }: { challenge: string; onDone:
         name="code"
         autoComplete="one-time-code"
         autoFocus
-        required
         value={code}
         onChange={setCode}
         hint="6 digits, or one of your recovery codes."
@@ -99,7 +98,6 @@ export function LoginPage() {
           label="Username"
           name="username"
           autoComplete="username"
-          required
           value={username}
           onChange={setUsername}
         />
