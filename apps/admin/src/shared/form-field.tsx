@@ -1,7 +1,24 @@
 import { SCREEN_TEXTS } from '@memoir/shared';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { FormHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'children' | 'required'>;
+
+/** A form of the admin app, sent by the app (the browser's own submit is prevented). */
+export function Form({
+  onSubmit,
+  ...form
+}: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'className'> & { readonly onSubmit: () => void }) {
+  return (
+    <form
+      className="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      {...form}
+    />
+  );
+}
 
 /**
  * A labelled text field of the admin's forms (each one required), its value held by the form.

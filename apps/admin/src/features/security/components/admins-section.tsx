@@ -1,8 +1,8 @@
 import type { AddAdminResponse, AdminUser } from '@memoir/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
-import { FormField } from '../../../shared/form-field';
+import { Form, FormField } from '../../../shared/form-field';
 import { queryKeys } from '../../../shared/query-keys';
 import { useAddAdmin, useAdmins, useRemoveAdmin } from '../api/admins';
 
@@ -16,8 +16,7 @@ export function AdminsSection() {
   const remove = useRemoveAdmin();
   const [username, setUsername] = useState('');
   const list = admins.data?.admins ?? [];
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     add.mutate(username.trim(), { onSuccess: () => setUsername('') });
   };
   return (
@@ -64,7 +63,7 @@ export function AdminsSection() {
           </button>
         </div>
       ) : null}
-      <form className="form" onSubmit={onSubmit}>
+      <Form onSubmit={onSubmit}>
         <FormField
           id="new-admin"
           label="New admin's username"
@@ -75,7 +74,7 @@ export function AdminsSection() {
         <button type="submit" className="button" disabled={add.isPending || username.trim() === ''}>
           Add admin
         </button>
-      </form>
+      </Form>
     </section>
   );
 }

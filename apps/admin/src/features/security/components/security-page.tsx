@@ -1,7 +1,7 @@
 import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, SCREEN_TEXTS, type OwnSession } from '@memoir/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
-import { FormField, SubmitButton } from '../../../shared/form-field';
+import { Form, FormField, SubmitButton } from '../../../shared/form-field';
 import { humanAge } from '../../../shared/human-age';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSecurity } from '../api/security';
@@ -75,8 +75,7 @@ function PasswordChange() {
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const tooShort = newPassword.length > 0 && newPassword.length < ADMIN_PASSWORD_MIN_LENGTH;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     change.mutate(
       { currentPassword, newPassword },
       {
@@ -90,7 +89,7 @@ function PasswordChange() {
   return (
     <section aria-labelledby="password-heading">
       <h2 id="password-heading">Password</h2>
-      <form className="form" onSubmit={onSubmit}>
+      <Form onSubmit={onSubmit}>
         <FormField
           id="current-password"
           label="Current password"
@@ -116,7 +115,7 @@ function PasswordChange() {
           ready={currentPassword !== '' && newPassword.length >= ADMIN_PASSWORD_MIN_LENGTH}
           text="Change password"
         />
-      </form>
+      </Form>
     </section>
   );
 }

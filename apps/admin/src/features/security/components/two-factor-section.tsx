@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 
-import { FormField, SubmitButton } from '../../../shared/form-field';
+import { Form, FormField, SubmitButton } from '../../../shared/form-field';
 import { useConfirmTwoFactor, useDisableTwoFactor, useStartTwoFactor } from '../api/two-factor';
 
 /** The otpauth URI as a QR code: an SVG in a data URL (the CSP's img-src allows data:). */
@@ -47,8 +47,7 @@ function TurnOn({ onCodes }: { readonly onCodes: (codes: string[]) => void }) {
   const confirm = useConfirmTwoFactor(onCodes);
   const [code, setCode] = useState('');
   const setup = start.data;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     confirm.mutate(code.replace(/\s/g, ''));
   };
   if (!setup) {
@@ -65,7 +64,7 @@ function TurnOn({ onCodes }: { readonly onCodes: (codes: string[]) => void }) {
       <p>
         Key: <code data-testid="totp-secret">{setup.secret}</code>
       </p>
-      <form className="form" onSubmit={onSubmit}>
+      <Form onSubmit={onSubmit}>
         <FormField
           id="confirm-code"
           label="The 6-digit code the app shows"
@@ -76,7 +75,7 @@ function TurnOn({ onCodes }: { readonly onCodes: (codes: string[]) => void }) {
           onChange={setCode}
         />
         <SubmitButton sending={confirm.isPending} ready={code.trim() !== ''} text="Confirm and turn on" />
-      </form>
+      </Form>
     </div>
   );
 }
@@ -84,12 +83,11 @@ function TurnOn({ onCodes }: { readonly onCodes: (codes: string[]) => void }) {
 function TurnOff() {
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     disable.mutate(password, { onSuccess: () => setPassword('') });
   };
   return (
-    <form className="form" onSubmit={onSubmit}>
+    <Form onSubmit={onSubmit}>
       <FormField
         id="two-factor-password"
         label="Your password, to turn it off"
@@ -101,7 +99,7 @@ function TurnOff() {
       <button type="submit" className="button button-ghost" disabled={disable.isPending || password === ''}>
         Turn off two-factor sign-in
       </button>
-    </form>
+    </Form>
   );
 }
 

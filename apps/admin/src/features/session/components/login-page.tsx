@@ -1,17 +1,16 @@
 import { SCREEN_TEXTS } from '@memoir/shared';
 import { HttpError } from '@memoir/web-ui';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
-import { FormField, SubmitButton } from '../../../shared/form-field';
+import { Form, FormField, SubmitButton } from '../../../shared/form-field';
 import { useLogIn, useLogInTwoFactor } from '../api/session';
 
 /** The second step, for an account with two-factor on: the code after the password. */
 function CodeStep({ challenge, onDone, onRestart }: { challenge: string; onDone: () => void; onRestart: () => void }) {
   const logInTwoFactor = useLogInTwoFactor();
   const [code, setCode] = useState('');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     logInTwoFactor.mutate(
       { challenge, code: code.trim() },
       {
@@ -25,7 +24,7 @@ function CodeStep({ challenge, onDone, onRestart }: { challenge: string; onDone:
     );
   };
   return (
-    <form className="form" onSubmit={onSubmit}>
+    <Form onSubmit={onSubmit}>
       <FormField
         id="code"
         label="Code from your authenticator app"
@@ -40,7 +39,7 @@ function CodeStep({ challenge, onDone, onRestart }: { challenge: string; onDone:
       <button type="button" className="button button-ghost" onClick={onRestart}>
         Start again
       </button>
-    </form>
+    </Form>
   );
 }
 
@@ -67,8 +66,7 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<string | null>(null);
   const goOn = () => void navigate({ to: redirect ?? '/', replace: true });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     logIn.mutate(
       { username, password },
       { onSuccess: (body) => (body.success ? goOn() : setChallenge(body.challenge)) },
@@ -92,7 +90,7 @@ export function LoginPage() {
 
   return (
     <SignInScreen>
-      <form className="form" onSubmit={onSubmit} method="post" action="/admin/login">
+      <Form onSubmit={onSubmit} method="post" action="/admin/login">
         <FormField
           id="username"
           label="Username"
@@ -125,7 +123,7 @@ export function LoginPage() {
           </div>
         </div>
         <SubmitButton sending={logIn.isPending} ready={username !== '' && password !== ''} text="Sign in" />
-      </form>
+      </Form>
     </SignInScreen>
   );
 }
