@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { openApiDocument } from '@memoir/http-koa';
 
-import { OPENAPI_FILE, renderOpenApi } from '../../../tools/write-openapi';
+import { API_DOC_FILE, OPENAPI_FILE, renderOpenApi, withApiCalls } from '../../../tools/write-openapi';
 import { startTestApp } from './support/test-app';
 
 const documented = (): string[] =>
@@ -35,6 +35,11 @@ describe('the OpenAPI document', () => {
 
   it('is the copy in docs/openapi.json (run `pnpm openapi` after changing it)', () => {
     expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(renderOpenApi());
+  });
+
+  it("is docs/api.md's table of calls (run `pnpm openapi` after changing it)", () => {
+    const committed = readFileSync(API_DOC_FILE, 'utf8');
+    expect(committed).toBe(withApiCalls(committed));
   });
 
   // Redocly's recommended rules, as an outside reader of the reference would run them: no

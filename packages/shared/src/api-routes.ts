@@ -1,56 +1,4 @@
-import type { AnalyticsQuery, AnalyticsResponse, EventBody } from './contract/analytics';
-import type { AuditFilterQuery, AuditListQuery, AuditLogsResponse } from './contract/audit-log';
-import type { BulkDecisionResponse, NoBody, SuccessResponse } from './contract/common';
-import type {
-  CrackmeClaimBody,
-  CrackmeClaimResponse,
-  CrackmeClaimsQuery,
-  CrackmeClaimsResponse,
-  PrizeSentResponse,
-} from './contract/crackme';
-import type { DashboardResponse } from './contract/dashboard';
-import type {
-  AdminGuestbookEntriesResponse,
-  BulkModerateGuestbookEntriesBody,
-  GuestbookFilterQuery,
-  GuestbookListQuery,
-  ModerateGuestbookEntryBody,
-  ModerateGuestbookEntryResponse,
-  PublicGuestbookEntriesResponse,
-  PublicGuestbookQuery,
-  SignGuestbookBody,
-} from './contract/guestbook';
-import type { ErasureBody, ErasureResponse } from './contract/personal-data';
-import type {
-  BulkDecideScholarshipsBody,
-  DecideScholarshipBody,
-  DecideScholarshipResponse,
-  RevokeLinkResponse,
-  ScholarshipFilterQuery,
-  ScholarshipListQuery,
-  ScholarshipRequestsResponse,
-  SubmitScholarshipBody,
-} from './contract/scholarships';
-import type {
-  AddAdminBody,
-  AddAdminResponse,
-  AdminsResponse,
-  ChangePasswordBody,
-  ChangePasswordResponse,
-  CodeBody,
-  EndOtherSessionsResponse,
-  PasswordBody,
-  RecoveryCodesResponse,
-  SecurityResponse,
-  TwoFactorSetupResponse,
-} from './contract/security';
-import type {
-  LoginBody,
-  LoginResponse,
-  MeResponse,
-  TwoFactorLoginBody,
-  TwoFactorRequiredResponse,
-} from './contract/sign-in';
+import type * as C from './contract';
 
 /*
  * Every JSON call of the API, once: its method, path, who may make it, the status of a success,
@@ -108,85 +56,100 @@ const open = { access: 'public' } as const;
 
 /** Every JSON call of the API, in the order the API reference lists them. */
 export const API_ROUTES = {
-  publicGuestbookEntries: call<NoBody, PublicGuestbookQuery, PublicGuestbookEntriesResponse>()(
+  publicGuestbookEntries: call<C.NoBody, C.PublicGuestbookQuery, C.PublicGuestbookEntriesResponse>()(
     'GET',
     '/api/guestbook-entries',
     open,
   ),
-  signGuestbook: call<SignGuestbookBody, NoBody, SuccessResponse>()('POST', '/api/guestbook-entry', {
+  signGuestbook: call<C.SignGuestbookBody, C.NoBody, C.SuccessResponse>()('POST', '/api/guestbook-entry', {
     ...open,
     status: 201,
   }),
-  submitScholarshipRequest: call<SubmitScholarshipBody, NoBody, SuccessResponse>()('POST', '/api/scholarship-request', {
+  submitScholarshipRequest: call<C.SubmitScholarshipBody, C.NoBody, C.SuccessResponse>()(
+    'POST',
+    '/api/scholarship-request',
+    {
+      ...open,
+      status: 201,
+    },
+  ),
+  claimCrackmePrize: call<C.CrackmeClaimBody, C.NoBody, C.CrackmeClaimResponse>()('POST', '/api/crackme-claim', {
     ...open,
     status: 201,
   }),
-  claimCrackmePrize: call<CrackmeClaimBody, NoBody, CrackmeClaimResponse>()('POST', '/api/crackme-claim', {
-    ...open,
-    status: 201,
-  }),
-  recordEvent: call<EventBody, NoBody, SuccessResponse>()('POST', '/api/events', { ...open, status: 202 }),
+  recordEvent: call<C.EventBody, C.NoBody, C.SuccessResponse>()('POST', '/api/events', { ...open, status: 202 }),
 
-  logIn: call<LoginBody, NoBody, LoginResponse | TwoFactorRequiredResponse>()('POST', '/api/admin/login', {
+  logIn: call<C.LoginBody, C.NoBody, C.LoginResponse | C.TwoFactorRequiredResponse>()('POST', '/api/admin/login', {
     access: 'sign-in',
   }),
-  logInTwoFactor: call<TwoFactorLoginBody, NoBody, LoginResponse>()('POST', '/api/admin/login/two-factor', {
+  logInTwoFactor: call<C.TwoFactorLoginBody, C.NoBody, C.LoginResponse>()('POST', '/api/admin/login/two-factor', {
     access: 'sign-in',
   }),
-  me: call<NoBody, NoBody, MeResponse>()('GET', '/api/admin/me'),
-  logOut: call<NoBody, NoBody, SuccessResponse>()('POST', '/api/admin/logout'),
-  dashboard: call<NoBody, NoBody, DashboardResponse>()('GET', '/api/admin/dashboard'),
-  listGuestbookEntries: call<NoBody, GuestbookListQuery, AdminGuestbookEntriesResponse>()(
+  me: call<C.NoBody, C.NoBody, C.MeResponse>()('GET', '/api/admin/me'),
+  logOut: call<C.NoBody, C.NoBody, C.SuccessResponse>()('POST', '/api/admin/logout'),
+  dashboard: call<C.NoBody, C.NoBody, C.DashboardResponse>()('GET', '/api/admin/dashboard'),
+  listGuestbookEntries: call<C.NoBody, C.GuestbookListQuery, C.AdminGuestbookEntriesResponse>()(
     'GET',
     '/api/admin/guestbook',
   ),
-  exportGuestbookEntries: call<NoBody, GuestbookFilterQuery, string>()('GET', '/api/admin/guestbook.csv', {
+  exportGuestbookEntries: call<C.NoBody, C.GuestbookFilterQuery, string>()('GET', '/api/admin/guestbook.csv', {
     answer: 'csv',
   }),
-  bulkModerateGuestbookEntries: call<BulkModerateGuestbookEntriesBody, NoBody, BulkDecisionResponse>()(
+  bulkModerateGuestbookEntries: call<C.BulkModerateGuestbookEntriesBody, C.NoBody, C.BulkDecisionResponse>()(
     'POST',
     '/api/admin/guestbook/bulk',
   ),
-  moderateGuestbookEntry: call<ModerateGuestbookEntryBody, NoBody, ModerateGuestbookEntryResponse>()(
+  moderateGuestbookEntry: call<C.ModerateGuestbookEntryBody, C.NoBody, C.ModerateGuestbookEntryResponse>()(
     'PATCH',
     '/api/admin/guestbook/:id',
   ),
-  listScholarshipRequests: call<NoBody, ScholarshipListQuery, ScholarshipRequestsResponse>()(
+  listScholarshipRequests: call<C.NoBody, C.ScholarshipListQuery, C.ScholarshipRequestsResponse>()(
     'GET',
     '/api/admin/scholarships',
   ),
-  exportScholarshipRequests: call<NoBody, ScholarshipFilterQuery, string>()('GET', '/api/admin/scholarships.csv', {
+  exportScholarshipRequests: call<C.NoBody, C.ScholarshipFilterQuery, string>()('GET', '/api/admin/scholarships.csv', {
     answer: 'csv',
   }),
-  bulkDecideScholarshipRequests: call<BulkDecideScholarshipsBody, NoBody, BulkDecisionResponse>()(
+  bulkDecideScholarshipRequests: call<C.BulkDecideScholarshipsBody, C.NoBody, C.BulkDecisionResponse>()(
     'POST',
     '/api/admin/scholarships/bulk',
   ),
-  decideScholarshipRequest: call<DecideScholarshipBody, NoBody, DecideScholarshipResponse>()(
+  decideScholarshipRequest: call<C.DecideScholarshipBody, C.NoBody, C.DecideScholarshipResponse>()(
     'PATCH',
     '/api/admin/scholarships/:id',
   ),
-  resendDelivery: call<NoBody, NoBody, SuccessResponse>()('POST', '/api/admin/scholarships/:id/resend', {
+  resendDelivery: call<C.NoBody, C.NoBody, C.SuccessResponse>()('POST', '/api/admin/scholarships/:id/resend', {
     status: 202,
   }),
-  revokeDownloadLink: call<NoBody, NoBody, RevokeLinkResponse>()('POST', '/api/admin/scholarships/:id/revoke-link'),
-  listAuditEvents: call<NoBody, AuditListQuery, AuditLogsResponse>()('GET', '/api/admin/audit-logs'),
-  exportAuditEvents: call<NoBody, AuditFilterQuery, string>()('GET', '/api/admin/audit-logs.csv', { answer: 'csv' }),
-  security: call<NoBody, NoBody, SecurityResponse>()('GET', '/api/admin/security'),
-  startTwoFactor: call<NoBody, NoBody, TwoFactorSetupResponse>()('POST', '/api/admin/security/two-factor'),
-  confirmTwoFactor: call<CodeBody, NoBody, RecoveryCodesResponse>()('POST', '/api/admin/security/two-factor/confirm'),
-  disableTwoFactor: call<PasswordBody, NoBody, SuccessResponse>()('DELETE', '/api/admin/security/two-factor'),
-  endSession: call<NoBody, NoBody, SuccessResponse>()('DELETE', '/api/admin/sessions/:id'),
-  endOtherSessions: call<NoBody, NoBody, EndOtherSessionsResponse>()('POST', '/api/admin/sessions/end-others'),
-  changePassword: call<ChangePasswordBody, NoBody, ChangePasswordResponse>()('POST', '/api/admin/password'),
-  listAdmins: call<NoBody, NoBody, AdminsResponse>()('GET', '/api/admin/admins'),
-  addAdmin: call<AddAdminBody, NoBody, AddAdminResponse>()('POST', '/api/admin/admins', { status: 201 }),
-  removeAdmin: call<NoBody, NoBody, SuccessResponse>()('DELETE', '/api/admin/admins/:id'),
-  analytics: call<NoBody, AnalyticsQuery, AnalyticsResponse>()('GET', '/api/admin/analytics'),
-  listCrackmeClaims: call<NoBody, CrackmeClaimsQuery, CrackmeClaimsResponse>()('GET', '/api/admin/crackme-claims'),
-  markPrizeSent: call<NoBody, NoBody, PrizeSentResponse>()('POST', '/api/admin/crackme-claims/:id/prize-sent'),
-  previewErasure: call<ErasureBody, NoBody, ErasureResponse>()('POST', '/api/admin/erasure/preview'),
-  erasePerson: call<ErasureBody, NoBody, ErasureResponse>()('POST', '/api/admin/erasure'),
+  revokeDownloadLink: call<C.NoBody, C.NoBody, C.RevokeLinkResponse>()(
+    'POST',
+    '/api/admin/scholarships/:id/revoke-link',
+  ),
+  listAuditEvents: call<C.NoBody, C.AuditListQuery, C.AuditLogsResponse>()('GET', '/api/admin/audit-logs'),
+  exportAuditEvents: call<C.NoBody, C.AuditFilterQuery, string>()('GET', '/api/admin/audit-logs.csv', {
+    answer: 'csv',
+  }),
+  security: call<C.NoBody, C.NoBody, C.SecurityResponse>()('GET', '/api/admin/security'),
+  startTwoFactor: call<C.NoBody, C.NoBody, C.TwoFactorSetupResponse>()('POST', '/api/admin/security/two-factor'),
+  confirmTwoFactor: call<C.CodeBody, C.NoBody, C.RecoveryCodesResponse>()(
+    'POST',
+    '/api/admin/security/two-factor/confirm',
+  ),
+  disableTwoFactor: call<C.PasswordBody, C.NoBody, C.SuccessResponse>()('DELETE', '/api/admin/security/two-factor'),
+  endSession: call<C.NoBody, C.NoBody, C.SuccessResponse>()('DELETE', '/api/admin/sessions/:id'),
+  endOtherSessions: call<C.NoBody, C.NoBody, C.EndOtherSessionsResponse>()('POST', '/api/admin/sessions/end-others'),
+  changePassword: call<C.ChangePasswordBody, C.NoBody, C.ChangePasswordResponse>()('POST', '/api/admin/password'),
+  listAdmins: call<C.NoBody, C.NoBody, C.AdminsResponse>()('GET', '/api/admin/admins'),
+  addAdmin: call<C.AddAdminBody, C.NoBody, C.AddAdminResponse>()('POST', '/api/admin/admins', { status: 201 }),
+  removeAdmin: call<C.NoBody, C.NoBody, C.SuccessResponse>()('DELETE', '/api/admin/admins/:id'),
+  analytics: call<C.NoBody, C.AnalyticsQuery, C.AnalyticsResponse>()('GET', '/api/admin/analytics'),
+  listCrackmeClaims: call<C.NoBody, C.CrackmeClaimsQuery, C.CrackmeClaimsResponse>()(
+    'GET',
+    '/api/admin/crackme-claims',
+  ),
+  markPrizeSent: call<C.NoBody, C.NoBody, C.PrizeSentResponse>()('POST', '/api/admin/crackme-claims/:id/prize-sent'),
+  previewErasure: call<C.ErasureBody, C.NoBody, C.ErasureResponse>()('POST', '/api/admin/erasure/preview'),
+  erasePerson: call<C.ErasureBody, C.NoBody, C.ErasureResponse>()('POST', '/api/admin/erasure'),
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

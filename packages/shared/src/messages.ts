@@ -104,6 +104,11 @@ export const FIELD_MESSAGES = {
   mustBeBoolean: (label: string): string => `${label} must be true or false.`,
   invalidDecision: 'Decision must be approved or rejected.',
   mustBeText: (label: string): string => `${label} must be text.`,
+  mustBeWholeNumber: (label: string): string => `${label} must be a whole number.`,
+  mustBeWholeNumberIn: (label: string, min: number, max: number): string =>
+    `${label} must be a whole number from ${min} to ${max}.`,
+  mustBeOneOf: (label: string, values: readonly string[]): string => `${label} must be one of: ${values.join(', ')}.`,
+  mustBeTextList: (label: string): string => `${label} must be a list of texts.`,
   unknownField: (field: string): string => `Unknown field "${field}".`,
   idsList: 'The ids must be a list of the ids of the items to decide.',
   wrongCrackmeKey: 'That is not the key the crackme accepts.',

@@ -4,6 +4,7 @@ import {
   AdminGuestbookEntriesResponse,
   BulkDecisionResponse,
   BulkModerateGuestbookEntriesBody,
+  GuestbookFilterQuery,
   GuestbookListQuery,
   ModerateGuestbookEntryBody,
   ModerateGuestbookEntryResponse,
@@ -113,7 +114,7 @@ export const guestbookRoutes: Capability<
     },
     exportGuestbookEntries: {
       summary: 'The guestbook as CSV, with the list filters, every matching entry (no paging)',
-      query: GuestbookListQuery,
+      query: GuestbookFilterQuery,
       csv: 'entry',
       errors: LIST_ERRORS,
       handle: ({ ctx, query }) => {

@@ -35,7 +35,6 @@ export class AnalyticsQuery {
     minimum: 1,
     maximum: ANALYTICS_MAX_DAYS,
     description: `The period, 1 to ${ANALYTICS_MAX_DAYS} days, ${ANALYTICS_DEFAULT_DAYS} by default`,
-    message: `The period (days) must be a whole number of days from 1 to ${ANALYTICS_MAX_DAYS}.`,
   })
   days?: number;
 }

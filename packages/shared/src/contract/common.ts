@@ -1,4 +1,10 @@
-import { ADMIN_LIST_DEFAULT_PAGE_SIZE, ADMIN_LIST_MAX_PAGE_SIZE, BULK_DECISION_MAX_ITEMS } from '../limits';
+import {
+  ADMIN_LIST_DEFAULT_PAGE_SIZE,
+  ADMIN_LIST_MAX_PAGE_SIZE,
+  ADMIN_LIST_SEARCH_MAX_LENGTH,
+  ADMIN_NOTES_MAX_LENGTH,
+  BULK_DECISION_MAX_ITEMS,
+} from '../limits';
 import { FIELD_MESSAGES } from '../messages';
 import { Field } from './fields';
 
@@ -68,3 +74,34 @@ export const pageLimit = () =>
 /** Where a list's page starts: the `nextCursor` of the page before. */
 export const pageBefore = () =>
   Field.text('before', { optional: true, description: 'The nextCursor of the previous page' });
+
+/*
+ * What the two review queues (guestbook moderation, scholarship decisions) take and answer
+ * alike: a filter by class, a search, paging, a page with its counts, an optional note.
+ */
+
+/** A queue's class filter (`class` or `status`); the use case judges the value, in any case. */
+export const queueClass = (name: string) =>
+  Field.text(name, { optional: true, maxLength: 20, description: 'pending, approved or rejected (any case)' });
+
+/** A queue's search text. */
+export const queueSearch = () =>
+  Field.text('q', {
+    optional: true,
+    maxLength: ADMIN_LIST_SEARCH_MAX_LENGTH,
+    description: 'Text to find, case-insensitively: a word, a fragment, an email address',
+  });
+
+/** The owner's optional note on a decision. */
+export const decisionNotes = () =>
+  Field.text('Admin notes', { optional: true, nullable: true, maxLength: ADMIN_NOTES_MAX_LENGTH });
+
+/**
+ * A page of a queue, after its items (`entries` or `requests`): without parameters, a first page
+ * of pending items, the newest approved and the newest rejected; `nextCursor` (for `before`)
+ * continues the pending.
+ */
+export class QueuePage {
+  @Field.text('nextCursor', { nullable: true }) nextCursor!: string | null;
+  @Field.nested(() => ClassCounts) counts!: ClassCounts;
+}

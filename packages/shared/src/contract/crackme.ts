@@ -30,7 +30,6 @@ export class CrackmeClaimsQuery {
   @Field.count('after', {
     optional: true,
     description: 'Claims after this position',
-    message: 'The position to continue after must be a whole number.',
   })
   after?: number;
 }

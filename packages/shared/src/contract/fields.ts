@@ -131,13 +131,15 @@ function boolean(label: string, presence: Presence = {}) {
 interface IntegerOptions extends Presence {
   readonly minimum?: number;
   readonly maximum?: number;
-  /** The message for any other value; "<label> must be a whole number." unless said. */
-  readonly message?: string;
 }
 
 /** A whole number. */
 function integer(label: string, options: IntegerOptions = {}) {
-  const message = options.message ?? `${label} must be a whole number.`;
+  const { minimum, maximum } = options;
+  const message =
+    minimum !== undefined && maximum !== undefined
+      ? FIELD_MESSAGES.mustBeWholeNumberIn(label, minimum, maximum)
+      : FIELD_MESSAGES.mustBeWholeNumber(label);
   return field(
     label,
     options,
@@ -166,7 +168,7 @@ interface OneOfOptions extends Presence {
 /** One of a fixed set of texts. */
 function oneOf(label: string, values: readonly string[], options: OneOfOptions = {}) {
   return field(label, options, () => ({ type: 'string', enum: [...values] }), [
-    IsIn([...values], { message: options.message ?? `${label} must be one of: ${values.join(', ')}.` }),
+    IsIn([...values], { message: options.message ?? FIELD_MESSAGES.mustBeOneOf(label, values) }),
   ]);
 }
 
@@ -191,7 +193,7 @@ interface ListOptions extends Presence {
 
 /** A list of texts. */
 function texts(label: string, options: ListOptions = {}) {
-  const message = options.message ?? `${label} must be a list of texts.`;
+  const message = options.message ?? FIELD_MESSAGES.mustBeTextList(label);
   return field(
     label,
     options,

@@ -1,6 +1,6 @@
-import { ADMIN_LIST_SEARCH_MAX_LENGTH, ADMIN_NOTES_MAX_LENGTH, GUESTBOOK_LIMITS } from '../limits';
+import { GUESTBOOK_LIMITS } from '../limits';
 import { HONEYPOT_FIELD } from '../wire';
-import { bulkIds, ClassCounts, pageBefore, pageLimit } from './common';
+import { bulkIds, decisionNotes, pageBefore, pageLimit, QueuePage, queueClass, queueSearch } from './common';
 import { Field } from './fields';
 
 /** What a visitor sees of a guestbook entry: never the review fields or notes. */
@@ -49,14 +49,8 @@ export class SignGuestbookBody {
 
 /** The guestbook list's filters (the CSV export takes them too). */
 export class GuestbookFilterQuery {
-  @Field.text('class', { optional: true, maxLength: 20, description: 'pending, approved or rejected (any case)' })
-  class?: string;
-  @Field.text('q', {
-    optional: true,
-    maxLength: ADMIN_LIST_SEARCH_MAX_LENGTH,
-    description: 'Text to find, case-insensitively: a word, a fragment, an email address',
-  })
-  q?: string;
+  @queueClass('class') class?: string;
+  @queueSearch() q?: string;
 }
 
 /** GET /api/admin/guestbook's filters and paging. */
@@ -65,29 +59,23 @@ export class GuestbookListQuery extends GuestbookFilterQuery {
   @pageBefore() before?: string;
 }
 
-/**
- * GET /api/admin/guestbook: a page. Without parameters, a first page of pending entries, the
- * newest approved and the newest rejected; `nextCursor` (for `before`) continues the pending.
- */
-export class AdminGuestbookEntriesResponse {
+/** GET /api/admin/guestbook: a page of entries (QueuePage). */
+export class AdminGuestbookEntriesResponse extends QueuePage {
   @Field.constant(true) success!: true;
   @Field.list(() => GuestbookEntry) entries!: readonly GuestbookEntry[];
-  @Field.text('nextCursor', { nullable: true }) nextCursor!: string | null;
-  @Field.nested(() => ClassCounts) counts!: ClassCounts;
 }
 
 const approval = () => Field.boolean('isApproved');
-const notes = () => Field.text('Admin notes', { optional: true, nullable: true, maxLength: ADMIN_NOTES_MAX_LENGTH });
 
 export class ModerateGuestbookEntryBody {
   @approval() isApproved!: boolean;
-  @notes() adminNotes?: string | null;
+  @decisionNotes() adminNotes?: string | null;
 }
 
 export class BulkModerateGuestbookEntriesBody {
   @bulkIds() ids!: readonly string[];
   @approval() isApproved!: boolean;
-  @notes() adminNotes?: string | null;
+  @decisionNotes() adminNotes?: string | null;
 }
 
 export class ModerateGuestbookEntryResponse {

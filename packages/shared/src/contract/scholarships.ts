@@ -1,7 +1,7 @@
-import { ADMIN_LIST_SEARCH_MAX_LENGTH, ADMIN_NOTES_MAX_LENGTH, SCHOLARSHIP_LIMITS } from '../limits';
+import { SCHOLARSHIP_LIMITS } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
 import { HONEYPOT_FIELD } from '../wire';
-import { bulkIds, ClassCounts, pageBefore, pageLimit } from './common';
+import { bulkIds, decisionNotes, pageBefore, pageLimit, QueuePage, queueClass, queueSearch } from './common';
 import { Field } from './fields';
 
 export type ScholarshipStatus = 'pending' | 'approved' | 'rejected';
@@ -74,14 +74,8 @@ export class SubmitScholarshipBody {
 
 /** The requests list's filters (the CSV export takes them too). */
 export class ScholarshipFilterQuery {
-  @Field.text('status', { optional: true, maxLength: 20, description: 'pending, approved or rejected (any case)' })
-  status?: string;
-  @Field.text('q', {
-    optional: true,
-    maxLength: ADMIN_LIST_SEARCH_MAX_LENGTH,
-    description: 'Text to find, case-insensitively: a word, a fragment, an email address',
-  })
-  q?: string;
+  @queueClass('status') status?: string;
+  @queueSearch() q?: string;
 }
 
 /** GET /api/admin/scholarships' filters and paging. */
@@ -90,26 +84,23 @@ export class ScholarshipListQuery extends ScholarshipFilterQuery {
   @pageBefore() before?: string;
 }
 
-/** GET /api/admin/scholarships: a page, as the guestbook's. */
-export class ScholarshipRequestsResponse {
+/** GET /api/admin/scholarships: a page of requests (QueuePage). */
+export class ScholarshipRequestsResponse extends QueuePage {
   @Field.constant(true) success!: true;
   @Field.list(() => ScholarshipRequest) requests!: readonly ScholarshipRequest[];
-  @Field.text('nextCursor', { nullable: true }) nextCursor!: string | null;
-  @Field.nested(() => ClassCounts) counts!: ClassCounts;
 }
 
 const decision = () => Field.oneOf('Decision', ['approved', 'rejected'], { message: FIELD_MESSAGES.invalidDecision });
-const notes = () => Field.text('Admin notes', { optional: true, nullable: true, maxLength: ADMIN_NOTES_MAX_LENGTH });
 
 export class DecideScholarshipBody {
   @decision() status!: ScholarshipDecisionStatus;
-  @notes() adminNotes?: string | null;
+  @decisionNotes() adminNotes?: string | null;
 }
 
 export class BulkDecideScholarshipsBody {
   @bulkIds() ids!: readonly string[];
   @decision() status!: ScholarshipDecisionStatus;
-  @notes() adminNotes?: string | null;
+  @decisionNotes() adminNotes?: string | null;
 }
 
 export class DecideScholarshipResponse {

@@ -26,6 +26,9 @@ const TEMPLATED = [
   new RegExp(`^${LABEL} contains invisible or direction-changing characters\\.$`),
   new RegExp(`^${LABEL} must be true or false\\.$`),
   new RegExp(`^${LABEL} must be text\\.$`),
+  new RegExp(`^${LABEL} must be a whole number( from \\d+ to \\d+)?\\.$`),
+  new RegExp(`^${LABEL} must be one of: [a-z_, -]+\\.$`),
+  new RegExp(`^${LABEL} must be a list of texts\\.$`),
   /^Unknown field "[\s\S]*"\.$/,
 ];
 const isKnownMessage = (message: unknown): boolean =>
