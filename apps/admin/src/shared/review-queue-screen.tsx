@@ -1,4 +1,4 @@
-import { ADMIN_APPROVED_LIST_LIMIT, ADMIN_REJECTED_LIST_LIMIT, type ClassCounts } from '@memoir/shared';
+import { ADMIN_APPROVED_LIST_LIMIT, ADMIN_REJECTED_LIST_LIMIT, type ClassCounts, type QueuePage } from '@memoir/shared';
 import type { DownloadedFile } from '@memoir/web-ui';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -13,7 +13,6 @@ import { ListPending, LoadMore, RefreshError } from './load-error';
 import {
   searchedStatus,
   type QueueDecisions,
-  type QueuePage,
   type QueueSearch,
   type QueueSearchRules,
   type QueueStatus,

@@ -1,4 +1,4 @@
-import type { BulkDecisionResponse, ClassCounts } from '@memoir/shared';
+import type { BulkDecisionResponse } from '@memoir/shared';
 import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
 
 import { choiceParam, definedOnly, textParam } from './list-search';
@@ -67,11 +67,6 @@ export const searchedStatus = <F extends string>(rules: QueueSearchRules<F>, sea
 /** A page of a list read newest first: `nextCursor` (null on the last page) is the next page's `before`. */
 export interface Paged {
   readonly nextCursor: string | null;
-}
-
-/** A page of a queue: its items (under the queue's own name) and every status's exact count. */
-export interface QueuePage extends Paged {
-  readonly counts: ClassCounts;
 }
 
 /** A list read a page at a time (a queue, the audit log): `fetchPage` reads the page before a cursor. */
