@@ -1,7 +1,8 @@
 import type { AddAdminResponse, AdminUser } from '@memoir/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
+import { Form, FormField } from '../../../shared/form-field';
 import { queryKeys } from '../../../shared/query-keys';
 import { useAddAdmin, useAdmins, useRemoveAdmin } from '../api/admins';
 
@@ -15,8 +16,7 @@ export function AdminsSection() {
   const remove = useRemoveAdmin();
   const [username, setUsername] = useState('');
   const list = admins.data?.admins ?? [];
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     add.mutate(username.trim(), { onSuccess: () => setUsername('') });
   };
   return (
@@ -63,21 +63,18 @@ export function AdminsSection() {
           </button>
         </div>
       ) : null}
-      <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="new-admin">New admin's username</label>
-          <input
-            id="new-admin"
-            autoComplete="off"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </div>
+      <Form onSubmit={onSubmit}>
+        <FormField
+          id="new-admin"
+          label="New admin's username"
+          autoComplete="off"
+          value={username}
+          onChange={setUsername}
+        />
         <button type="submit" className="button" disabled={add.isPending || username.trim() === ''}>
           Add admin
         </button>
-      </form>
+      </Form>
     </section>
   );
 }
