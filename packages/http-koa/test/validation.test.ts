@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 
 import { HttpError } from '../src/http-error';
-import { LoginBody, ModerateGuestbookEntryBody, SignGuestbookBody } from '@memoir/shared/contract';
+import { LoginBody, ModerateBody, SignGuestbookBody } from '@memoir/shared/contract';
 
 import { parseBody } from '../src/validation';
 
@@ -35,7 +35,7 @@ describe('parseBody', () => {
     expect(await refusal({ username: nested, password: nested }, LoginBody)).toMatchObject({
       fieldErrors: { username: 'Username must be text.', password: 'Password must be text.' },
     });
-    expect(await refusal({ isApproved: nested }, ModerateGuestbookEntryBody)).toMatchObject({
+    expect(await refusal({ isApproved: nested }, ModerateBody)).toMatchObject({
       fieldErrors: { isApproved: 'isApproved must be true or false.' },
     });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -78,26 +78,16 @@ export const API_ROUTES = {
   me: call<C.MeResponse>()('GET /api/admin/me'),
   logOut: call<C.SuccessResponse>()('POST /api/admin/logout'),
   dashboard: call<C.DashboardResponse>()('GET /api/admin/dashboard'),
-  listGuestbookEntries: call<C.AdminGuestbookEntriesResponse, C.NoBody, C.GuestbookListQuery>()(
-    'GET /api/admin/guestbook',
-  ),
+  listGuestbookEntries: call<C.GuestbookEntriesPage, C.NoBody, C.GuestbookListQuery>()('GET /api/admin/guestbook'),
   exportGuestbookEntries: call<string, C.NoBody, C.GuestbookFilterQuery>()('GET /api/admin/guestbook.csv', csv),
-  bulkModerateGuestbookEntries: call<C.BulkDecisionResponse, C.BulkModerateGuestbookEntriesBody>()(
-    'POST /api/admin/guestbook/bulk',
-  ),
-  moderateGuestbookEntry: call<C.ModerateGuestbookEntryResponse, C.ModerateGuestbookEntryBody>()(
-    'PATCH /api/admin/guestbook/:id',
-  ),
-  listScholarshipRequests: call<C.ScholarshipRequestsResponse, C.NoBody, C.ScholarshipListQuery>()(
+  bulkModerateGuestbookEntries: call<C.BulkResults, C.BulkModerateBody>()('POST /api/admin/guestbook/bulk'),
+  moderateGuestbookEntry: call<C.ModerateGuestbookEntryResponse, C.ModerateBody>()('PATCH /api/admin/guestbook/:id'),
+  listScholarshipRequests: call<C.ScholarshipRequestsPage, C.NoBody, C.ScholarshipListQuery>()(
     'GET /api/admin/scholarships',
   ),
   exportScholarshipRequests: call<string, C.NoBody, C.ScholarshipFilterQuery>()('GET /api/admin/scholarships.csv', csv),
-  bulkDecideScholarshipRequests: call<C.BulkDecisionResponse, C.BulkDecideScholarshipsBody>()(
-    'POST /api/admin/scholarships/bulk',
-  ),
-  decideScholarshipRequest: call<C.DecideScholarshipResponse, C.DecideScholarshipBody>()(
-    'PATCH /api/admin/scholarships/:id',
-  ),
+  bulkDecideScholarshipRequests: call<C.BulkResults, C.BulkDecideBody>()('POST /api/admin/scholarships/bulk'),
+  decideScholarshipRequest: call<C.DecideScholarshipResponse, C.DecideBody>()('PATCH /api/admin/scholarships/:id'),
   resendDelivery: call<C.SuccessResponse>()('POST /api/admin/scholarships/:id/resend', { status: 202 }),
   revokeDownloadLink: call<C.RevokeLinkResponse>()('POST /api/admin/scholarships/:id/revoke-link'),
   listAuditEvents: call<C.AuditLogsResponse, C.NoBody, C.AuditListQuery>()('GET /api/admin/audit-logs'),

@@ -1,4 +1,4 @@
-import type { BulkDecisionResponse } from '@memoir/shared';
+import type { BulkResults } from '@memoir/shared';
 import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
 
 import { choiceParam, definedOnly, textParam } from './list-search';
@@ -96,7 +96,7 @@ export interface QueueDecisions {
   /** The queue's list, read again after a decision. */
   readonly list: QueryKey;
   decide(id: string, decision: QueueDecision): Promise<unknown>;
-  decideMany(ids: readonly string[], decision: QueueDecision): Promise<BulkDecisionResponse>;
+  decideMany(ids: readonly string[], decision: QueueDecision): Promise<BulkResults>;
   readonly messages: {
     readonly success: { readonly title: string; readonly description: string };
     readonly failure: { readonly title: string; readonly fallback: string };

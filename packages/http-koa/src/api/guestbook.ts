@@ -1,12 +1,12 @@
 import type { GuestbookEntry as Entry, PublicGuestbookEntry as PublicEntry } from '@memoir/domain';
 import { classifyGuestbookEntry, type GuestbookEntry, type PublicGuestbookEntry } from '@memoir/shared';
 import {
-  AdminGuestbookEntriesResponse,
-  BulkDecisionResponse,
-  BulkModerateGuestbookEntriesBody,
+  GuestbookEntriesPage,
+  BulkResults,
+  BulkModerateBody,
   GuestbookFilterQuery,
   GuestbookListQuery,
-  ModerateGuestbookEntryBody,
+  ModerateBody,
   ModerateGuestbookEntryResponse,
   PublicGuestbookEntriesResponse,
   PublicGuestbookQuery,
@@ -101,7 +101,7 @@ export const guestbookRoutes: Capability<
       summary:
         'Guestbook entries, newest first, a page at a time. Without parameters: a first page of pending entries, the 10 newest approved and the 5 newest rejected; nextCursor continues the pending ones',
       query: GuestbookListQuery,
-      response: AdminGuestbookEntriesResponse,
+      response: GuestbookEntriesPage,
       answered: 'A page (at most 64 KB of JSON)',
       errors: LIST_ERRORS,
       handle: async ({ query }) => {
@@ -124,8 +124,8 @@ export const guestbookRoutes: Capability<
     },
     bulkModerateGuestbookEntries: {
       summary: 'Approve or reject many entries with one note; each decided and audited on its own',
-      body: BulkModerateGuestbookEntriesBody,
-      response: BulkDecisionResponse,
+      body: BulkModerateBody,
+      response: BulkResults,
       answered: 'How each item went',
       errors: BULK_ERRORS,
       handle: async ({ ctx, body }) => ({
@@ -135,7 +135,7 @@ export const guestbookRoutes: Capability<
     },
     moderateGuestbookEntry: {
       summary: 'Approve or reject an entry (re-deciding is allowed)',
-      body: ModerateGuestbookEntryBody,
+      body: ModerateBody,
       response: ModerateGuestbookEntryResponse,
       answered: 'Updated',
       errors: { '400': error('A field breaks a rule'), '404': error('No such entry') },

@@ -6,14 +6,14 @@ import {
 } from '@memoir/domain';
 import type { DeliveryState, ScholarshipRequest } from '@memoir/shared';
 import {
-  BulkDecideScholarshipsBody,
-  BulkDecisionResponse,
-  DecideScholarshipBody,
+  BulkDecideBody,
+  BulkResults,
+  DecideBody,
   DecideScholarshipResponse,
   RevokeLinkResponse,
   ScholarshipFilterQuery,
   ScholarshipListQuery,
-  ScholarshipRequestsResponse,
+  ScholarshipRequestsPage,
   SubmitScholarshipBody,
   SuccessResponse,
 } from '@memoir/shared/contract';
@@ -102,7 +102,7 @@ export const scholarshipRoutes: Capability<
       summary:
         'Scholarship requests, newest first, a page at a time. Without parameters: a first page of pending requests, the 10 newest approved and the 5 newest rejected; nextCursor continues the pending ones',
       query: ScholarshipListQuery,
-      response: ScholarshipRequestsResponse,
+      response: ScholarshipRequestsPage,
       answered: 'A page (at most 64 KB of JSON)',
       errors: LIST_ERRORS,
       handle: async ({ query }) => {
@@ -125,8 +125,8 @@ export const scholarshipRoutes: Capability<
     },
     bulkDecideScholarshipRequests: {
       summary: 'Approve or reject many pending requests with one note; each decided and audited on its own',
-      body: BulkDecideScholarshipsBody,
-      response: BulkDecisionResponse,
+      body: BulkDecideBody,
+      response: BulkResults,
       answered: 'How each item went (a request no longer pending fails alone)',
       errors: BULK_ERRORS,
       handle: async ({ ctx, body }) => ({
@@ -136,7 +136,7 @@ export const scholarshipRoutes: Capability<
     },
     decideScholarshipRequest: {
       summary: 'Decide a pending request',
-      body: DecideScholarshipBody,
+      body: DecideBody,
       response: DecideScholarshipResponse,
       answered: 'Decided',
       errors: {

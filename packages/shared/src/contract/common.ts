@@ -46,7 +46,7 @@ export class BulkItemResult {
   @Field.text('code', { optional: true }) code?: string;
 }
 
-export class BulkDecisionResponse {
+export class BulkResults {
   @Field.constant(true) success!: true;
   @Field.list(() => BulkItemResult) results!: readonly BulkItemResult[];
 }

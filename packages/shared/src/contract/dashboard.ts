@@ -2,7 +2,7 @@ import { Field } from './fields';
 
 /* The dashboard: counts, the 24-hour promise, the week's counted events, the audit chain. */
 
-export class ItemCounts {
+export class Counts {
   @Field.count('total') total!: number;
   @Field.count('pending') pending!: number;
 }
@@ -45,8 +45,8 @@ export class AuditChainState {
 
 export class DashboardResponse {
   @Field.constant(true) success!: true;
-  @Field.nested(() => ItemCounts) guestbook!: ItemCounts;
-  @Field.nested(() => ItemCounts) scholarships!: ItemCounts;
+  @Field.nested(() => Counts) guestbook!: Counts;
+  @Field.nested(() => Counts) scholarships!: Counts;
   @Field.nested(() => RecentActivity, { description: 'The last 7 days' }) recentActivity!: RecentActivity;
   @Field.nested(() => ScholarshipPromise) scholarshipPromise!: ScholarshipPromise;
   @Field.record(

@@ -65,6 +65,11 @@ function presenceRules(label: string, presence: Presence, key: string): Property
   return [IsDefined({ message: FIELD_MESSAGES.required(label) })];
 }
 
+/** A schema without the keywords left undefined. */
+function defined(schema: Record<string, unknown>): JsonSchema {
+  return Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined));
+}
+
 function withNull(schema: JsonSchema, nullable: boolean | undefined): JsonSchema {
   if (nullable !== true) return schema;
   if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
@@ -109,14 +114,15 @@ function text(label: string, options: TextOptions = {}) {
   return field(
     label,
     options,
-    () => ({
-      type: 'string',
-      ...(options.format === undefined ? {} : { format: options.format }),
-      ...(options.minLength === undefined ? {} : { minLength: options.minLength }),
-      maxLength: Math.min(options.maxLength ?? cap, cap),
-      ...(options.pattern === undefined ? {} : { pattern: options.pattern.source }),
-      ...(options.values === undefined ? {} : { enum: [...options.values] }),
-    }),
+    () =>
+      defined({
+        type: 'string',
+        format: options.format,
+        minLength: options.minLength,
+        maxLength: Math.min(options.maxLength ?? cap, cap),
+        pattern: options.pattern?.source,
+        enum: options.values === undefined ? undefined : [...options.values],
+      }),
     [mustBeText(label), MaxLength(cap, { message: FIELD_MESSAGES.tooLong(label, cap) })],
   );
 }
@@ -140,20 +146,11 @@ function integer(label: string, options: IntegerOptions = {}) {
     minimum !== undefined && maximum !== undefined
       ? FIELD_MESSAGES.mustBeWholeNumberIn(label, minimum, maximum)
       : FIELD_MESSAGES.mustBeWholeNumber(label);
-  return field(
-    label,
-    options,
-    () => ({
-      type: 'integer',
-      ...(options.minimum === undefined ? {} : { minimum: options.minimum }),
-      ...(options.maximum === undefined ? {} : { maximum: options.maximum }),
-    }),
-    [
-      IsInt({ message }),
-      ...(options.minimum === undefined ? [] : [Min(options.minimum, { message })]),
-      ...(options.maximum === undefined ? [] : [Max(options.maximum, { message })]),
-    ],
-  );
+  return field(label, options, () => defined({ type: 'integer', minimum, maximum }), [
+    IsInt({ message }),
+    ...(minimum === undefined ? [] : [Min(minimum, { message })]),
+    ...(maximum === undefined ? [] : [Max(maximum, { message })]),
+  ]);
 }
 
 /** A count: a whole number, 0 or more. */
@@ -197,12 +194,13 @@ function texts(label: string, options: ListOptions = {}) {
   return field(
     label,
     options,
-    () => ({
-      type: 'array',
-      items: { type: 'string', ...(options.itemMaxLength === undefined ? {} : { maxLength: options.itemMaxLength }) },
-      ...(options.minItems === undefined ? {} : { minItems: options.minItems }),
-      ...(options.maxItems === undefined ? {} : { maxItems: options.maxItems }),
-    }),
+    () =>
+      defined({
+        type: 'array',
+        items: defined({ type: 'string', maxLength: options.itemMaxLength }),
+        minItems: options.minItems,
+        maxItems: options.maxItems,
+      }),
     [
       IsArray({ message }),
       IsString({ each: true, message }),

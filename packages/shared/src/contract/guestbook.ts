@@ -60,19 +60,19 @@ export class GuestbookListQuery extends GuestbookFilterQuery {
 }
 
 /** GET /api/admin/guestbook: a page of entries (QueuePage). */
-export class AdminGuestbookEntriesResponse extends QueuePage {
+export class GuestbookEntriesPage extends QueuePage {
   @Field.constant(true) success!: true;
   @Field.list(() => GuestbookEntry) entries!: readonly GuestbookEntry[];
 }
 
 const approval = () => Field.boolean('isApproved');
 
-export class ModerateGuestbookEntryBody {
+export class ModerateBody {
   @approval() isApproved!: boolean;
   @decisionNotes() adminNotes?: string | null;
 }
 
-export class BulkModerateGuestbookEntriesBody {
+export class BulkModerateBody {
   @bulkIds() ids!: readonly string[];
   @approval() isApproved!: boolean;
   @decisionNotes() adminNotes?: string | null;

@@ -8,20 +8,17 @@ export class ErasureBody {
   @Field.text('Email', { format: 'email', maxLength: SCHOLARSHIP_LIMITS.emailMaxLength }) email!: string;
 }
 
+/** One count of an erasure, with what it counts. */
+const counted = (description: string) => Field.count('count', { description });
+
 /** What an erasure removed (or, previewed, would remove), as counts only. */
 export class ErasureCounts {
-  @Field.count('requests', { description: 'Requests made with the address: they lose the person' })
-  requests!: number;
-  @Field.count('pendingClosed', { description: 'Of those, pending ones closed as rejected (without an email)' })
-  pendingClosed!: number;
-  @Field.count('deliveries', { description: 'Emails about them that lost a download link or an error' })
-  deliveries!: number;
-  @Field.count('auditEvents', { description: 'Audit events about them that lost their details' })
-  auditEvents!: number;
-  @Field.count('crackmeClaims', { description: 'Crackme prize claims that lost the person' })
-  crackmeClaims!: number;
-  @Field.count('sentEmails', { description: 'Copies of emails in the outbox folder that mention the address' })
-  sentEmails!: number;
+  @counted('Requests made with the address: they lose the person') requests!: number;
+  @counted('Of those, pending ones closed as rejected (without an email)') pendingClosed!: number;
+  @counted('Emails about them that lost a download link or an error') deliveries!: number;
+  @counted('Audit events about them that lost their details') auditEvents!: number;
+  @counted('Crackme prize claims that lost the person') crackmeClaims!: number;
+  @counted('Copies of emails in the outbox folder that mention the address') sentEmails!: number;
 }
 
 export class ErasureResponse {

@@ -85,19 +85,19 @@ export class ScholarshipListQuery extends ScholarshipFilterQuery {
 }
 
 /** GET /api/admin/scholarships: a page of requests (QueuePage). */
-export class ScholarshipRequestsResponse extends QueuePage {
+export class ScholarshipRequestsPage extends QueuePage {
   @Field.constant(true) success!: true;
   @Field.list(() => ScholarshipRequest) requests!: readonly ScholarshipRequest[];
 }
 
 const decision = () => Field.oneOf('Decision', ['approved', 'rejected'], { message: FIELD_MESSAGES.invalidDecision });
 
-export class DecideScholarshipBody {
+export class DecideBody {
   @decision() status!: ScholarshipDecisionStatus;
   @decisionNotes() adminNotes?: string | null;
 }
 
-export class BulkDecideScholarshipsBody {
+export class BulkDecideBody {
   @bulkIds() ids!: readonly string[];
   @decision() status!: ScholarshipDecisionStatus;
   @decisionNotes() adminNotes?: string | null;

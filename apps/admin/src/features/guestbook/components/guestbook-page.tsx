@@ -1,9 +1,4 @@
-import {
-  classifyGuestbookEntry,
-  SCREEN_TEXTS,
-  type AdminGuestbookEntriesResponse,
-  type GuestbookEntry,
-} from '@memoir/shared';
+import { classifyGuestbookEntry, SCREEN_TEXTS, type GuestbookEntriesPage, type GuestbookEntry } from '@memoir/shared';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 
@@ -26,7 +21,7 @@ export const GUESTBOOK_SCREEN: ScreenTexts = {
   backLink: true,
 };
 
-const GUESTBOOK_QUEUE: ReviewQueue<'class', GuestbookEntry, AdminGuestbookEntriesResponse> = {
+const GUESTBOOK_QUEUE: ReviewQueue<'class', GuestbookEntry, GuestbookEntriesPage> = {
   screen: GUESTBOOK_SCREEN,
   search: guestbookSearch,
   filterLabel: 'Class',

@@ -1,4 +1,4 @@
-import { TOASTS, type ScholarshipRequestsResponse } from '@memoir/shared';
+import { TOASTS, type ScholarshipRequestsPage } from '@memoir/shared';
 import { api } from '@memoir/web-ui';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
@@ -25,7 +25,7 @@ export const scholarshipRequestsQueryOptions = (search: ScholarshipSearch) => ({
   ...pagedQueryOptions([...queryKeys.scholarshipRequests, search], (before) =>
     api.call('listScholarshipRequests', { query: scholarshipSearch.pageQuery(search, before) }),
   ),
-  refetchInterval: (query: { state: { data?: { pages: readonly ScholarshipRequestsResponse[] } | undefined } }) =>
+  refetchInterval: (query: { state: { data?: { pages: readonly ScholarshipRequestsPage[] } | undefined } }) =>
     query.state.data?.pages.some((page) => page.requests.some((request) => request.delivery?.status === 'queued'))
       ? DELIVERY_REFRESH_MS
       : false,

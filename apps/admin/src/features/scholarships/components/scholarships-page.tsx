@@ -1,9 +1,4 @@
-import {
-  SCREEN_TEXTS,
-  type ClassCounts,
-  type ScholarshipRequest,
-  type ScholarshipRequestsResponse,
-} from '@memoir/shared';
+import { SCREEN_TEXTS, type ClassCounts, type ScholarshipRequest, type ScholarshipRequestsPage } from '@memoir/shared';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 
@@ -34,7 +29,7 @@ export function statusBadge(status: string): string {
   return ['pending', 'approved', 'rejected'].includes(status) ? status.toUpperCase() : 'UNKNOWN';
 }
 
-const SCHOLARSHIPS_QUEUE: ReviewQueue<'status', ScholarshipRequest, ScholarshipRequestsResponse> = {
+const SCHOLARSHIPS_QUEUE: ReviewQueue<'status', ScholarshipRequest, ScholarshipRequestsPage> = {
   screen: SCHOLARSHIPS_SCREEN,
   search: scholarshipSearch,
   filterLabel: 'Status',
