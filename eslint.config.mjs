@@ -29,6 +29,47 @@ const FRAMEWORKS = [
   '@tanstack/*',
 ];
 
+/**
+ * The domain's capability folders (`packages/domain/src/<capability>/`), lowest first: a
+ * capability may import from one below it, never from one above, and `shared/` (the kernel)
+ * imports none. The files at the top of `src/` (the composition, the index) may import any.
+ * docs/domain.md#capability-order says why each sits where it does; a test holds the two equal
+ * and proves the rule fires (packages/domain/test/capability-order.test.ts).
+ */
+export const DOMAIN_CAPABILITY_ORDER = [
+  'shared',
+  'riddles',
+  'rate-limiting',
+  'audit-log',
+  'outbox',
+  'admin-sessions',
+  'review-queue',
+  'guestbook',
+  'scholarships',
+  'crackme',
+  'analytics',
+  'deliveries',
+  'dashboard',
+  'retention',
+  'personal-data',
+];
+
+const DOMAIN_SRC = 'packages/domain/src';
+
+/** One zone per capability: it may not import the capabilities above it, nor the top of `src/`. */
+const capabilityZones = DOMAIN_CAPABILITY_ORDER.map((capability, index) => {
+  const above = DOMAIN_CAPABILITY_ORDER.slice(index + 1);
+  return {
+    target: `${DOMAIN_SRC}/${capability}`,
+    from: [...above.map((upper) => `${DOMAIN_SRC}/${upper}/**`), `${DOMAIN_SRC}/*.ts`],
+    message:
+      index === 0
+        ? 'shared/ is the kernel: it imports no capability (docs/domain.md#capability-order).'
+        : `${capability}/ may import only the capabilities below it (${DOMAIN_CAPABILITY_ORDER.slice(0, index).join(', ')}): ` +
+          'move what both need down, or turn the dependency around (docs/domain.md#capability-order).',
+  };
+});
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**'] },
   js.configs.recommended,
@@ -83,6 +124,13 @@ export default tseslint.config(
             'No decorators in the domain: adapters wire it without them (docs/adr/0006-one-composition-function.md).',
         },
       ],
+    },
+  },
+  {
+    // The domain's capabilities in their declared order (DOMAIN_CAPABILITY_ORDER).
+    files: [`${DOMAIN_SRC}/**/*.ts`],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: capabilityZones }],
     },
   },
   {

@@ -30,6 +30,7 @@ const shared = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@memoir/([a-z-]+)/(memory|testing)$': '<rootDir>/packages/$1/$2/index.ts',
+    '^@memoir/shared/contract$': '<rootDir>/packages/shared/src/contract/index.ts',
     '^@memoir/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
   },
   // inversify 8 and its parts, and @fast-check/poisoning, ship ESM only: let swc transform them.

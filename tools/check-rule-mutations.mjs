@@ -103,8 +103,8 @@ const MUTATIONS = [
   ['riddle case-insensitive', 'riddles/riddle-answers.ts', 'answer.trim().toLowerCase()', 'answer.trim()'],
   [
     'riddle checked at all',
-    'guestbook/sign-guestbook.use-case.ts',
-    "if (!isCorrectRiddleAnswer(this.deps.riddles, 'guestbook', riddleAnswer))",
+    'review-queue/submissions.ts',
+    'if (!isCorrectRiddleAnswer(riddles, riddle, riddleAnswer))',
     'if (false)',
   ],
   ['new entries are pending', 'guestbook/sign-guestbook.use-case.ts', 'isApproved: false,', 'isApproved: true,'],
@@ -253,7 +253,7 @@ const MUTATIONS = [
   [
     'only the token hash is stored',
     'admin-sessions/log-in.use-case.ts',
-    'tokenHash: deps.tokens.hash(sessionToken),',
+    'tokenHash: deps.tokens.hashOf(sessionToken),',
     'tokenHash: sessionToken,',
   ],
   [
@@ -305,7 +305,7 @@ const MUTATIONS = [
   [
     'only the link token hash is stored',
     'deliveries/send-due-deliveries.use-case.ts',
-    'this.deps.tokens.hash(token), expiresAt',
+    'this.deps.tokens.hashOf(token), expiresAt',
     'token, expiresAt',
   ],
   [
@@ -334,8 +334,8 @@ const MUTATIONS = [
   ],
   [
     'the owner hears of each new entry',
-    'guestbook/sign-guestbook.use-case.ts',
-    "if (this.deps.ownerNotifications === 'each') {",
+    'review-queue/submissions.ts',
+    "if (deps.ownerNotifications === 'each') {",
     'if (false) {',
   ],
   ['no digest for a quiet day', 'deliveries/owner-notifications.ts', 'requests.length + entries.length > 0', 'true'],
@@ -347,19 +347,19 @@ const MUTATIONS = [
   ],
   [
     'a bulk decision takes 1 to 100 items',
-    'shared/bulk-decisions.ts',
+    'review-queue/bulk-decisions.ts',
     'if (unique.length === 0 || unique.length > BULK_DECISION_MAX_ITEMS) {',
     'if (false) {',
   ],
   [
     'a bulk decision takes each id once',
-    'shared/bulk-decisions.ts',
+    'review-queue/bulk-decisions.ts',
     'const unique = [...new Set(ids)];',
     'const unique = [...ids];',
   ],
   [
     'an invalid bulk decision is refused whole',
-    'shared/bulk-decisions.ts',
+    'review-queue/bulk-decisions.ts',
     'if (outcome.error.code === invalidCode) return err(outcome.error);',
     '',
   ],

@@ -11,7 +11,7 @@ import { describe, expect, it } from '@jest/globals';
  */
 
 const ROOT = join(__dirname, '..');
-const CHECKED = /\.(?:[cm]?[jt]sx?|md|css|html|sh|ya?ml)$|^Dockerfile$|(?:^|\/)\.ci\/run$/;
+const CHECKED = /\.(?:[cm]?[jt]sx?|md|css|html|sh|ya?ml)$|^Dockerfile$|^(?:\.ci\/)?run$/;
 const HISTORY = [
   /\bissues? ?#?\d+\b/i,
   /\b(?:next|previous|later|earlier|coming|following) (?:issue|round|session)\b/i,

@@ -2,13 +2,17 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 import { describe, expect, it } from '@jest/globals';
+import ts from 'typescript';
 
 /**
- * Two rules of the React apps that a linter here cannot hold (the ESLint config is shared by
+ * Three rules of the React apps that a linter here cannot hold (the ESLint config is shared by
  * every package), checked over their sources:
  * - a feature never imports another feature (bulletproof-react's rule): what two features
  *   share lives in the app's `shared/` folder, and only routes put features together;
- * - icons are SVG (packages/web-ui/src/icons.tsx), never characters a font may lack.
+ * - icons are SVG (packages/web-ui/src/icons.tsx), never characters a font may lack;
+ * - the API is called by the names of its route table (`api.call('signGuestbook', …)` of
+ *   @memoir/web-ui, API_ROUTES of @memoir/shared), never by a path written out: no string in
+ *   the apps' sources (tests aside) holds `/api/`.
  */
 
 const ROOT = join(__dirname, '..');
@@ -75,6 +79,26 @@ function iconGlyphs(text: string): string[] {
     .map(({ line, number }) => `${number}: ${line.trim()}`);
 }
 
+/** An absolute API path (`/api/…`), not a folder named api in a module's path (`../api/session`). */
+const API_PATH = /(^|[^\w./-])\/api\//;
+
+/** The strings and template texts of a file that hold an API path, with their lines. */
+function apiPathLiterals(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isJsxText(node)) {
+      if (API_PATH.test(node.text)) {
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+        found.push(`${line + 1}: ${node.getText(source).trim()}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('the React apps', () => {
   it('never import one feature from another', () => {
     const found = APPS.flatMap(sourceFiles).flatMap((file) =>
@@ -120,5 +144,30 @@ describe('the React apps', () => {
     );
     expect(iconGlyphs('<button>‹</button>\n<button>×</button>\n<p>🔒</p>')).toHaveLength(3);
     expect(iconGlyphs('a · b … “quoted” © 2026')).toEqual([]);
+  });
+
+  it('call the API by its route table, never by a path written out', () => {
+    const found = [...APPS.map((app) => `${app}/src`), 'packages/web-ui/src']
+      .flatMap(sourceFiles)
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .flatMap((file) =>
+        apiPathLiterals(file, readFileSync(file, 'utf8')).map((line) => `${relative(ROOT, file)}:${line}`),
+      );
+    expect(found).toEqual([]);
+  });
+
+  it('find an API path in a string, a template or JSX text, not in a comment', () => {
+    const text = [
+      "const a = '/api/admin/dashboard';",
+      'const b = `/api/admin/guestbook/${id}`;',
+      'const c = fetch(`${base}/api/events`);',
+      '// the bearer header goes on /api/admin/* calls',
+      '/** `GET /api/admin/security` */',
+      "const d = api.call('dashboard');",
+      "import { useSession } from '../api/session';",
+      "import { x } from './features/session/api/session';",
+    ].join('\n');
+    expect(apiPathLiterals('x.ts', text).map((hit) => hit.split(':')[0])).toEqual(['1', '2', '3']);
+    expect(apiPathLiterals('x.tsx', 'const e = <p>POST /api/events</p>;')).toHaveLength(1);
   });
 });

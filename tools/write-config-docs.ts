@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { configTable, SECRET_FILE_SUFFIX, type ConfigName, type ConfigVariable } from '../apps/server/src/config-table';
+import { markdownTable, withSection } from './markdown';
 
 export const OPERATIONS_FILE = join(__dirname, '..', 'docs', 'operations.md');
 export const ENV_EXAMPLE_FILE = join(__dirname, '..', '.env.example');
@@ -26,19 +27,6 @@ function meaningOf(row: Row): string {
   return `${row.meaning}. Secret: or in the file that \`${row.name}${SECRET_FILE_SUFFIX}\` names`;
 }
 
-/** A table padded the way Prettier pads one, so that `prettier --check docs` leaves it alone. */
-function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  for (const cell of [...header, ...rows.flat()]) {
-    if (/[|\n]/.test(cell)) throw new Error(`A table cell cannot hold "|" or a line break: ${cell}`);
-  }
-  const widths = header.map((title, column) =>
-    Math.max(3, title.length, ...rows.map((row) => (row[column] ?? '').length)),
-  );
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
-}
-
 /** The generated part of docs/operations.md, markers included. */
 export function renderConfigSection(): string {
   const table = markdownTable(
@@ -57,12 +45,7 @@ export function renderConfigSection(): string {
 
 /** The Markdown with its configuration section replaced; the rest stays as it is. */
 export function withConfigSection(markdown: string): string {
-  const start = markdown.indexOf(CONFIG_SECTION_START);
-  const end = markdown.indexOf(CONFIG_SECTION_END);
-  if (start < 0 || end < start || markdown.indexOf(CONFIG_SECTION_START, start + 1) >= 0) {
-    throw new Error(`docs/operations.md needs one ${CONFIG_SECTION_START} followed by one ${CONFIG_SECTION_END}.`);
-  }
-  return markdown.slice(0, start) + renderConfigSection() + markdown.slice(end + CONFIG_SECTION_END.length);
+  return withSection(markdown, CONFIG_SECTION_START, CONFIG_SECTION_END, renderConfigSection(), 'docs/operations.md');
 }
 
 /** Comment lines of at most `width` characters, `# ` included. */

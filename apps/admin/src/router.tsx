@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 
 import { analyticsQueryOptions } from './features/analytics/api/analytics';
 import { ANALYTICS_SCREEN, AnalyticsPage } from './features/analytics/components/analytics-page';
@@ -8,15 +9,13 @@ import { AUDIT_LOGS_SCREEN, AuditLogsPage } from './features/audit-logs/componen
 import { parseAuditLogSearch } from './features/audit-logs/utils/audit-search';
 import { dashboardQueryOptions } from './features/dashboard/api/dashboard';
 import { DASHBOARD_SCREEN, DashboardPage } from './features/dashboard/components/dashboard-page';
-import { guestbookEntriesQueryOptions } from './features/guestbook/api/guestbook-entries';
+import { guestbookEntriesQueryOptions, guestbookSearch } from './features/guestbook/api/guestbook-entries';
 import { GUESTBOOK_SCREEN, GuestbookPage } from './features/guestbook/components/guestbook-page';
-import { parseGuestbookSearch } from './features/guestbook/utils/guestbook-search';
 import { prizeClaimsQueryOptions } from './features/prizes/api/prize-claims';
 import { PRIZES_SCREEN, PrizesPage } from './features/prizes/components/prizes-page';
 import { PRIVACY_SCREEN, PrivacyPage } from './features/privacy/components/privacy-page';
-import { scholarshipRequestsQueryOptions } from './features/scholarships/api/scholarship-requests';
+import { scholarshipRequestsQueryOptions, scholarshipSearch } from './features/scholarships/api/scholarship-requests';
 import { SCHOLARSHIPS_SCREEN, ScholarshipsPage } from './features/scholarships/components/scholarships-page';
-import { parseScholarshipSearch } from './features/scholarships/utils/scholarship-search';
 import { securityQueryOptions } from './features/security/api/security';
 import { SECURITY_SCREEN, SecurityPage } from './features/security/components/security-page';
 import { sessionQueryOptions } from './features/session/api/session';
@@ -24,6 +23,7 @@ import { LoginPage } from './features/session/components/login-page';
 import { AuthedLayout } from './routes/authed-layout';
 import { NotFound } from './routes/not-found';
 import { screenStates } from './routes/screen-states';
+import type { ScreenTexts } from './shared/screen';
 
 interface RouterContext {
   readonly queryClient: QueryClient;
@@ -76,14 +76,24 @@ const authedRoute = createRoute({
   component: AuthedLayout,
 });
 
-// Each screen's loader fetches what the screen shows; the screen reads the same query options.
-const dashboardRoute = createRoute({
-  getParentRoute: () => authedRoute,
-  path: '/',
-  loader: ({ context }) => context.queryClient.ensureQueryData(dashboardQueryOptions),
-  component: DashboardPage,
-  ...screenStates(DASHBOARD_SCREEN),
-});
+/**
+ * A screen behind the guard. Its loader fetches what the screen shows (the screen reads the
+ * same query options); its texts give its loading and error states.
+ */
+const screenRoute = <TPath extends string>(
+  path: TPath,
+  component: () => ReactNode,
+  screen: ScreenTexts,
+  // A screen with nothing to fetch has a loader that returns at once, so it never shows as loading.
+  load: (queryClient: QueryClient) => unknown = () => undefined,
+) =>
+  createRoute({
+    getParentRoute: () => authedRoute,
+    path,
+    loader: ({ context }) => load(context.queryClient),
+    component,
+    ...screenStates(screen),
+  });
 
 /*
  * The list screens keep their filters in the URL (validateSearch). Their loader waits for the
@@ -93,64 +103,52 @@ const dashboardRoute = createRoute({
  * shows its own loading text while the new page comes, instead of the whole screen going back
  * to its loading state.
  */
-const guestbookRoute = createRoute({
-  getParentRoute: () => authedRoute,
-  path: '/guestbook',
-  validateSearch: parseGuestbookSearch,
-  loader: ({ context, location }) =>
-    context.queryClient.ensureInfiniteQueryData(guestbookEntriesQueryOptions(parseGuestbookSearch(location.search))),
-  component: GuestbookPage,
-  ...screenStates(GUESTBOOK_SCREEN),
-});
-const scholarshipsRoute = createRoute({
-  getParentRoute: () => authedRoute,
-  path: '/scholarships',
-  validateSearch: parseScholarshipSearch,
-  loader: ({ context, location }) =>
-    context.queryClient.ensureInfiniteQueryData(
-      scholarshipRequestsQueryOptions(parseScholarshipSearch(location.search)),
-    ),
-  component: ScholarshipsPage,
-  ...screenStates(SCHOLARSHIPS_SCREEN),
-});
-const logsRoute = createRoute({
-  getParentRoute: () => authedRoute,
-  path: '/logs',
-  validateSearch: parseAuditLogSearch,
-  loader: ({ context, location }) =>
-    context.queryClient.ensureInfiniteQueryData(auditLogsQueryOptions(parseAuditLogSearch(location.search))),
-  component: AuditLogsPage,
-  ...screenStates(AUDIT_LOGS_SCREEN),
-});
+const listRoute = <TPath extends string, TSearch>(
+  path: TPath,
+  component: () => ReactNode,
+  screen: ScreenTexts,
+  parse: (search: Record<string, unknown>) => TSearch,
+  load: (queryClient: QueryClient, search: TSearch) => Promise<unknown>,
+) =>
+  createRoute({
+    getParentRoute: () => authedRoute,
+    path,
+    validateSearch: parse,
+    loader: ({ context, location }) => load(context.queryClient, parse(location.search)),
+    component,
+    ...screenStates(screen),
+  });
 
-const securityRoute = createRoute({
-  getParentRoute: () => authedRoute,
-  path: '/security',
-  loader: ({ context }) => context.queryClient.ensureQueryData(securityQueryOptions),
-  component: SecurityPage,
-  ...screenStates(SECURITY_SCREEN),
-});
-
-const analyticsRoute = createRoute({
-  getParentRoute: () => authedRoute,
-  path: '/analytics',
-  loader: ({ context }) => context.queryClient.ensureQueryData(analyticsQueryOptions),
-  component: AnalyticsPage,
-  ...screenStates(ANALYTICS_SCREEN),
-});
-const prizesRoute = createRoute({
-  getParentRoute: () => authedRoute,
-  path: '/prizes',
-  loader: ({ context }) => context.queryClient.ensureQueryData(prizeClaimsQueryOptions),
-  component: PrizesPage,
-  ...screenStates(PRIZES_SCREEN),
-});
-const privacyRoute = createRoute({
-  getParentRoute: () => authedRoute,
-  path: '/privacy',
-  component: PrivacyPage,
-  ...screenStates(PRIVACY_SCREEN),
-});
+const dashboardRoute = screenRoute('/', DashboardPage, DASHBOARD_SCREEN, (client) =>
+  client.ensureQueryData(dashboardQueryOptions),
+);
+const guestbookRoute = listRoute(
+  '/guestbook',
+  GuestbookPage,
+  GUESTBOOK_SCREEN,
+  guestbookSearch.parse,
+  (client, search) => client.ensureInfiniteQueryData(guestbookEntriesQueryOptions(search)),
+);
+const scholarshipsRoute = listRoute(
+  '/scholarships',
+  ScholarshipsPage,
+  SCHOLARSHIPS_SCREEN,
+  scholarshipSearch.parse,
+  (client, search) => client.ensureInfiniteQueryData(scholarshipRequestsQueryOptions(search)),
+);
+const logsRoute = listRoute('/logs', AuditLogsPage, AUDIT_LOGS_SCREEN, parseAuditLogSearch, (client, search) =>
+  client.ensureInfiniteQueryData(auditLogsQueryOptions(search)),
+);
+const securityRoute = screenRoute('/security', SecurityPage, SECURITY_SCREEN, (client) =>
+  client.ensureQueryData(securityQueryOptions),
+);
+const analyticsRoute = screenRoute('/analytics', AnalyticsPage, ANALYTICS_SCREEN, (client) =>
+  client.ensureQueryData(analyticsQueryOptions),
+);
+const prizesRoute = screenRoute('/prizes', PrizesPage, PRIZES_SCREEN, (client) =>
+  client.ensureQueryData(prizeClaimsQueryOptions),
+);
+const privacyRoute = screenRoute('/privacy', PrivacyPage, PRIVACY_SCREEN);
 
 /** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {

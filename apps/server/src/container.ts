@@ -10,7 +10,7 @@ import {
   type PasswordHasher,
   type Persistence,
   type RiddleAnswers,
-  type SessionTokenService,
+  type SecretTokens,
   type StampedCopies,
   type UseCases,
   type UseCaseSettings,
@@ -30,7 +30,7 @@ import {
   Argon2idPasswordHasher,
   OtpauthTwoFactorSecrets,
   FileStampedCopies,
-  RandomSessionTokenService,
+  RandomSecretTokens,
   RandomUuidGenerator,
   sha256Hex,
   WorkerPoolBookStamper,
@@ -59,7 +59,7 @@ export const TYPES = {
   Clock: key<Clock>('Clock'),
   IdGenerator: key<IdGenerator>('IdGenerator'),
   PasswordHasher: key<PasswordHasher>('PasswordHasher'),
-  SessionTokenService: key<SessionTokenService>('SessionTokenService'),
+  SecretTokens: key<SecretTokens>('SecretTokens'),
   RiddleAnswers: key<RiddleAnswers>('RiddleAnswers'),
   Mailer: key<Mailer>('Mailer'),
   /**
@@ -136,7 +136,7 @@ export function smtpTransport(mailer: Mailer): { readonly host: string; readonly
 
 /** A new admin's password for `pnpm admin create-admin` / `reset-password`, made as tokens are. */
 export function generatePassword(): string {
-  return new RandomSessionTokenService().generate();
+  return new RandomSecretTokens().newToken();
 }
 
 /** SMTP when SMTP_URL is set; else .eml files in the outbox, each one's path logged. */
@@ -217,7 +217,7 @@ export function buildContainer(
   constant(TYPES.Clock, overrides.clock ?? systemClock);
   constant(TYPES.IdGenerator, new RandomUuidGenerator());
   constant(TYPES.PasswordHasher, overrides.passwordHasher ?? new Argon2idPasswordHasher());
-  constant(TYPES.SessionTokenService, new RandomSessionTokenService());
+  constant(TYPES.SecretTokens, new RandomSecretTokens());
   constant(TYPES.RiddleAnswers, { expectedAnswer: (riddle) => config.riddles[riddle] });
   constant(TYPES.Mailer, overrides.mailer ?? createMailer(config, logger));
   constant(TYPES.BookStamper, overrides.bookStamper ?? createBookStamper(config));
@@ -236,7 +236,7 @@ export function buildContainer(
         ids: context.get(TYPES.IdGenerator),
         riddles: context.get(TYPES.RiddleAnswers),
         passwordHasher: context.get(TYPES.PasswordHasher),
-        tokens: context.get(TYPES.SessionTokenService),
+        tokens: context.get(TYPES.SecretTokens),
         mailer: context.get(TYPES.Mailer),
         sha256: sha256Hex,
         twoFactorSecrets: new OtpauthTwoFactorSecrets(),

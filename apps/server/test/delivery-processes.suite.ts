@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestSmtpServer, type TestSmtpServer } from '@memoir/mail/testing';
-import type { ScholarshipRequestDto } from '@memoir/shared';
+import type { ScholarshipRequest } from '@memoir/shared';
 
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { ANSWERS, OWNER_PASSWORD } from './support/test-app';
@@ -69,7 +69,7 @@ export function describeTwoProcesses(
         ),
       );
       const listed = (await call(a, 'GET', '/api/admin/scholarships', undefined, token)).body
-        .requests as ScholarshipRequestDto[];
+        .requests as ScholarshipRequest[];
       expect(listed).toHaveLength(REQUESTS);
       const decided = await Promise.all(
         listed.map((request, i) =>
@@ -88,7 +88,7 @@ export function describeTwoProcesses(
 
       // Every approved request (the default list shows the newest 10 only).
       const states = (await call(b, 'GET', '/api/admin/scholarships?status=approved&limit=100', undefined, token)).body
-        .requests as ScholarshipRequestDto[];
+        .requests as ScholarshipRequest[];
       expect(states.map((request) => request.delivery?.status)).toEqual(listed.map(() => 'sent'));
       expect(states.map((request) => request.delivery?.attempts)).toEqual(listed.map(() => 1));
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { startTestSmtpServer, type TestSmtpServer } from '@memoir/mail/testing';
 import { WorkerPoolBookStamper, type FileBookStampPlace } from '@memoir/platform-node';
-import { BOOK_TITLE, ERROR_MESSAGES, type ScholarshipRequestDto } from '@memoir/shared';
+import { BOOK_TITLE, ERROR_MESSAGES, type ScholarshipRequest } from '@memoir/shared';
 import { simpleParser } from 'mailparser';
 
 import { findRootDir } from '../src/config';
@@ -75,7 +75,7 @@ describe('delivering the free PDF', () => {
 
   const sendDue = () => app.useCases.sendDueDeliveries.execute();
   const requests = async () =>
-    (await app.call('GET', '/api/admin/scholarships', { token })).body.requests as ScholarshipRequestDto[];
+    (await app.call('GET', '/api/admin/scholarships', { token })).body.requests as ScholarshipRequest[];
 
   /** The landing page's button: POST the link, then follow the 303 to the copy. */
   async function download(path: string) {

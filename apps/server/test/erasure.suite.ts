@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { dumpDatabase } from '@memoir/persistence-typeorm';
-import type { ScholarshipRequestDto } from '@memoir/shared';
+import type { ScholarshipRequest } from '@memoir/shared';
 
 import { INTENDED_KEY } from '../../public-site/crackme/intended-key';
 import { ANSWERS, useTestApps, type TestApp, type TestDatabase } from './support/test-app';
@@ -51,7 +51,7 @@ export function describeErasure(name: string, database: () => TestDatabase): voi
       // The same person again, the address in other letters' case.
       expect((await submit({ ...PERSON, email: PERSON.email.toUpperCase() }, 'Asking again')).status).toBe(201);
       const listed = (await app.call('GET', '/api/admin/scholarships', { token })).body
-        .requests as ScholarshipRequestDto[];
+        .requests as ScholarshipRequest[];
       const first = listed.find((request) => request.message?.includes('Gdańsk'));
       const other = listed.find((request) => request.email === OTHER.email);
       for (const [request, notes] of [

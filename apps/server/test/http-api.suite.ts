@@ -99,8 +99,17 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
         expect(await count('?limit=100')).toBe(5);
         expect(await count('?limit=2')).toBe(2);
         expect(await count('?limit=0')).toBe(1);
-        expect(await count('?limit=abc')).toBe(5);
         expect(await count('')).toBe(5);
+      });
+
+      it('refuses a limit that is not a whole number, as the API reference says (400 naming it)', async () => {
+        for (const query of ['?limit=abc', '?limit=2.5', '?limit=']) {
+          const response = await app.call('GET', `/api/guestbook-entries${query}`);
+          expect([response.status, response.body.fieldErrors]).toEqual([
+            400,
+            { limit: 'limit must be a whole number.' },
+          ]);
+        }
       });
 
       it('answers its path in any letter case', async () => {

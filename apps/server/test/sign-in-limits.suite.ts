@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestSmtpServer, type TestSmtpServer } from '@memoir/mail/testing';
-import type { AuditLogDto } from '@memoir/shared';
+import type { AuditLog } from '@memoir/shared';
 
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { ANSWERS, OWNER_PASSWORD } from './support/test-app';
@@ -87,12 +87,12 @@ export function describeSignInLimits(
       expect(answer.status).toBe(200);
       return answer.body.sessionToken as string;
     };
-    const failedSignIns = async (token: string): Promise<AuditLogDto[]> => {
+    const failedSignIns = async (token: string): Promise<AuditLog[]> => {
       const answer = await call('192.0.2.250', 'GET', '/api/admin/audit-logs?action=login_failed&limit=100', {
         token,
       });
       expect(answer.status).toBe(200);
-      return answer.body.logs as AuditLogDto[];
+      return answer.body.logs as AuditLog[];
     };
     const statuses = (answers: readonly Answer[]) =>
       answers.reduce<Record<number, number>>(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestSmtpServer, type TestSmtpServer } from '@memoir/mail/testing';
 import { createScratchDatabase } from '@memoir/persistence-typeorm/testing';
 import { PUBLIC_LIST_CACHE_TTL_MS } from '@memoir/domain';
-import type { GuestbookEntryDto, ScholarshipRequestDto } from '@memoir/shared';
+import type { GuestbookEntry, ScholarshipRequest } from '@memoir/shared';
 
 import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy';
 import { startServerProcess, type ServerProcess } from './support/server-process';
@@ -162,7 +162,7 @@ describe(`${INSTANCES} server processes on one MariaDB behind a round-robin prox
       expect(answer.status).toBe(201);
     }
     const listed = (await call(proxy.url, 'GET', '/api/admin/scholarships?limit=100', { token })).body
-      .requests as ScholarshipRequestDto[];
+      .requests as ScholarshipRequest[];
     expect(listed).toHaveLength(APPROVALS);
     const decided = await Promise.all(
       listed.map((request) =>
@@ -207,7 +207,7 @@ describe(`${INSTANCES} server processes on one MariaDB behind a round-robin prox
     });
     expect(signed.status).toBe(201);
     const names = async (server: ServerProcess) =>
-      ((await call(server.url, 'GET', '/api/guestbook-entries?limit=5')).body.entries as GuestbookEntryDto[]).map(
+      ((await call(server.url, 'GET', '/api/guestbook-entries?limit=5')).body.entries as GuestbookEntry[]).map(
         (entry) => entry.name,
       );
     // Every process has the list in its cache, without the entry.

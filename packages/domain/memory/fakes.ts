@@ -3,7 +3,7 @@ import type { StampedCopies, StampedCopy } from '../src/deliveries/stamped-copie
 import type { Mailer, OutgoingEmail } from '../src/deliveries/mailer';
 import type { PasswordHasher } from '../src/admin-sessions/password-hasher';
 import type { TwoFactorSecrets } from '../src/admin-sessions/two-factor-secrets';
-import type { SessionTokenService } from '../src/admin-sessions/session-token-service';
+import type { SecretTokens } from '../src/shared/secret-tokens';
 import type { RiddleAnswers, RiddleId } from '../src/riddles/riddle-answers';
 import type { Clock } from '../src/shared/clock';
 import type { IdGenerator } from '../src/shared/id-generator';
@@ -78,15 +78,15 @@ function reverse(text: string): string {
  * Tokens from a counter, 43 base64url characters like real 256-bit tokens; the "hash" is
  * one-way enough for tests (the token never appears in it).
  */
-export class FakeSessionTokenService implements SessionTokenService {
+export class FakeSecretTokens implements SecretTokens {
   private counter = 0;
 
-  generate(): string {
+  newToken(): string {
     this.counter += 1;
     return `tok${this.counter.toString(16).padStart(40, '0')}`;
   }
 
-  hash(token: string): string {
+  hashOf(token: string): string {
     let h1 = 0x811c9dc5;
     let h2 = 0x1b873593;
     for (let i = 0; i < token.length; i += 1) {

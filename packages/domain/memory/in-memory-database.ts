@@ -5,10 +5,11 @@ import type { AdminUser } from '../src/admin-sessions/admin-user';
 import type { AuditChainHead, AuditSeal } from '../src/audit-log/audit-chain';
 import type { TwoFactorChallenge } from '../src/admin-sessions/two-factor.repository';
 import type { AuditEvent } from '../src/audit-log/audit-event';
-import type { Delivery } from '../src/deliveries/delivery';
+import type { Delivery } from '../src/outbox/delivery';
 import type { GuestbookEntry } from '../src/guestbook/guestbook-entry';
 import type { RateLimitWindow } from '../src/rate-limiting/rate-limit-store';
 import type { ScholarshipRequest } from '../src/scholarships/scholarship-request';
+import type { ListCursor } from '../src/shared/list-page';
 
 /** The tables of the in-memory adapters. Values are copied in and out, never shared. */
 export class InMemoryDatabase {
@@ -91,6 +92,12 @@ export function createdBetween<T extends { readonly createdAt: Date; readonly id
 
 export const copy = <T>(value: T): T => structuredClone(value);
 
+/** A page of a newest-first list as the list ports ask for it: at most `limit`, after `before`. */
+export interface PageRequest {
+  readonly limit: number;
+  readonly before?: ListCursor;
+}
+
 /**
  * A page of a newest-first list: the rows `matches` keeps, strictly after `before`, at most
  * `limit`, copied.
@@ -98,7 +105,7 @@ export const copy = <T>(value: T): T => structuredClone(value);
 export function pageOf<T extends { readonly createdAt: Date; readonly id: string }>(
   rows: Iterable<T>,
   matches: (row: T) => boolean,
-  page: { readonly limit: number; readonly before?: { readonly createdAt: Date; readonly id: string } },
+  page: PageRequest,
 ): T[] {
   const { before } = page;
   return [...rows]

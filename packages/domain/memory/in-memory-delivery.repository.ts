@@ -1,5 +1,5 @@
-import type { Delivery } from '../src/deliveries/delivery';
-import type { DeliveryRepository, OutboxState } from '../src/deliveries/delivery.repository';
+import type { Delivery } from '../src/outbox/delivery';
+import type { DeliveryRepository, OutboxState } from '../src/outbox/delivery.repository';
 import { copy, type InMemoryDatabase } from './in-memory-database';
 
 const byDueThenId = (a: Delivery, b: Delivery): number =>

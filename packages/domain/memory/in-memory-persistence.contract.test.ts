@@ -1,10 +1,6 @@
-import {
-  describePersistenceContract,
-  describePasswordHasherContract,
-  describeSessionTokenServiceContract,
-} from '../testing';
-import { createInMemoryPersistence, FakePasswordHasher, FakeSessionTokenService } from './index';
+import { describePersistenceContract, describePasswordHasherContract, describeSecretTokensContract } from '../testing';
+import { createInMemoryPersistence, FakePasswordHasher, FakeSecretTokens } from './index';
 
 describePersistenceContract('in-memory', async () => createInMemoryPersistence());
 describePasswordHasherContract('fake', () => new FakePasswordHasher());
-describeSessionTokenServiceContract('fake', () => new FakeSessionTokenService());
+describeSecretTokensContract('fake', () => new FakeSecretTokens());

@@ -1,4 +1,4 @@
-import type { Repositories, UnitOfWork } from '../src/shared/unit-of-work';
+import type { Repositories, UnitOfWork } from '../src/persistence';
 import type { InMemoryDatabase } from './in-memory-database';
 
 /**

@@ -1,11 +1,7 @@
 import type { Sha256 } from '../src/audit-log/audit-chain';
-import type { Persistence } from '../src/shared/persistence';
-import type { Repositories } from '../src/shared/unit-of-work';
-import {
-  InMemoryAdminSessionRepository,
-  InMemoryAdminUserRepository,
-  InMemoryTwoFactorRepository,
-} from './in-memory-admin.repositories';
+import type { Persistence, Repositories } from '../src/persistence';
+import { InMemoryAdminSessionRepository } from './in-memory-admin-session.repository';
+import { InMemoryAdminUserRepository } from './in-memory-admin-user.repository';
 import { InMemoryAuditEventRepository } from './in-memory-audit-event.repository';
 import { InMemoryDatabase } from './in-memory-database';
 import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
@@ -14,14 +10,12 @@ import { InMemoryCrackmeClaimRepository } from './in-memory-crackme-claim.reposi
 import { InMemoryEventCountStore } from './in-memory-event-count.store';
 import { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 import { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
+import { InMemoryTwoFactorRepository } from './in-memory-two-factor.repository';
 import { InMemoryUnitOfWork } from './in-memory-unit-of-work';
 
 export * from './fakes';
-export {
-  InMemoryAdminSessionRepository,
-  InMemoryAdminUserRepository,
-  InMemoryTwoFactorRepository,
-} from './in-memory-admin.repositories';
+export { InMemoryAdminSessionRepository } from './in-memory-admin-session.repository';
+export { InMemoryAdminUserRepository } from './in-memory-admin-user.repository';
 export { InMemoryAuditEventRepository } from './in-memory-audit-event.repository';
 export { InMemoryDatabase } from './in-memory-database';
 export { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
@@ -30,6 +24,7 @@ export { InMemoryEventCountStore } from './in-memory-event-count.store';
 export { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.repository';
 export { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 export { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
+export { InMemoryTwoFactorRepository } from './in-memory-two-factor.repository';
 export { InMemoryUnitOfWork } from './in-memory-unit-of-work';
 
 /** A fresh, empty in-memory store: the adapter for fast tests and for swapping in development. */

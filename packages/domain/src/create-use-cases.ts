@@ -17,7 +17,7 @@ import { ResetAdminPasswordUseCase } from './admin-sessions/reset-admin-password
 import { ManageAdminsUseCase } from './admin-sessions/manage-admins.use-case';
 import type { TwoFactorSecrets } from './admin-sessions/two-factor-secrets';
 import { CompleteTwoFactorLogInUseCase, TwoFactorSetupUseCase } from './admin-sessions/two-factor.use-cases';
-import type { SessionTokenService } from './admin-sessions/session-token-service';
+import type { SecretTokens } from './shared/secret-tokens';
 import type { Sha256 } from './audit-log/audit-chain';
 import { ListAuditEventsUseCase } from './audit-log/list-audit-events.use-case';
 import { CachedAuditChainState, VerifyAuditChainUseCase } from './audit-log/verify-audit-chain.use-case';
@@ -25,7 +25,8 @@ import { GetDashboardUseCase } from './dashboard/get-dashboard.use-case';
 import { DownloadBookUseCase } from './deliveries/download-book.use-case';
 import type { EmailSettings } from './deliveries/emails';
 import type { Mailer } from './deliveries/mailer';
-import { QueueOwnerDigestUseCase, type OwnerNotifications } from './deliveries/owner-notifications';
+import { QueueOwnerDigestUseCase } from './deliveries/owner-notifications';
+import type { OwnerNotifications } from './outbox/delivery';
 import { ResendDeliveryUseCase } from './deliveries/resend-delivery.use-case';
 import { RevokeDownloadLinkUseCase } from './deliveries/revoke-download-link.use-case';
 import type { StampedCopies } from './deliveries/stamped-copies';
@@ -40,9 +41,10 @@ import {
 } from './guestbook/cached-public-guestbook-list';
 import { ListGuestbookEntriesUseCase } from './guestbook/list-guestbook-entries.use-case';
 import { ListPublicGuestbookEntriesUseCase } from './guestbook/list-public-guestbook-entries.use-case';
+import { GuestbookErrorCode, type GuestbookError } from './guestbook/guestbook.errors';
 import {
-  BulkModerateGuestbookEntriesUseCase,
   ModerateGuestbookEntryUseCase,
+  type ModerateGuestbookEntryInput,
 } from './guestbook/moderate-guestbook-entry.use-case';
 import { SignGuestbookUseCase } from './guestbook/sign-guestbook.use-case';
 import type { RateLimitStore } from './rate-limiting/rate-limit-store';
@@ -62,16 +64,18 @@ import {
   type SentEmailArchive,
 } from './retention/retention';
 import type { RiddleAnswers } from './riddles/riddle-answers';
+import { BulkDecisionsUseCase } from './review-queue/bulk-decisions';
 import {
-  BulkDecideScholarshipRequestsUseCase,
   DecideScholarshipRequestUseCase,
+  type DecideScholarshipRequestInput,
 } from './scholarships/decide-scholarship-request.use-case';
+import { ScholarshipErrorCode, type ScholarshipError } from './scholarships/scholarships.errors';
 import { ListScholarshipRequestsUseCase } from './scholarships/list-scholarship-requests.use-case';
 import { SubmitScholarshipRequestUseCase } from './scholarships/submit-scholarship-request.use-case';
 import type { Clock } from './shared/clock';
 import { forgettingCounts, RECENT_COUNTS_TTL_MS, RecentCounts } from './shared/recent-counts';
 import type { IdGenerator } from './shared/id-generator';
-import type { Repositories, UnitOfWork } from './shared/unit-of-work';
+import type { Repositories, UnitOfWork } from './persistence';
 
 /** Every port the use cases reach, as the server's adapters or the tests' fakes provide them. */
 export interface UseCasePorts {
@@ -83,7 +87,7 @@ export interface UseCasePorts {
   readonly ids: IdGenerator;
   readonly riddles: RiddleAnswers;
   readonly passwordHasher: PasswordHasher;
-  readonly tokens: SessionTokenService;
+  readonly tokens: SecretTokens;
   readonly mailer: Mailer;
   /** TOTP and the randomness of two-factor secrets and recovery codes. */
   readonly twoFactorSecrets: TwoFactorSecrets;
@@ -134,11 +138,11 @@ export interface UseCases {
   readonly listPublicGuestbookEntries: PublicGuestbookList;
   readonly listGuestbookEntries: ListGuestbookEntriesUseCase;
   readonly moderateGuestbookEntry: GuestbookModeration;
-  readonly bulkModerateGuestbookEntries: BulkModerateGuestbookEntriesUseCase;
+  readonly bulkModerateGuestbookEntries: BulkDecisionsUseCase<ModerateGuestbookEntryInput, GuestbookError>;
   readonly submitScholarshipRequest: Pick<SubmitScholarshipRequestUseCase, 'execute'>;
   readonly listScholarshipRequests: ListScholarshipRequestsUseCase;
   readonly decideScholarshipRequest: Pick<DecideScholarshipRequestUseCase, 'execute'>;
-  readonly bulkDecideScholarshipRequests: BulkDecideScholarshipRequestsUseCase;
+  readonly bulkDecideScholarshipRequests: BulkDecisionsUseCase<DecideScholarshipRequestInput, ScholarshipError>;
   readonly logIn: LogInUseCase;
   readonly completeTwoFactorLogIn: CompleteTwoFactorLogInUseCase;
   readonly twoFactorSetup: TwoFactorSetupUseCase;
@@ -234,14 +238,14 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     listPublicGuestbookEntries: publicList,
     listGuestbookEntries: new ListGuestbookEntriesUseCase({ ...repositories, counts }),
     moderateGuestbookEntry: moderate,
-    bulkModerateGuestbookEntries: new BulkModerateGuestbookEntriesUseCase({ moderate }),
+    bulkModerateGuestbookEntries: new BulkDecisionsUseCase(moderate, GuestbookErrorCode.Invalid),
     submitScholarshipRequest: forgettingCounts(
       new SubmitScholarshipRequestUseCase({ ...repositories, ...decisions, riddles, ownerNotifications }),
       counts,
     ),
     listScholarshipRequests: new ListScholarshipRequestsUseCase({ ...repositories, counts }),
     decideScholarshipRequest: decide,
-    bulkDecideScholarshipRequests: new BulkDecideScholarshipRequestsUseCase({ decide }),
+    bulkDecideScholarshipRequests: new BulkDecisionsUseCase(decide, ScholarshipErrorCode.Invalid),
     logIn: new LogInUseCase({
       ...repositories,
       ...decisions,

@@ -3,19 +3,30 @@ export * from './shared/clock';
 export * from './shared/domain-error';
 export * from './domain-error-codes';
 export * from './shared/id-generator';
-export * from './shared/persistence';
+export * from './persistence';
 export * from './shared/request-context';
 export * from './shared/result';
-export * from './shared/unit-of-work';
+export * from './shared/transactions';
+export * from './shared/secret-tokens';
 export { FieldErrors } from './shared/text-fields';
 export * from './shared/list-page';
 export * from './shared/list.errors';
-export * from './shared/bulk-decisions';
 export * from './shared/recent-counts';
 export { hasHiddenCharacters } from './shared/hidden-characters';
 
 // Riddles
 export * from './riddles/riddle-answers';
+
+// The outbox: emails owed, queued with what they are about
+export * from './outbox/delivery';
+export * from './outbox/delivery.repository';
+
+// The review queue: what guestbook moderation and scholarship decisions share
+export * from './review-queue/review-queue.repository';
+export * from './review-queue/review-list';
+export * from './review-queue/bulk-decisions';
+export * from './review-queue/decisions';
+export * from './review-queue/submissions';
 
 // Rate limiting
 export * from './rate-limiting/rate-limit-store';
@@ -52,7 +63,6 @@ export * from './admin-sessions/log-in.use-case';
 export * from './admin-sessions/log-out.use-case';
 export * from './admin-sessions/password-hasher';
 export * from './admin-sessions/reset-admin-password.use-case';
-export * from './admin-sessions/session-token-service';
 export * from './admin-sessions/two-factor.repository';
 export * from './admin-sessions/two-factor-secrets';
 export * from './admin-sessions/admin-security.use-cases';
@@ -67,8 +77,6 @@ export * from './audit-log/list-audit-events.use-case';
 export * from './audit-log/verify-audit-chain.use-case';
 
 // Deliveries
-export * from './deliveries/delivery';
-export * from './deliveries/delivery.repository';
 export * from './deliveries/book-stamper';
 export * from './deliveries/deliveries.errors';
 export * from './deliveries/download-book.use-case';

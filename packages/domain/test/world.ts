@@ -1,7 +1,7 @@
 import {
   createInMemoryPersistence,
   FakePasswordHasher,
-  FakeSessionTokenService,
+  FakeSecretTokens,
   FixedRiddleAnswers,
   InMemoryStampedCopies,
   ManualClock,
@@ -47,7 +47,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
   const clock = new ManualClock('2026-01-15T12:00:00.000Z');
   const ids = new SequentialIdGenerator();
   const passwordHasher = new FakePasswordHasher();
-  const tokens = new FakeSessionTokenService();
+  const tokens = new FakeSecretTokens();
   const mailer = new RecordingMailer();
   const twoFactorSecrets = new FakeTwoFactorSecrets();
   const copies = new InMemoryStampedCopies();

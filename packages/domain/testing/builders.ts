@@ -1,7 +1,7 @@
 import type { AdminSession } from '../src/admin-sessions/admin-session';
 import type { AdminUser } from '../src/admin-sessions/admin-user';
 import type { AuditEvent } from '../src/audit-log/audit-event';
-import type { Delivery } from '../src/deliveries/delivery';
+import { newDelivery, type Delivery } from '../src/outbox/delivery';
 import type { GuestbookEntry } from '../src/guestbook/guestbook-entry';
 import type { ScholarshipRequest } from '../src/scholarships/scholarship-request';
 
@@ -89,24 +89,11 @@ export function anAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
 }
 
 export function aDelivery(overrides: Partial<Delivery> = {}): Delivery {
-  return {
+  const queued = newDelivery({
     id: aUuid(),
-    requestId: aUuid(),
-    entryId: null,
-    dedupeKey: null,
     kind: 'approval',
-    status: 'queued',
-    attempts: 0,
-    nextAttemptAt: AT('2026-01-10T09:30:00.000Z'),
-    leaseUntil: null,
-    lastError: null,
-    sentAt: null,
-    linkTokenHash: null,
-    linkExpiresAt: null,
-    downloadCount: 0,
-    lastDownloadAt: null,
-    revokedAt: null,
-    createdAt: AT('2026-01-10T09:30:00.000Z'),
-    ...overrides,
-  };
+    requestId: aUuid(),
+    now: AT('2026-01-10T09:30:00.000Z'),
+  });
+  return { ...queued, ...overrides };
 }

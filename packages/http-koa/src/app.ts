@@ -16,10 +16,11 @@ import {
   knownMethodsOnly,
   securityHeaders,
 } from './middleware';
-import { openApiRoutes } from './openapi';
+import { openApiRoutes } from './openapi/document';
 import { publicListFirst } from './public-list';
 import { metricsRoutes } from './metrics';
-import { adminLoginRoutes, adminRoutes, healthRoutes, publicRoutes } from './routes';
+import { adminApiRoutes, publicApiRoutes } from './api/api-router';
+import { healthRoutes } from './health';
 
 /** Request bodies are small JSON objects; 16 KB is many times the largest form. */
 export const BODY_LIMIT = '16kb';
@@ -82,9 +83,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     healthRoutes(options),
     metricsRoutes(options),
     openApiRoutes(),
-    publicRoutes(options),
-    adminLoginRoutes(options),
-    adminRoutes(options),
+    publicApiRoutes(options),
+    adminApiRoutes(options),
     downloadRoutes(options),
     ...(options.privacy === undefined ? [] : [privacyRoutes(options.privacy)]),
   ];

@@ -5,7 +5,7 @@ export { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './forwarded';
 export { CLIENT_TIMEOUTS, createHttpServer, MAX_CONNECTIONS_PER_ADDRESS } from './http-server';
 export { HttpError } from './http-error';
 export { clientAddress, isAdminApiPath, isAdminAppPath, isApiPath, securityHeaders } from './middleware';
-export { OPENAPI_DOCUMENT } from './openapi';
+export { openApiDocument } from './openapi/document';
 export { rateLimitAddressKey } from './rate-limit-address';
 export { PRIVACY_PATH, privacyPageHtml, type PrivacyNotice } from './privacy-page';
 export { COPY_FILE_SUFFIX, DOWNLOAD_PATH, parseRange } from './download';

@@ -5,7 +5,7 @@ import { ERROR_MESSAGES } from '@memoir/shared';
 
 import type { HttpAppOptions } from './deps';
 import { HttpError } from './http-error';
-import { bearerToken } from './routes';
+import { bearerToken } from './api/api-router';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 

@@ -8,8 +8,7 @@ import type { PublicGuestbookEntry } from '@memoir/domain';
 import type { HttpAppOptions } from './deps';
 import { isSecureRequest } from './forwarded';
 import { accessLine, HSTS, requestIdFor, SECURITY_HEADERS } from './middleware';
-import { presentPublicEntry } from './presenters';
-import { queryNumber } from './validation';
+import { presentPublicEntry } from './api/guestbook';
 
 export const PUBLIC_LIST_PATH = '/api/guestbook-entries';
 
@@ -22,9 +21,9 @@ const serialisedLists = new WeakMap<readonly PublicGuestbookEntry[], Buffer>();
 /** GET /api/guestbook-entries's body, `{ success, entries }`, built once per cached list. */
 export async function publicListBody(
   options: Pick<HttpAppOptions, 'useCases'>,
-  limit: string | string[] | undefined,
+  limit: number | undefined,
 ): Promise<Buffer> {
-  const entries = await options.useCases.listPublicGuestbookEntries.execute({ limit: queryNumber(limit) });
+  const entries = await options.useCases.listPublicGuestbookEntries.execute({ limit });
   let body = serialisedLists.get(entries);
   if (body === undefined) {
     body = Buffer.from(JSON.stringify({ success: true, entries: entries.map(presentPublicEntry) }));
@@ -62,9 +61,14 @@ export function publicListFirst(options: HttpAppOptions, koa: Handler): Handler 
       koa(req, res);
       return;
     }
+    const limit = query === -1 ? null : new URLSearchParams(url.slice(query + 1)).get('limit');
+    // A limit that is not a whole number is Koa's to refuse (400), as the contract says.
+    if (limit !== null && !/^-?\d{1,15}$/.test(limit.trim())) {
+      koa(req, res);
+      return;
+    }
     const started = process.hrtime.bigint();
-    const limits = query === -1 ? [] : new URLSearchParams(url.slice(query + 1)).getAll('limit');
-    publicListBody(options, limits.length > 1 ? limits : limits[0]).then(
+    publicListBody(options, limit === null ? undefined : Number(limit)).then(
       (body) => {
         const requestId = requestIdFor(req.headers['x-request-id']);
         const headers = ['X-Request-Id', requestId, ...security];

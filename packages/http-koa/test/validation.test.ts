@@ -1,10 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 
 import { HttpError } from '../src/http-error';
-import { LoginRequest, ModerateGuestbookEntryRequest, SignGuestbookRequest } from '../src/requests';
+import { LoginBody, ModerateBody, SignGuestbookBody } from '@memoir/shared/contract';
+
 import { parseBody } from '../src/validation';
 
-async function refusal(body: unknown, RequestClass: new () => object = SignGuestbookRequest): Promise<unknown> {
+async function refusal(body: unknown, RequestClass: new () => object = SignGuestbookBody): Promise<unknown> {
   try {
     await parseBody(RequestClass, body);
   } catch (error) {
@@ -31,17 +32,17 @@ describe('parseBody', () => {
       code: 'REQUEST.INVALID',
       fieldErrors: { location: 'Location must be text.' },
     });
-    expect(await refusal({ username: nested, password: nested }, LoginRequest)).toMatchObject({
+    expect(await refusal({ username: nested, password: nested }, LoginBody)).toMatchObject({
       fieldErrors: { username: 'Username must be text.', password: 'Password must be text.' },
     });
-    expect(await refusal({ isApproved: nested }, ModerateGuestbookEntryRequest)).toMatchObject({
+    expect(await refusal({ isApproved: nested }, ModerateBody)).toMatchObject({
       fieldErrors: { isApproved: 'isApproved must be true or false.' },
     });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('still reads scalar fields as they are', async () => {
-    await expect(parseBody(LoginRequest, { username: 'owner', password: 'p' })).resolves.toMatchObject({
+    await expect(parseBody(LoginBody, { username: 'owner', password: 'p' })).resolves.toMatchObject({
       username: 'owner',
       password: 'p',
     });

@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 import { dumpColumns, dumpDatabase, DumpError, DUMP_SCHEMA_VERSION, loadDatabase, type DumpedRow } from './dump';
-import { createTypeOrmPersistence, type TypeOrmPersistence } from './persistence';
+import { createTypeOrmPersistence } from './persistence';
+import type { TypeOrmPersistence } from './persistence-options';
 
 /** The first line of a dump file. */
 interface DumpHeader {

@@ -1,6 +1,6 @@
 import { MoreThan, type EntityManager, type EntitySchema } from 'typeorm';
 
-import type { TypeOrmPersistence } from './persistence';
+import type { TypeOrmPersistence } from './persistence-options';
 import {
   AdminSessionSchema,
   AdminUserSchema,

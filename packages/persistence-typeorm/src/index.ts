@@ -1,5 +1,12 @@
 export { isKey } from './dialect';
-export * from './persistence';
+export { createTypeOrmPersistence } from './persistence';
+export {
+  MYSQL_POOL_DEFAULTS,
+  type DatabaseTls,
+  type MysqlPoolOptions,
+  type TypeOrmPersistence,
+  type TypeOrmPersistenceOptions,
+} from './persistence-options';
 export {
   DatabaseUrlError,
   MYSQL_URL_PARAMETERS,
@@ -10,7 +17,13 @@ export {
   type MysqlTls,
 } from './database-url';
 export { TypeOrmRateLimitStore } from './rate-limit-store';
-export * from './repositories';
+export { TypeOrmAdminSessionRepository } from './admin-session.repository';
+export { TypeOrmAdminUserRepository } from './admin-user.repository';
+export { tallyEventId, TypeOrmAuditEventRepository, type AuditAppendTransaction } from './audit-event.repository';
+export { TypeOrmGuestbookEntryRepository } from './guestbook-entry.repository';
+export { TypeOrmScholarshipRequestRepository } from './scholarship-request.repository';
+export { TypeOrmTwoFactorRepository } from './two-factor.repository';
+export { fullTextTerm, SEARCH_INDEX } from './search';
 export { ENTITY_SCHEMAS } from './schemas';
 export { isDatabaseReady, isDatabaseUnavailable } from './availability';
 export type { LooseFileMode } from './sqlite-files';

@@ -1,8 +1,8 @@
 import type {
   AdminSession,
   AdminUser,
-  AuditSeal,
   AuditEvent,
+  AuditSeal,
   Delivery,
   GuestbookEntry,
   ScholarshipRequest,
@@ -19,6 +19,7 @@ import {
   type GuestbookEntryClass,
 } from '@memoir/shared';
 import { EntitySchema } from 'typeorm';
+import type { EntitySchemaForeignKeyOptions } from 'typeorm/entity-schema/EntitySchemaForeignKeyOptions';
 
 /**
  * The tables, mapped with EntitySchema so that the domain's types stay plain: no decorator,
@@ -26,42 +27,12 @@ import { EntitySchema } from 'typeorm';
  * @memoir/shared, a last line of defence (MySQL counts characters, the limits count UTF-16
  * units, so anything the domain accepts fits); the migrations, which are history, are held to
  * them by test/sqlite-data-source.test.ts. Times are DATETIME(3) in UTC on MySQL and ISO-like
- * UTC text with milliseconds on SQLite.
+ * UTC text with milliseconds on SQLite. One section per capability, after the column kinds
+ * they share.
  */
 
+/** A row type: the domain's type without its `readonly`s, as TypeORM writes into rows. */
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/**
- * An entry and its class (pending, approved, rejected), derived by `classifyGuestbookEntry`
- * and kept in its own column by the repository, so that one class's newest entries are one
- * range of an index.
- */
-export type GuestbookEntryRow = Mutable<GuestbookEntry> & { reviewClass: GuestbookEntryClass };
-export type ScholarshipRequestRow = Mutable<ScholarshipRequest>;
-export type AdminUserRow = Mutable<AdminUser>;
-export type AdminSessionRow = Mutable<AdminSession>;
-export type DeliveryRow = Mutable<Delivery>;
-export interface RecoveryCodeRow {
-  id: string;
-  userId: string;
-  codeHash: string;
-  createdAt: Date;
-}
-export type TwoFactorChallengeRow = Mutable<TwoFactorChallenge>;
-export type AuditEventRow = Mutable<Omit<AuditEvent, 'details'>> &
-  Mutable<AuditSeal> & { details: Record<string, unknown> | null };
-/** The audit chain's last link: one row (id 1), locked by each append (docs/persistence.md). */
-export interface AuditChainHeadRow {
-  id: number;
-  /** 0 while the trail is empty. */
-  seq: number;
-  hash: string;
-}
-export interface RateLimitCounterRow {
-  key: string;
-  count: number;
-  resetAt: Date;
-}
 
 /** Lengths of values the code makes itself, not limits people meet. */
 const OWN = {
@@ -92,7 +63,25 @@ const OWN = {
 } as const;
 
 const id = { type: 'varchar', length: OWN.uuid, primary: true } as const;
+
 const time = (name: string, nullable = false) => ({ name, type: 'datetime', precision: 3, nullable }) as const;
+
+/** A UUID naming a row of another table, in column `name`. */
+const uuidOf = (name: string, nullable = false) => ({ name, type: 'varchar', length: OWN.uuid, nullable }) as const;
+
+/** `column` names a row of `target` (by id); the row goes when that one does. */
+function deletedWith(name: string, target: string, column: string): EntitySchemaForeignKeyOptions {
+  return { name, target, columnNames: [column], referencedColumnNames: ['id'], onDelete: 'CASCADE' };
+}
+
+// Guestbook
+
+/**
+ * An entry and its class (pending, approved, rejected), derived by `classifyGuestbookEntry`
+ * and kept in its own column by the repository, so that one class's newest entries are one
+ * range of an index.
+ */
+export type GuestbookEntryRow = Mutable<GuestbookEntry> & { reviewClass: GuestbookEntryClass };
 
 export const GuestbookEntrySchema = new EntitySchema<GuestbookEntryRow>({
   name: 'GuestbookEntry',
@@ -120,6 +109,10 @@ export const GuestbookEntrySchema = new EntitySchema<GuestbookEntryRow>({
   ],
 });
 
+// Scholarships
+
+export type ScholarshipRequestRow = Mutable<ScholarshipRequest>;
+
 export const ScholarshipRequestSchema = new EntitySchema<ScholarshipRequestRow>({
   name: 'ScholarshipRequest',
   tableName: 'scholarship_requests',
@@ -140,6 +133,18 @@ export const ScholarshipRequestSchema = new EntitySchema<ScholarshipRequestRow>(
     { name: 'idx_scholarship_requests_status_created', columns: ['status', 'createdAt', 'id'] },
   ],
 });
+
+// Admin accounts, sessions and the second step
+
+export type AdminUserRow = Mutable<AdminUser>;
+export type AdminSessionRow = Mutable<AdminSession>;
+export type TwoFactorChallengeRow = Mutable<TwoFactorChallenge>;
+export interface RecoveryCodeRow {
+  id: string;
+  userId: string;
+  codeHash: string;
+  createdAt: Date;
+}
 
 export const AdminUserSchema = new EntitySchema<AdminUserRow>({
   name: 'AdminUser',
@@ -163,20 +168,12 @@ export const RecoveryCodeSchema = new EntitySchema<RecoveryCodeRow>({
   tableName: 'admin_recovery_codes',
   columns: {
     id,
-    userId: { name: 'user_id', type: 'varchar', length: OWN.uuid },
+    userId: uuidOf('user_id'),
     codeHash: { name: 'code_hash', type: 'varchar', length: OWN.sha256 },
     createdAt: time('created_at'),
   },
   indices: [{ name: 'idx_admin_recovery_codes_user_code', columns: ['userId', 'codeHash'], unique: true }],
-  foreignKeys: [
-    {
-      name: 'fk_admin_recovery_codes_user',
-      target: 'AdminUser',
-      columnNames: ['userId'],
-      referencedColumnNames: ['id'],
-      onDelete: 'CASCADE',
-    },
-  ],
+  foreignKeys: [deletedWith('fk_admin_recovery_codes_user', 'AdminUser', 'userId')],
 });
 
 /** Pending second steps of sign-in: a challenge is taken (deleted) by its first use. */
@@ -185,7 +182,7 @@ export const TwoFactorChallengeSchema = new EntitySchema<TwoFactorChallengeRow>(
   tableName: 'admin_login_challenges',
   columns: {
     id,
-    userId: { name: 'user_id', type: 'varchar', length: OWN.uuid },
+    userId: uuidOf('user_id'),
     tokenHash: { name: 'token_hash', type: 'varchar', length: OWN.tokenHash },
     createdAt: time('created_at'),
     expiresAt: time('expires_at'),
@@ -194,15 +191,7 @@ export const TwoFactorChallengeSchema = new EntitySchema<TwoFactorChallengeRow>(
     { name: 'idx_admin_login_challenges_token', columns: ['tokenHash'], unique: true },
     { name: 'idx_admin_login_challenges_user', columns: ['userId'] },
   ],
-  foreignKeys: [
-    {
-      name: 'fk_admin_login_challenges_user',
-      target: 'AdminUser',
-      columnNames: ['userId'],
-      referencedColumnNames: ['id'],
-      onDelete: 'CASCADE',
-    },
-  ],
+  foreignKeys: [deletedWith('fk_admin_login_challenges_user', 'AdminUser', 'userId')],
 });
 
 export const AdminSessionSchema = new EntitySchema<AdminSessionRow>({
@@ -210,7 +199,7 @@ export const AdminSessionSchema = new EntitySchema<AdminSessionRow>({
   tableName: 'admin_sessions',
   columns: {
     id,
-    userId: { name: 'user_id', type: 'varchar', length: OWN.uuid },
+    userId: uuidOf('user_id'),
     tokenHash: { name: 'token_hash', type: 'varchar', length: OWN.tokenHash },
     createdAt: time('created_at'),
     lastSeenAt: time('last_seen_at'),
@@ -220,16 +209,21 @@ export const AdminSessionSchema = new EntitySchema<AdminSessionRow>({
   },
   uniques: [{ name: 'uq_admin_sessions_token_hash', columns: ['tokenHash'] }],
   indices: [{ name: 'idx_admin_sessions_user', columns: ['userId'] }],
-  foreignKeys: [
-    {
-      name: 'fk_admin_sessions_user',
-      target: 'AdminUser',
-      columnNames: ['userId'],
-      referencedColumnNames: ['id'],
-      onDelete: 'CASCADE',
-    },
-  ],
+  foreignKeys: [deletedWith('fk_admin_sessions_user', 'AdminUser', 'userId')],
 });
+
+// Audit log
+
+export type AuditEventRow = Mutable<Omit<AuditEvent, 'details'>> &
+  Mutable<AuditSeal> & { details: Record<string, unknown> | null };
+
+/** The audit chain's last link: one row (id 1), locked by each append (docs/persistence.md). */
+export interface AuditChainHeadRow {
+  id: number;
+  /** 0 while the trail is empty. */
+  seq: number;
+  hash: string;
+}
 
 export const AuditEventSchema = new EntitySchema<AuditEventRow>({
   name: 'AuditEvent',
@@ -240,7 +234,7 @@ export const AuditEventSchema = new EntitySchema<AuditEventRow>({
     resourceType: { name: 'resource_type', type: 'varchar', length: OWN.auditWord },
     resourceId: { name: 'resource_id', type: 'varchar', length: OWN.key, nullable: true },
     // No foreign key: the trail outlives the accounts it mentions.
-    userId: { name: 'user_id', type: 'varchar', length: OWN.uuid, nullable: true },
+    userId: uuidOf('user_id', true),
     details: { type: 'simple-json', nullable: true },
     ipAddress: { name: 'ip_address', type: 'varchar', length: IP_ADDRESS_MAX_LENGTH, nullable: true },
     userAgent: { name: 'user_agent', type: 'varchar', length: AUDIT_USER_AGENT_MAX_LENGTH, nullable: true },
@@ -276,15 +270,9 @@ export const AuditChainHeadSchema = new EntitySchema<AuditChainHeadRow>({
   },
 });
 
-export const RateLimitCounterSchema = new EntitySchema<RateLimitCounterRow>({
-  name: 'RateLimitCounter',
-  tableName: 'rate_limit_counters',
-  columns: {
-    key: { type: 'varchar', length: OWN.rateLimitKey, primary: true },
-    count: { type: 'int' },
-    resetAt: time('reset_at'),
-  },
-});
+// Deliveries
+
+export type DeliveryRow = Mutable<Delivery>;
 
 export const DeliverySchema = new EntitySchema<DeliveryRow>({
   name: 'Delivery',
@@ -292,8 +280,8 @@ export const DeliverySchema = new EntitySchema<DeliveryRow>({
   columns: {
     id,
     kind: { type: 'varchar', length: OWN.word },
-    requestId: { name: 'request_id', type: 'varchar', length: OWN.uuid, nullable: true },
-    entryId: { name: 'entry_id', type: 'varchar', length: OWN.uuid, nullable: true },
+    requestId: uuidOf('request_id', true),
+    entryId: uuidOf('entry_id', true),
     // "digest:YYYY-MM-DD": one digest a day, whichever process queues it first.
     dedupeKey: { name: 'dedupe_key', type: 'varchar', length: OWN.key, nullable: true },
     status: { type: 'varchar', length: OWN.word, default: 'queued' },
@@ -320,21 +308,27 @@ export const DeliverySchema = new EntitySchema<DeliveryRow>({
     { name: 'idx_deliveries_link', columns: ['linkTokenHash'], unique: true },
   ],
   foreignKeys: [
-    {
-      name: 'fk_deliveries_request',
-      target: 'ScholarshipRequest',
-      columnNames: ['requestId'],
-      referencedColumnNames: ['id'],
-      onDelete: 'CASCADE',
-    },
-    {
-      name: 'fk_deliveries_entry',
-      target: 'GuestbookEntry',
-      columnNames: ['entryId'],
-      referencedColumnNames: ['id'],
-      onDelete: 'CASCADE',
-    },
+    deletedWith('fk_deliveries_request', 'ScholarshipRequest', 'requestId'),
+    deletedWith('fk_deliveries_entry', 'GuestbookEntry', 'entryId'),
   ],
+});
+
+// Rate limits and analytics
+
+export interface RateLimitCounterRow {
+  key: string;
+  count: number;
+  resetAt: Date;
+}
+
+export const RateLimitCounterSchema = new EntitySchema<RateLimitCounterRow>({
+  name: 'RateLimitCounter',
+  tableName: 'rate_limit_counters',
+  columns: {
+    key: { type: 'varchar', length: OWN.rateLimitKey, primary: true },
+    count: { type: 'int' },
+    resetAt: time('reset_at'),
+  },
 });
 
 export interface EventCountRow {
@@ -355,6 +349,8 @@ export const EventCountSchema = new EntitySchema<EventCountRow>({
     count: { type: 'int' },
   },
 });
+
+// Crackme
 
 export interface CrackmeClaimRow {
   id: string;

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { systemClock, VerifyAuditChainUseCase } from '@memoir/domain';
-import { createTypeOrmPersistence, sha256Hex } from '../src';
+import { sha256Hex } from '@memoir/platform-node';
+
+import { createTypeOrmPersistence } from '../src';
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'memoir-chain-bench-'));

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterEach, expect, it, jest } from '@jest/globals';
+import { sha256Hex } from '@memoir/platform-node';
 
-import { createTypeOrmPersistence, loadDumpFile, sha256Hex, writeDumpFile, type TypeOrmPersistence } from '../src';
+import { createTypeOrmPersistence, loadDumpFile, writeDumpFile, type TypeOrmPersistence } from '../src';
 import { dumpDatabase } from '../src/dump';
 import { openTemporarySqlite } from '../testing';
 import { describeDumps } from './dump.suite';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { aGuestbookEntry } from '@memoir/domain/testing';
 
 import { createTypeOrmPersistence, isDatabaseUnavailable, type TypeOrmPersistence } from '../src';
-import { SEARCH_INDEX } from '../src/repositories';
+import { SEARCH_INDEX } from '../src/search';
 import { createScratchDatabase } from './mariadb-server';
 import { expectNoPendingSchemaChanges, MYSQL_SEARCH_TABLES, TABLES } from './schema';
 

@@ -8,7 +8,7 @@ import { aGuestbookEntry } from '@memoir/domain/testing';
 import { createTypeOrmPersistence, type TypeOrmPersistence } from '../src';
 
 /**
- * SQLite answers a search in two ways (repositories.ts, `containing`): a rare one from the
+ * SQLite answers a search in two ways (search.ts, `containing`): a rare one from the
  * trigram index, a common one (500 matches or more) row by row along the list's index. Both
  * must give the same pages.
  */

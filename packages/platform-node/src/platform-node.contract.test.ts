@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { isUuid } from '@memoir/domain';
-import { describePasswordHasherContract, describeSessionTokenServiceContract } from '@memoir/domain/testing';
+import { describePasswordHasherContract, describeSecretTokensContract } from '@memoir/domain/testing';
 
 import { Argon2idPasswordHasher, OWASP_ARGON2ID } from './argon2id-password-hasher';
-import { RandomSessionTokenService } from './random-session-token-service';
+import { RandomSecretTokens } from './random-secret-tokens';
 import { OtpauthTwoFactorSecrets } from './otpauth-two-factor-secrets';
 import { RandomUuidGenerator } from './random-uuid-generator';
 
 describePasswordHasherContract('argon2id', () => new Argon2idPasswordHasher());
-describeSessionTokenServiceContract('random', () => new RandomSessionTokenService());
+describeSecretTokensContract('random', () => new RandomSecretTokens());
 
 describe('Argon2idPasswordHasher', () => {
   it("hashes with argon2id at or above OWASP's minimum parameters, read back from the stored hash", async () => {
@@ -26,9 +26,9 @@ describe('Argon2idPasswordHasher', () => {
   });
 });
 
-describe('RandomSessionTokenService', () => {
+describe('RandomSecretTokens', () => {
   it('makes tokens of exactly 32 random bytes', () => {
-    const token = new RandomSessionTokenService().generate();
+    const token = new RandomSecretTokens().newToken();
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
   });
 });

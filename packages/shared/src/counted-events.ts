@@ -1,3 +1,5 @@
+import type { AnalyticsResponse } from './contract/analytics';
+
 /**
  * The events the public site counts (docs/api.md, "Counted events"): `POST /api/events` takes
  * one of these names and nothing else. Counts are daily totals, never a row per visitor.
@@ -36,12 +38,5 @@ export const EVENT_DETAIL_PATTERN = /^[a-z0-9-]{1,32}$/;
 export const ANALYTICS_MAX_DAYS = 365;
 export const ANALYTICS_DEFAULT_DAYS = 30;
 
-export interface AnalyticsDto {
-  success: true;
-  /** Oldest first, one per day (UTC) of the period, days without events included. */
-  days: Array<{ date: string; counts: Partial<Record<CountedEventName, number>> }>;
-  /** Page views by the referring site's domain over the period, most first (at most 20). */
-  referrers: Array<{ domain: string; count: number }>;
-  /** Buy clicks by store over the period, most first. */
-  stores: Array<{ store: string; count: number }>;
-}
+/** GET /api/admin/analytics' answer (the class AnalyticsResponse of ./contract). */
+export type AnalyticsDto = AnalyticsResponse;

@@ -1,4 +1,6 @@
 export * from './admin-routes';
+export * from './api-routes';
+export type * from './api-types';
 export * from './guestbook-class';
 export * from './limits';
 export * from './messages';

@@ -104,7 +104,20 @@ export const FIELD_MESSAGES = {
   mustBeBoolean: (label: string): string => `${label} must be true or false.`,
   invalidDecision: 'Decision must be approved or rejected.',
   mustBeText: (label: string): string => `${label} must be text.`,
+  mustBeWholeNumber: (label: string): string => `${label} must be a whole number.`,
+  mustBeWholeNumberIn: (label: string, min: number, max: number): string =>
+    `${label} must be a whole number from ${min} to ${max}.`,
+  mustBeOneOf: (label: string, values: readonly string[]): string => `${label} must be one of: ${values.join(', ')}.`,
+  mustBeTextList: (label: string): string => `${label} must be a list of texts.`,
   unknownField: (field: string): string => `Unknown field "${field}".`,
   idsList: 'The ids must be a list of the ids of the items to decide.',
   wrongCrackmeKey: 'That is not the key the crackme accepts.',
+} as const;
+
+/** What a solver of the crackme reads when their claim is kept (POST /api/crackme-claim's `message`). */
+export const CRACKME_MESSAGES = {
+  winner: (position: number): string =>
+    `You cracked it, and you are number ${position}: a signed hardcover is yours. The author will write to you for a postal address.`,
+  tooLate: (position: number): string =>
+    `You cracked it (number ${position}). The prizes have all been won, but the author has your name on the wall of fame.`,
 } as const;

@@ -1,5 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { ErrorBody } from '@memoir/shared';
+import {
+  ADMIN_API_PREFIX,
+  API_ROUTES,
+  apiPath,
+  type ApiBody,
+  type ApiParams,
+  type ApiQuery,
+  type ApiResponse,
+  type ApiRoute,
+  type ApiRouteName,
+  type ErrorBody,
+} from '@memoir/shared';
 
 /** A non-OK answer, as the spec's default fetch reports it: "status: body or status text". */
 export class HttpError extends Error {
@@ -27,7 +38,7 @@ export function configureApi(options: Partial<ApiSettings>): void {
   Object.assign(settings, options);
 }
 
-const isAdminPath = (path: string): boolean => path.startsWith('/api/admin/');
+const isAdminPath = (path: string): boolean => path.startsWith(`${ADMIN_API_PREFIX}/`);
 
 function headersFor(path: string, json: boolean): Record<string, string> {
   const headers: Record<string, string> = json ? { 'Content-Type': 'application/json' } : {};
@@ -36,7 +47,7 @@ function headersFor(path: string, json: boolean): Record<string, string> {
   return headers;
 }
 
-async function failure(path: string, response: Response): Promise<HttpError> {
+async function failure(route: ApiRoute, response: Response): Promise<HttpError> {
   const text = (await response.text()) || response.statusText;
   let body: Partial<ErrorBody> | null;
   try {
@@ -44,30 +55,68 @@ async function failure(path: string, response: Response): Promise<HttpError> {
   } catch {
     body = null;
   }
-  // A refused sign-in (either step) is no session ending.
-  const signingIn = path === '/api/admin/login' || path === '/api/admin/login/two-factor';
-  if (response.status === 401 && isAdminPath(path) && !signingIn) settings.onUnauthorized?.();
+  // A refused sign-in (either step, access 'sign-in') is no session ending.
+  if (response.status === 401 && route.access === 'admin') settings.onUnauthorized?.();
   return new HttpError(response.status, body, text);
 }
 
-/**
- * One call to the API: JSON in and out, credentials included, the bearer header on admin
- * paths. Resolves with the body of a 2xx answer; rejects with HttpError otherwise, and with
- * a TypeError when there is no connection.
- */
-export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(path, {
-    method,
+/** One part of a call's input: absent when the call takes none, optional when all of it is. */
+type Part<Name extends string, T> = [keyof T] extends [never]
+  ? { readonly [P in Name]?: never }
+  : object extends T
+    ? { readonly [P in Name]?: T }
+    : { readonly [P in Name]: T };
+
+/** What a call takes: its path parameters, its body and its query, each where the route has one. */
+export type ApiInput<K extends ApiRouteName> = Part<'params', ApiParams<K>> &
+  Part<'body', ApiBody<K>> &
+  Part<'query', ApiQuery<K>>;
+
+/** The input as an argument: it may be left out when nothing in it is required. */
+type InputArgs<K extends ApiRouteName> = object extends ApiInput<K> ? [input?: ApiInput<K>] : [input: ApiInput<K>];
+
+/** The calls that answer a CSV file (`answer: 'csv'`, typed as its text), and the JSON ones. */
+type CsvRouteName = { [K in ApiRouteName]: ApiResponse<K> extends string ? K : never }[ApiRouteName];
+type JsonRouteName = Exclude<ApiRouteName, CsvRouteName>;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** The route's path with its parameters filled in and its query (without empty values) after it. */
+export function apiUrl(path: string, input: { readonly params?: object; readonly query?: object } = {}): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, QueryValue>)) {
+    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
+  }
+  const filled = apiPath(path, (input.params ?? {}) as Record<string, string>);
+  const text = query.toString();
+  return text === '' ? filled : `${filled}?${text}`;
+}
+
+/** POST and PATCH always carry a JSON object (an empty one when the call takes no body). */
+function bodyOf(route: ApiRoute, body: unknown): unknown {
+  return body ?? (route.method === 'POST' || route.method === 'PATCH' ? {} : undefined);
+}
+
+/** Sends the call with credentials and the bearer header on admin paths; rejects a non-2xx answer. */
+/** A call's input as it is sent (the route table has checked its types at the call). */
+interface SentInput {
+  readonly params?: object;
+  readonly query?: object;
+  readonly body?: unknown;
+}
+
+async function send(route: ApiRoute, [input = {}]: readonly [unknown?]) {
+  const sent = input as SentInput;
+  const url = apiUrl(route.path, sent);
+  const body = bodyOf(route, sent.body);
+  const response = await fetch(url, {
+    method: route.method,
     credentials: 'include',
-    headers: headersFor(path, body !== undefined),
+    headers: headersFor(route.path, body !== undefined),
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  if (!response.ok) throw await failure(path, response);
-  return (await response.json()) as T;
+  if (!response.ok) throw await failure(route, response);
+  return response;
 }
 
 /** A file the API answered (a CSV export): its bytes and the name the server gave it, if any. */
@@ -83,18 +132,28 @@ export function attachmentFilename(disposition: string | null): string | null {
 }
 
 /**
- * Fetches a file with the same headers as any call (the bearer header on admin paths), so a
- * download needs no token in its URL. Rejects with HttpError on a non-OK answer.
+ * The API, called by the names of the route table (API_ROUTES in @memoir/shared), so a path,
+ * a body, a query or an answer can only be what the table says. Each call includes
+ * credentials and, on admin paths, the session's bearer header; it resolves with the answer
+ * of a 2xx, and rejects with HttpError otherwise (with a TypeError when there is no
+ * connection).
  */
-export async function downloadFile(path: string): Promise<DownloadedFile> {
-  const response = await fetch(path, { credentials: 'include', headers: headersFor(path, false) });
-  if (!response.ok) throw await failure(path, response);
-  return { blob: await response.blob(), filename: attachmentFilename(response.headers.get('Content-Disposition')) };
-}
+export const api = {
+  /** A JSON call: `api.call('moderateGuestbookEntry', { params: { id }, body })`. */
+  async call<K extends JsonRouteName>(name: K, ...input: InputArgs<K>): Promise<ApiResponse<K>> {
+    const response = await send(API_ROUTES[name], input);
+    return (await response.json()) as ApiResponse<K>;
+  },
 
-export const getJson = <T>(path: string): Promise<T> => apiRequest<T>('GET', path);
-
-export const postJson = <T>(path: string, body: unknown): Promise<T> => apiRequest<T>('POST', path, body);
+  /**
+   * A CSV export, fetched with the same headers as any call, so a download needs no token in
+   * its URL: `api.download('exportGuestbookEntries', { query })`.
+   */
+  async download<K extends CsvRouteName>(name: K, ...input: InputArgs<K>): Promise<DownloadedFile> {
+    const response = await send(API_ROUTES[name], input);
+    return { blob: await response.blob(), filename: attachmentFilename(response.headers.get('Content-Disposition')) };
+  },
+};
 
 /**
  * The spec's data-fetching defaults: no retries, never stale, no refetch on focus, no polling.

@@ -48,59 +48,52 @@ function Icon({ size = 18, className, children }: IconProps & { readonly childre
   );
 }
 
+/** A path (its `d`) or a circle of an icon's drawing. */
+type Shape = string | { readonly cx: number; readonly cy: number; readonly r: number };
+
+/** An icon drawn with Lucide's shapes. */
+function icon(shapes: readonly Shape[]) {
+  return function DrawnIcon(props: IconProps) {
+    return (
+      <Icon {...props}>
+        {shapes.map((shape) =>
+          typeof shape === 'string' ? (
+            <path key={shape} d={shape} />
+          ) : (
+            <circle key={`${shape.cx} ${shape.cy} ${shape.r}`} {...shape} />
+          ),
+        )}
+      </Icon>
+    );
+  };
+}
+
 /** Lucide "power": signing in and out. */
-export const PowerIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 2v10" />
-    <path d="M18.4 6.6a9 9 0 1 1-12.77.04" />
-  </Icon>
-);
+export const PowerIcon = /* @__PURE__ */ icon(['M12 2v10', 'M18.4 6.6a9 9 0 1 1-12.77.04']);
 
 /** Lucide "gavel": a decision (approve or reject). */
-export const GavelIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m14.5 12.5-8 8a2.119 2.119 0 1 1-3-3l8-8" />
-    <path d="m16 16 6-6" />
-    <path d="m8 8 6-6" />
-    <path d="m9 7 8 8" />
-    <path d="m21 11-8-8" />
-  </Icon>
-);
+export const GavelIcon = /* @__PURE__ */ icon([
+  'm14.5 12.5-8 8a2.119 2.119 0 1 1-3-3l8-8',
+  'm16 16 6-6',
+  'm8 8 6-6',
+  'm9 7 8 8',
+  'm21 11-8-8',
+]);
 
 /** Lucide "circle-dot": any other event. */
-export const CircleDotIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="10" />
-    <circle cx="12" cy="12" r="1" />
-  </Icon>
-);
+export const CircleDotIcon = /* @__PURE__ */ icon([
+  { cx: 12, cy: 12, r: 10 },
+  { cx: 12, cy: 12, r: 1 },
+]);
 
 /** Lucide "arrow-left": back. */
-export const ArrowLeftIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m12 19-7-7 7-7" />
-    <path d="M19 12H5" />
-  </Icon>
-);
+export const ArrowLeftIcon = /* @__PURE__ */ icon(['m12 19-7-7 7-7', 'M19 12H5']);
 
 /** Lucide "chevron-left": previous. */
-export const ChevronLeftIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m15 18-6-6 6-6" />
-  </Icon>
-);
+export const ChevronLeftIcon = /* @__PURE__ */ icon(['m15 18-6-6 6-6']);
 
 /** Lucide "chevron-right": next. */
-export const ChevronRightIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m9 18 6-6-6-6" />
-  </Icon>
-);
+export const ChevronRightIcon = /* @__PURE__ */ icon(['m9 18 6-6-6-6']);
 
 /** Lucide "x": close. */
-export const CloseIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M18 6 6 18" />
-    <path d="m6 6 12 12" />
-  </Icon>
-);
+export const CloseIcon = /* @__PURE__ */ icon(['M18 6 6 18', 'm6 6 12 12']);

@@ -5,6 +5,30 @@ import { bulkSummary, counted, type Noun } from './bulk-summary';
 import type { Selection } from './selection';
 import type { BulkOutcome } from './use-bulk-decision';
 
+/** Approve and Reject (" selected", for the bulk tools), disabled while a decision is sent. */
+export function DecisionButtons(props: {
+  readonly deciding: boolean;
+  readonly onDecide: (approve: boolean) => void;
+  readonly what?: string;
+}) {
+  return (
+    <>
+      {[true, false].map((approve) => (
+        <button
+          key={String(approve)}
+          type="button"
+          className={approve ? 'button button-small' : 'button button-danger button-small'}
+          disabled={props.deciding}
+          onClick={() => props.onDecide(approve)}
+        >
+          {approve ? 'Approve' : 'Reject'}
+          {props.what}
+        </button>
+      ))}
+    </>
+  );
+}
+
 /**
  * The tools of a list's selection: "Select all on this page", how many are selected, one
  * optional note, and Approve or Reject for them all. Every part is a native control, so the
@@ -54,17 +78,7 @@ export function BulkBar(props: {
             onChange={(event) => setNotes(event.target.value)}
           />
           <div className="actions">
-            <button type="button" className="button button-small" disabled={deciding} onClick={() => decide(true)}>
-              Approve selected
-            </button>
-            <button
-              type="button"
-              className="button button-danger button-small"
-              disabled={deciding}
-              onClick={() => decide(false)}
-            >
-              Reject selected
-            </button>
+            <DecisionButtons deciding={deciding} onDecide={decide} what=" selected" />
             <button
               type="button"
               className="button button-ghost button-small"

@@ -1,4 +1,4 @@
-import { downloadFile, toastFailure } from '@memoir/web-ui';
+import { toastFailure, type DownloadedFile } from '@memoir/web-ui';
 import { useMutation } from '@tanstack/react-query';
 
 /** How long the browser keeps a downloaded file's object URL: enough for the download to start. */
@@ -24,9 +24,14 @@ function saveFile(blob: Blob, filename: string): void {
  * the session's bearer header (and the token never goes in a URL), so the file is fetched with
  * it and then saved from memory under the name the server gives it.
  */
-export function DownloadCsvButton({ path, fallbackName }: { readonly path: string; readonly fallbackName: string }) {
+export function DownloadCsvButton(props: {
+  /** Fetches the export (`api.download`) for what the filters select now. */
+  readonly download: () => Promise<DownloadedFile>;
+  readonly fallbackName: string;
+}) {
+  const { fallbackName } = props;
   const download = useMutation({
-    mutationFn: () => downloadFile(path),
+    mutationFn: props.download,
     onSuccess: ({ blob, filename }) => saveFile(blob, filename ?? fallbackName),
     onError: (error) => toastFailure(error, DOWNLOAD_FAILED),
   });

@@ -44,13 +44,3 @@ export function startOfDay(day: string, dayOffset = 0): string {
 export function definedOnly<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
 }
-
-/** `path?name=value&...` for the given values; `path` alone when there are none. */
-export function withQuery(path: string, params: Readonly<Record<string, string | null | undefined>>): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') query.set(name, value);
-  }
-  const text = query.toString();
-  return text === '' ? path : `${path}?${text}`;
-}

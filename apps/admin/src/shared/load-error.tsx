@@ -1,5 +1,7 @@
 import { HttpError, serverMessage } from '@memoir/web-ui';
 
+import type { ScreenTexts } from './screen';
+
 /** Not in the spec, which shows nothing when a load fails; the owner must tell "failed" from "empty". */
 export const LOAD_ERROR_TEXTS = {
   noAnswer: 'The server did not answer. Check the connection and try again.',
@@ -38,8 +40,34 @@ export function LoadError(props: {
   );
 }
 
+/**
+ * A list that has not come yet: the screen's loading text, or why it failed with Retry (after
+ * a change of filters, too, while the last list is kept as a placeholder).
+ */
+export function ListPending(props: {
+  readonly screen: ScreenTexts;
+  readonly query: {
+    readonly isError: boolean;
+    readonly isFetching: boolean;
+    readonly error: unknown;
+    refetch(): Promise<unknown>;
+  };
+}) {
+  const { screen, query } = props;
+  return query.isError ? (
+    <LoadError
+      title={screen.loadFailed}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
+  ) : (
+    <p aria-busy="true">{screen.loading}</p>
+  );
+}
+
 /** The query state a refresh notice needs; both plain and paged queries have it. */
-interface RefreshableQuery {
+export interface RefreshableQuery {
   readonly isRefetchError: boolean;
   readonly isFetching: boolean;
   readonly error: unknown;

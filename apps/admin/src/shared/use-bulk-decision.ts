@@ -1,13 +1,14 @@
-import { BULK_DECISION_MAX_ITEMS, type BulkDecisionResponse, type BulkItemResultDto } from '@memoir/shared';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { BULK_DECISION_MAX_ITEMS, type BulkItemResult } from '@memoir/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { loadFailureReason } from './load-error';
-import { queryKeys } from './query-keys';
+import type { QueueDecision, QueueDecisions } from './review-queue';
+import { refreshedByDecision } from './use-decision';
 
 /** What the owner decided for the selected items, and what each is called on screen. */
-export interface BulkDecisionInput<TDecision> {
+export interface BulkDecisionInput {
   readonly ids: readonly string[];
-  readonly decision: TDecision;
+  readonly decision: QueueDecision;
   /** Each id's name as listed, to say which item failed even after it has left the list. */
   readonly names: Readonly<Record<string, string>>;
 }
@@ -15,7 +16,7 @@ export interface BulkDecisionInput<TDecision> {
 /** How a bulk decision went: every item's result, with the names and the verb for the notice. */
 export interface BulkOutcome {
   readonly approved: boolean;
-  readonly results: readonly BulkItemResultDto[];
+  readonly results: readonly BulkItemResult[];
   readonly names: Readonly<Record<string, string>>;
 }
 
@@ -32,30 +33,22 @@ export function inChunks<T>(items: readonly T[], size: number = BULK_DECISION_MA
  * (no connection, a refused note) fails each of its items with the reason. Afterwards the list,
  * the dashboard's counts and the audit log refresh.
  */
-export function useBulkDecision<TDecision>(options: {
-  readonly decide: (ids: readonly string[], decision: TDecision) => Promise<BulkDecisionResponse>;
-  readonly approves: (decision: TDecision) => boolean;
-  readonly list: QueryKey;
-}) {
+export function useBulkDecision(queue: QueueDecisions) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ ids, decision, names }: BulkDecisionInput<TDecision>): Promise<BulkOutcome> => {
-      const results: BulkItemResultDto[] = [];
+    mutationFn: async ({ ids, decision, names }: BulkDecisionInput): Promise<BulkOutcome> => {
+      const results: BulkItemResult[] = [];
       for (const chunk of inChunks(ids)) {
         try {
-          results.push(...(await options.decide(chunk, decision)).results);
+          results.push(...(await queue.decideMany(chunk, decision)).results);
         } catch (error) {
           const reason = loadFailureReason(error);
           results.push(...chunk.map((id) => ({ id, success: false, error: reason })));
         }
       }
-      return { approved: options.approves(decision), results, names };
+      return { approved: decision.approve, results, names };
     },
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: options.list }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.auditLogs }),
-      ]),
+      Promise.all(refreshedByDecision(queue).map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,4 +1,4 @@
-import type { CountedEventName } from '@memoir/shared';
+import { API_ROUTES, type CountedEventName } from '@memoir/shared';
 
 /**
  * Counts one event of the page: a daily total on the server, nothing about the visitor (see
@@ -14,11 +14,11 @@ export function countEvent(
   if (nav.doNotTrack === '1' || nav.globalPrivacyControl === true) return;
   const body = new Blob([JSON.stringify({ name, ...detail })], { type: 'application/json' });
   try {
-    if (nav.sendBeacon('/api/events', body)) return;
+    if (nav.sendBeacon(API_ROUTES.recordEvent.path, body)) return;
   } catch {
     // Some browsers refuse a beacon in a few states (a page being frozen): fall back.
   }
-  void fetch('/api/events', {
+  void fetch(API_ROUTES.recordEvent.path, {
     method: 'POST',
     body,
     keepalive: true,

@@ -1,8 +1,10 @@
-import { HONEYPOT_FIELD, TOASTS } from '@memoir/shared';
+import { HONEYPOT_FIELD, SCHOLARSHIP_LIMITS, TOASTS } from '@memoir/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 
 import { HttpError, toast } from '@memoir/web-ui';
+
+import { PRIVACY } from '../content';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
@@ -69,6 +71,31 @@ export function Field({
   );
 }
 
+/** A person's name and email address, as the free-PDF form and the prize claim ask them. */
+export function NameAndEmail({ errors }: { readonly errors: FieldErrors }) {
+  return (
+    <>
+      <Field
+        name="name"
+        label="Name"
+        errors={errors}
+        maxLength={SCHOLARSHIP_LIMITS.nameMaxLength}
+        required
+        autoComplete="name"
+      />
+      <Field
+        name="email"
+        label="Email"
+        type="email"
+        errors={errors}
+        maxLength={SCHOLARSHIP_LIMITS.emailMaxLength}
+        required
+        autoComplete="email"
+      />
+    </>
+  );
+}
+
 /** The riddle both forms end with, and the hidden honeypot beside it. */
 export function RiddleField({
   riddle,
@@ -105,20 +132,27 @@ function Honeypot() {
   );
 }
 
-interface SubmissionMessages {
-  readonly success: { readonly title: string; readonly description: string };
+interface ToastText {
+  readonly title: string;
+  readonly description: string;
+}
+
+interface SubmissionMessages<TResult> {
+  /** The toast of a success: fixed, or from the server's answer. */
+  readonly success: ToastText | ((result: TResult) => ToastText);
   readonly failure: { readonly title: string; readonly fallback: string };
 }
 
 /**
- * Sends a form's fields with `submit` (a feature's API call). Success: the toast, a reset
- * form, and `onSuccess`. Refusal: the failure toast with the server's message, and each
- * field's message beside it. No connection: the network toast.
+ * Sends a form's fields with `submit` (a feature's API call; the fields are named as the
+ * body's, and the server checks them). Success: a reset form, the toast, and `onSuccess`.
+ * Refusal: the failure toast with the server's message, and each field's message beside it.
+ * No connection: the network toast.
  */
-export function useFormSubmission(
-  submit: (fields: FormFields) => Promise<unknown>,
-  messages: SubmissionMessages,
-  onSuccess?: () => void,
+export function useFormSubmission<TBody, TResult>(
+  submit: (body: TBody) => Promise<TResult>,
+  messages: SubmissionMessages<TResult>,
+  onSuccess?: (result: TResult) => void,
 ) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({ mutationFn: submit });
@@ -131,11 +165,12 @@ export function useFormSubmission(
       if (typeof value === 'string') fields[name] = value;
     });
     try {
-      await mutation.mutateAsync(fields);
+      const result = await mutation.mutateAsync(fields as TBody);
       setErrors({});
       form.reset();
-      toast({ title: messages.success.title, description: messages.success.description });
-      onSuccess?.();
+      const { success } = messages;
+      toast(typeof success === 'function' ? success(result) : success);
+      onSuccess?.(result);
     } catch (error) {
       if (error instanceof HttpError) {
         setErrors(error.body?.fieldErrors ?? {});
@@ -151,4 +186,26 @@ export function useFormSubmission(
   };
 
   return { errors, submitting: mutation.isPending, onSubmit };
+}
+
+/** A form's send button: disabled, and saying so, while the form is being sent. */
+export function SendButton(props: {
+  readonly submitting: boolean;
+  readonly text: string;
+  readonly sendingText: string;
+}) {
+  return (
+    <button type="submit" className="button" disabled={props.submitting}>
+      {props.submitting ? props.sendingText : props.text}
+    </button>
+  );
+}
+
+/** The line under a form that collects personal data: why, and the link to the privacy notice. */
+export function PrivacyNote({ note }: { readonly note: string }) {
+  return (
+    <p className="form-privacy">
+      {note} <a href={PRIVACY.href}>{PRIVACY.label}</a>
+    </p>
+  );
 }

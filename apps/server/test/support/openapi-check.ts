@@ -1,10 +1,10 @@
-import { OPENAPI_DOCUMENT } from '@memoir/http-koa';
+import { openApiDocument } from '@memoir/http-koa';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
-ajv.addSchema(OPENAPI_DOCUMENT as unknown as Record<string, unknown>, 'openapi.json');
+ajv.addSchema(openApiDocument() as unknown as Record<string, unknown>, 'openapi.json');
 
 const pointer = (...parts: string[]): string =>
   parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
@@ -13,7 +13,7 @@ const pointer = (...parts: string[]): string =>
 export function pathTemplateOf(path: string): string | undefined {
   const bare = path.split('?')[0] ?? path;
   // Literal paths before templated ones: /sessions/end-others is not /sessions/{id}.
-  const templates = Object.keys(OPENAPI_DOCUMENT.paths).sort(
+  const templates = Object.keys(openApiDocument().paths).sort(
     (a, b) => Number(a.includes('{')) - Number(b.includes('{')),
   );
   return templates.find((template) => {
@@ -32,7 +32,7 @@ export function pathTemplateOf(path: string): string | undefined {
 export function expectDocumented(method: string, path: string, status: number, body: unknown): void {
   const template = pathTemplateOf(path);
   if (template === undefined) throw new Error(`${method} ${path}: the path is not in the OpenAPI document`);
-  const operation = (OPENAPI_DOCUMENT.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)[
+  const operation = (openApiDocument().paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)[
     template
   ]?.[method.toLowerCase()];
   if (operation === undefined) throw new Error(`${method} ${template}: the method is not in the OpenAPI document`);

@@ -1,24 +1,16 @@
 import { ERROR_MESSAGES } from '@memoir/shared';
 
 import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
-import type { RateLimitPolicy, RateLimiter } from '../rate-limiting/rate-limiter';
 import type { Clock } from '../shared/clock';
-import type { IdGenerator } from '../shared/id-generator';
 import type { Actor } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
 import { FieldErrors, invalidInput } from '../shared/text-fields';
-import type { UnitOfWork } from '../shared/unit-of-work';
-import { checkNewPassword } from './admin-credentials';
+import type { AdminWriteDeps } from './admin-transactions';
+import { checkCurrentPassword, checkNewPassword, type CurrentPasswordDeps } from './admin-credentials';
 import { isSessionAlive, type SessionPolicy } from './admin-session';
 import type { AdminSessionRepository } from './admin-session.repository';
 import type { AdminUserRepository } from './admin-user.repository';
-import {
-  AdminSessionErrorCode,
-  AdminUserErrorCode,
-  type AdminSessionError,
-  type AdminUserError,
-} from './admin-sessions.errors';
-import type { PasswordHasher } from './password-hasher';
+import { AdminUserErrorCode, type AdminSessionError, type AdminUserError } from './admin-sessions.errors';
 
 /** An admin acting through one of their sessions: "this session" is `sessionId`. */
 export interface SessionActor extends Actor {
@@ -78,31 +70,13 @@ export class GetSecurityUseCase {
  * this session is signing out. Audited as `session_ended`.
  */
 export class EndSessionsUseCase {
-  constructor(
-    private readonly deps: {
-      readonly unitOfWork: UnitOfWork;
-      readonly clock: Clock;
-      readonly ids: IdGenerator;
-    },
-  ) {}
+  constructor(private readonly deps: AdminWriteDeps) {}
 
   async endOne(sessionId: string, actor: SessionActor): Promise<Result<void, AdminUserError>> {
     return this.deps.unitOfWork.transaction(async ({ adminSessions, auditEvents }) => {
       const ended = sessionId !== '' && (await adminSessions.revokeOfUser(sessionId, actor.userId));
       if (!ended) return err({ code: AdminUserErrorCode.SessionNotFound, message: ERROR_MESSAGES.sessionNotFound });
-      await auditEvents.append(
-        newAuditEvent(
-          this.deps,
-          {
-            action: AuditAction.SessionEnded,
-            resourceType: AuditResourceType.AdminSession,
-            resourceId: sessionId,
-            userId: actor.userId,
-            details: { current: sessionId === actor.sessionId },
-          },
-          actor,
-        ),
-      );
+      await auditEvents.append(this.sessionEnded(actor, sessionId, { current: sessionId === actor.sessionId }));
       return ok(undefined);
     });
   }
@@ -110,21 +84,19 @@ export class EndSessionsUseCase {
   async endOthers(actor: SessionActor): Promise<{ readonly ended: number }> {
     return this.deps.unitOfWork.transaction(async ({ adminSessions, auditEvents }) => {
       const ended = await adminSessions.revokeAllForUserExcept(actor.userId, actor.sessionId);
-      await auditEvents.append(
-        newAuditEvent(
-          this.deps,
-          {
-            action: AuditAction.SessionEnded,
-            resourceType: AuditResourceType.AdminSession,
-            resourceId: null,
-            userId: actor.userId,
-            details: { others: true, ended },
-          },
-          actor,
-        ),
-      );
+      await auditEvents.append(this.sessionEnded(actor, null, { others: true, ended }));
       return { ended };
     });
+  }
+
+  /** `session_ended`: one session (`sessionId`), or every other one (null). */
+  private sessionEnded(actor: SessionActor, sessionId: string | null, details: Readonly<Record<string, unknown>>) {
+    const resource = { resourceType: AuditResourceType.AdminSession, resourceId: sessionId };
+    return newAuditEvent(
+      this.deps,
+      { action: AuditAction.SessionEnded, ...resource, userId: actor.userId, details },
+      actor,
+    );
   }
 }
 
@@ -140,15 +112,7 @@ export interface ChangePasswordInput {
  */
 export class ChangePasswordUseCase {
   constructor(
-    private readonly deps: {
-      readonly adminUsers: AdminUserRepository;
-      readonly unitOfWork: UnitOfWork;
-      readonly passwordHasher: PasswordHasher;
-      readonly rateLimiter: RateLimiter;
-      readonly loginPolicy: RateLimitPolicy;
-      readonly clock: Clock;
-      readonly ids: IdGenerator;
-    },
+    private readonly deps: AdminWriteDeps & CurrentPasswordDeps & { readonly adminUsers: AdminUserRepository },
   ) {}
 
   async execute(
@@ -163,37 +127,25 @@ export class ChangePasswordUseCase {
     for (const message of Object.values(freshErrors.toRecord())) errors.add('newPassword', message);
     if (fresh === null || current === '') return err(invalidInput(AdminUserErrorCode.Invalid, errors));
 
-    const key = `password:user:${actor.userId}`;
-    const attempt = await this.deps.rateLimiter.reserve(key, this.deps.loginPolicy);
-    if (!attempt.verdict.allowed) {
-      await this.deps.rateLimiter.giveBack(key);
-      return err({
-        code: AdminSessionErrorCode.TooManyAttempts,
-        message: ERROR_MESSAGES.tooManyPasswordAttempts,
-        retryAfterSeconds: attempt.verdict.retryAfterSeconds,
-      });
-    }
-    const user = await this.deps.adminUsers.findById(actor.userId);
-    if (user === null || !(await this.deps.passwordHasher.verify(current, user.passwordHash))) {
-      return err({
-        code: AdminUserErrorCode.WrongPassword,
-        message: ERROR_MESSAGES.wrongCurrentPassword,
-        fieldErrors: { currentPassword: ERROR_MESSAGES.wrongCurrentPassword },
-      });
-    }
-    await this.deps.rateLimiter.reset(key);
+    const confirmed = await checkCurrentPassword(
+      this.deps,
+      actor.userId,
+      { field: 'currentPassword', password: current },
+      async () => (await this.deps.adminUsers.findById(actor.userId))?.passwordHash ?? null,
+    );
+    if (!confirmed.ok) return confirmed;
     const passwordHash = await this.deps.passwordHasher.hash(fresh);
     return this.deps.unitOfWork.transaction(async ({ adminUsers, adminSessions, auditEvents }) => {
-      await adminUsers.updatePasswordHash(user.id, passwordHash, this.deps.clock.now());
-      const endedSessions = await adminSessions.revokeAllForUserExcept(user.id, actor.sessionId);
+      await adminUsers.updatePasswordHash(actor.userId, passwordHash, this.deps.clock.now());
+      const endedSessions = await adminSessions.revokeAllForUserExcept(actor.userId, actor.sessionId);
       await auditEvents.append(
         newAuditEvent(
           this.deps,
           {
             action: AuditAction.PasswordChanged,
             resourceType: AuditResourceType.AdminUser,
-            resourceId: user.id,
-            userId: user.id,
+            resourceId: actor.userId,
+            userId: actor.userId,
             details: { endedSessions },
           },
           actor,

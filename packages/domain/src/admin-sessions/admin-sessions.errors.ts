@@ -1,4 +1,4 @@
-import type { DomainError } from '../shared/domain-error';
+import type { ErrorOf } from '../shared/domain-error';
 
 export const AdminSessionErrorCode = {
   /** Unknown user and wrong password are deliberately the same error. */
@@ -30,8 +30,5 @@ export const AdminUserErrorCode = {
   LastAdmin: 'ADMIN_USER.LAST_ADMIN',
 } as const;
 
-export type AdminSessionErrorCode = (typeof AdminSessionErrorCode)[keyof typeof AdminSessionErrorCode];
-export type AdminUserErrorCode = (typeof AdminUserErrorCode)[keyof typeof AdminUserErrorCode];
-
-export type AdminSessionError = DomainError<AdminSessionErrorCode>;
-export type AdminUserError = DomainError<AdminUserErrorCode>;
+export type AdminSessionError = ErrorOf<typeof AdminSessionErrorCode>;
+export type AdminUserError = ErrorOf<typeof AdminUserErrorCode>;

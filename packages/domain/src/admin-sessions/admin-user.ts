@@ -1,3 +1,6 @@
+import type { Clock } from '../shared/clock';
+import type { IdGenerator } from '../shared/id-generator';
+
 /** The owner's account. Usernames are stored trimmed and lower-case; only a hash of the password. */
 export interface AdminUser {
   readonly id: string;
@@ -14,6 +17,17 @@ export interface AdminUser {
   readonly totpSecret: string | null;
   /** The last 30-second step whose code was accepted: each code works once. */
   readonly totpLastStep: number | null;
+}
+
+/** A new admin, with two-factor off: what creating one (the command line, the Admins list) stores. */
+export function newAdminUser(
+  deps: { readonly clock: Clock; readonly ids: IdGenerator },
+  username: string,
+  passwordHash: string,
+): AdminUser {
+  const now = deps.clock.now();
+  const off = { twoFactorEnabled: false, totpSecret: null, totpLastStep: null };
+  return { id: deps.ids.next(), username, passwordHash, createdAt: now, updatedAt: now, ...off };
 }
 
 /** What the API may show of an admin: never the hash. */

@@ -7,7 +7,7 @@ import type { AdminSessionRepository } from './admin-session.repository';
 import { toAdminUserView, type AdminUserView } from './admin-user';
 import type { AdminUserRepository } from './admin-user.repository';
 import { AdminSessionErrorCode, type AdminSessionError } from './admin-sessions.errors';
-import type { SessionTokenService } from './session-token-service';
+import type { SecretTokens } from '../shared/secret-tokens';
 
 export interface Authenticated {
   readonly user: AdminUserView;
@@ -27,7 +27,7 @@ export class AuthenticateUseCase {
     private readonly deps: {
       readonly adminSessions: AdminSessionRepository;
       readonly adminUsers: AdminUserRepository;
-      readonly tokens: SessionTokenService;
+      readonly tokens: SecretTokens;
       readonly sessionPolicy: SessionPolicy;
       readonly clock: Clock;
     },
@@ -37,7 +37,7 @@ export class AuthenticateUseCase {
     // Never look up a blank token: some storage layers read "no condition" as "any row".
     if (typeof token !== 'string' || token.trim() === '') return err(notAuthenticated());
 
-    const session = await this.deps.adminSessions.findByTokenHash(this.deps.tokens.hash(token));
+    const session = await this.deps.adminSessions.findByTokenHash(this.deps.tokens.hashOf(token));
     if (session === null) return err(notAuthenticated());
 
     const now = this.deps.clock.now();

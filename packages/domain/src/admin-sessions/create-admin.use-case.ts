@@ -1,14 +1,12 @@
 import { ERROR_MESSAGES } from '@memoir/shared';
 
 import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
-import type { Clock } from '../shared/clock';
-import type { IdGenerator } from '../shared/id-generator';
 import { NO_REQUEST_CONTEXT } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
 import { FieldErrors, invalidInput } from '../shared/text-fields';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { AdminWriteDeps } from './admin-transactions';
 import { checkNewPassword, checkNewUsername } from './admin-credentials';
-import { toAdminUserView, type AdminUser, type AdminUserView } from './admin-user';
+import { newAdminUser, toAdminUserView, type AdminUserView } from './admin-user';
 import { AdminUserErrorCode, type AdminUserError } from './admin-sessions.errors';
 import type { PasswordHasher } from './password-hasher';
 
@@ -19,14 +17,7 @@ export interface CreateAdminInput {
 
 /** Creates an admin account (from the command line or on first start). Audited. */
 export class CreateAdminUseCase {
-  constructor(
-    private readonly deps: {
-      readonly unitOfWork: UnitOfWork;
-      readonly passwordHasher: PasswordHasher;
-      readonly clock: Clock;
-      readonly ids: IdGenerator;
-    },
-  ) {}
+  constructor(private readonly deps: AdminWriteDeps & { readonly passwordHasher: PasswordHasher }) {}
 
   async execute(input: CreateAdminInput): Promise<Result<AdminUserView, AdminUserError>> {
     const errors = new FieldErrors();
@@ -34,17 +25,7 @@ export class CreateAdminUseCase {
     const password = checkNewPassword(errors, input.password);
     if (username === null || password === null) return err(invalidInput(AdminUserErrorCode.Invalid, errors));
 
-    const now = this.deps.clock.now();
-    const user: AdminUser = {
-      id: this.deps.ids.next(),
-      username,
-      passwordHash: await this.deps.passwordHasher.hash(password),
-      createdAt: now,
-      updatedAt: now,
-      twoFactorEnabled: false,
-      totpSecret: null,
-      totpLastStep: null,
-    };
+    const user = newAdminUser(this.deps, username, await this.deps.passwordHasher.hash(password));
     return this.deps.unitOfWork.transaction(async ({ adminUsers, auditEvents }) => {
       if (!(await adminUsers.addIfUsernameFree(user))) {
         return err({ code: AdminUserErrorCode.UsernameTaken, message: ERROR_MESSAGES.usernameTaken });

@@ -4,7 +4,7 @@ import type { AdminUserView } from './admin-user';
 import type { AdminUserRepository } from './admin-user.repository';
 import { AdminUserErrorCode, type AdminUserError } from './admin-sessions.errors';
 import type { CreateAdminUseCase } from './create-admin.use-case';
-import type { SessionTokenService } from './session-token-service';
+import type { SecretTokens } from '../shared/secret-tokens';
 
 export type EnsureInitialAdminOutcome =
   | { readonly created: false }
@@ -21,7 +21,7 @@ export class EnsureInitialAdminUseCase {
     private readonly deps: {
       readonly adminUsers: AdminUserRepository;
       readonly createAdmin: CreateAdminUseCase;
-      readonly tokens: SessionTokenService;
+      readonly tokens: SecretTokens;
     },
   ) {}
 
@@ -31,7 +31,7 @@ export class EnsureInitialAdminUseCase {
   }): Promise<Result<EnsureInitialAdminOutcome, AdminUserError>> {
     if ((await this.deps.adminUsers.count()) > 0) return ok({ created: false });
     const configured = input.password ?? null;
-    const password = configured ?? this.deps.tokens.generate();
+    const password = configured ?? this.deps.tokens.newToken();
     const created = await this.deps.createAdmin.execute({ username: input.username, password });
     if (created.ok) {
       return ok({ created: true, user: created.value, generatedPassword: configured === null ? password : null });

@@ -29,7 +29,7 @@ describe('LogInUseCase', () => {
     expect(success.user).toEqual({ id: expect.any(String), username: 'owner' });
     expect(success.expiresAt).toEqual(new Date(world.clock.now().getTime() + 12 * 3_600_000));
 
-    const stored = await world.repositories.adminSessions.findByTokenHash(world.tokens.hash(success.sessionToken));
+    const stored = await world.repositories.adminSessions.findByTokenHash(world.tokens.hashOf(success.sessionToken));
     expect(stored).toMatchObject({ userId: success.user.id, lastSeenAt: world.clock.now() });
     expect(JSON.stringify(world.persistence.database.adminSessions.get(stored?.id ?? ''))).not.toContain(
       success.sessionToken,

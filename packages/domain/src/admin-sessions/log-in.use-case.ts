@@ -2,21 +2,21 @@ import { ERROR_MESSAGES } from '@memoir/shared';
 
 import { AuditAction, AuditResourceType, keptUserAgent, newAuditEvent } from '../audit-log/audit-event';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
-import { newDelivery } from '../deliveries/delivery';
-import type { DeliveryRepository } from '../deliveries/delivery.repository';
-import { SECURITY_ALERT_KEY_PREFIX, signInAlertKey } from '../deliveries/send-due-deliveries.use-case';
+import { newDelivery, SECURITY_ALERT_KEY_PREFIX, signInAlertKey } from '../outbox/delivery';
+import type { DeliveryRepository } from '../outbox/delivery.repository';
+
 import type { RateLimitPolicy, RateLimitVerdict, RateLimiter } from '../rate-limiting/rate-limiter';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { RequestContext } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { AdminTransactions } from './admin-transactions';
 import type { SessionPolicy } from './admin-session';
 import { normalizeUsername, toAdminUserView, type AdminUser, type AdminUserView } from './admin-user';
 import type { AdminUserRepository } from './admin-user.repository';
 import { AdminSessionErrorCode, type AdminSessionError } from './admin-sessions.errors';
 import type { PasswordHasher } from './password-hasher';
-import type { SessionTokenService } from './session-token-service';
+import type { SecretTokens } from '../shared/secret-tokens';
 import type { TwoFactorRepository } from './two-factor.repository';
 
 export interface LogInInput {
@@ -45,11 +45,11 @@ export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
 /** What starting a session needs. */
 export interface SessionStartDeps {
-  readonly unitOfWork: UnitOfWork;
+  readonly unitOfWork: AdminTransactions;
   readonly auditEvents: AuditEventRepository;
   /** Whether an owner's address is configured to alert (OWNER_EMAIL). */
   readonly alertOwner: boolean;
-  readonly tokens: SessionTokenService;
+  readonly tokens: SecretTokens;
   readonly sessionPolicy: SessionPolicy;
   readonly clock: Clock;
   readonly ids: IdGenerator;
@@ -70,12 +70,12 @@ export async function startSession(
   context: RequestContext,
   details: Readonly<Record<string, unknown>> | null = null,
 ): Promise<LogInSuccess> {
-  const sessionToken = deps.tokens.generate();
+  const sessionToken = deps.tokens.newToken();
   const now = deps.clock.now();
   const session = {
     id: deps.ids.next(),
     userId: user.id,
-    tokenHash: deps.tokens.hash(sessionToken),
+    tokenHash: deps.tokens.hashOf(sessionToken),
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + deps.sessionPolicy.absoluteTimeoutMs),
@@ -128,6 +128,17 @@ export function securityAlert(deps: { readonly clock: Clock; readonly ids: IdGen
   };
 }
 
+/** A failed sign-in (`login_failed`), of a known admin or not (`userId` null); `details` say why. */
+export function loginFailedEvent(
+  deps: { readonly clock: Clock; readonly ids: IdGenerator },
+  context: RequestContext,
+  userId: string | null,
+  details: Readonly<Record<string, unknown>>,
+) {
+  const fields = { action: AuditAction.LoginFailed, resourceType: AuditResourceType.AdminSession, resourceId: null };
+  return newAuditEvent(deps, { ...fields, userId, details }, context);
+}
+
 /** The field of a refusal tally's details that counts the refusals. */
 const REFUSALS = 'refusals';
 
@@ -156,9 +167,9 @@ export class LogInUseCase {
       readonly auditEvents: AuditEventRepository;
       readonly twoFactor: TwoFactorRepository;
       readonly deliveries: DeliveryRepository;
-      readonly unitOfWork: UnitOfWork;
+      readonly unitOfWork: AdminTransactions;
       readonly passwordHasher: PasswordHasher;
-      readonly tokens: SessionTokenService;
+      readonly tokens: SecretTokens;
       readonly rateLimiter: RateLimiter;
       readonly loginPolicy: RateLimitPolicy;
       readonly accountPolicy: RateLimitPolicy;
@@ -232,13 +243,13 @@ export class LogInUseCase {
     await rateLimiter.reset(keys.pair);
     if (keys.address !== null) await rateLimiter.giveBack(keys.address);
     if (user.twoFactorEnabled && user.totpSecret !== null) {
-      const challenge = this.deps.tokens.generate();
+      const challenge = this.deps.tokens.newToken();
       const now = this.deps.clock.now();
       const expiresAt = new Date(now.getTime() + TWO_FACTOR_CHALLENGE_TTL_MS);
       await this.deps.twoFactor.addChallenge({
         id: this.deps.ids.next(),
         userId: user.id,
-        tokenHash: this.deps.tokens.hash(challenge),
+        tokenHash: this.deps.tokens.hashOf(challenge),
         createdAt: now,
         expiresAt,
       });
@@ -249,23 +260,13 @@ export class LogInUseCase {
 
   /** A real hash of a random secret, made once, so an unknown user costs one verification too. */
   private hashToCompareAgainst(): Promise<string> {
-    this.dummyHash ??= this.deps.passwordHasher.hash(this.deps.tokens.generate());
+    this.dummyHash ??= this.deps.passwordHasher.hash(this.deps.tokens.newToken());
     return this.dummyHash;
   }
 
   private async recordFailure(username: string, userId: string | null, context: RequestContext): Promise<void> {
     await this.deps.auditEvents.append(
-      newAuditEvent(
-        this.deps,
-        {
-          action: AuditAction.LoginFailed,
-          resourceType: AuditResourceType.AdminSession,
-          resourceId: null,
-          userId,
-          details: { username, reason: 'invalid_credentials' },
-        },
-        context,
-      ),
+      loginFailedEvent(this.deps, context, userId, { username, reason: 'invalid_credentials' }),
     );
   }
 
@@ -278,17 +279,7 @@ export class LogInUseCase {
     const window = Math.floor(this.deps.clock.now().getTime() / this.deps.loginPolicy.windowMs);
     const who = address === null ? `user:${username}` : `ip:${address}`;
     await this.deps.auditEvents.appendOrCount(
-      newAuditEvent(
-        this.deps,
-        {
-          action: AuditAction.LoginFailed,
-          resourceType: AuditResourceType.AdminSession,
-          resourceId: null,
-          userId: null,
-          details: { username, reason: 'too_many_attempts', [REFUSALS]: 1 },
-        },
-        context,
-      ),
+      loginFailedEvent(this.deps, context, null, { username, reason: 'too_many_attempts', [REFUSALS]: 1 }),
       `login-refusals:${who}:${window}`,
       REFUSALS,
     );

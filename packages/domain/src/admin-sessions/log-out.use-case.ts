@@ -3,7 +3,7 @@ import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { RequestContext } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { AdminTransactions } from './admin-transactions';
 import { notAuthenticated, type AuthenticateUseCase } from './authenticate.use-case';
 import type { AdminSessionError } from './admin-sessions.errors';
 
@@ -12,7 +12,7 @@ export class LogOutUseCase {
   constructor(
     private readonly deps: {
       readonly authenticate: AuthenticateUseCase;
-      readonly unitOfWork: UnitOfWork;
+      readonly unitOfWork: AdminTransactions;
       readonly clock: Clock;
       readonly ids: IdGenerator;
     },

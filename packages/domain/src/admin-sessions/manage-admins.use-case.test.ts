@@ -71,7 +71,7 @@ describe('admins and the owner’s security alerts', () => {
     const session = sessionOf(
       await world.useCases.logIn.execute({ username: 'owner', password: OWNER_PASSWORD }, FROM_BROWSER),
     );
-    const stored = await world.repositories.adminSessions.findByTokenHash(world.tokens.hash(session.sessionToken));
+    const stored = await world.repositories.adminSessions.findByTokenHash(world.tokens.hashOf(session.sessionToken));
     const actor = { ...owner, sessionId: stored?.id ?? '' };
     const { secret } = valueOf(await world.useCases.twoFactorSetup.start(actor));
     const code = FakeTwoFactorSecrets.codeAt(secret, FakeTwoFactorSecrets.stepOf(world.clock.now()));

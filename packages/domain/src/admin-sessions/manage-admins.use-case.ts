@@ -6,14 +6,14 @@ import type { IdGenerator } from '../shared/id-generator';
 import type { Actor } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
 import { FieldErrors, invalidInput } from '../shared/text-fields';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { AdminTransactions } from './admin-transactions';
 import { checkNewUsername } from './admin-credentials';
-import type { AdminUser } from './admin-user';
+import { newAdminUser, type AdminUser } from './admin-user';
 import type { AdminUserRepository } from './admin-user.repository';
 import { AdminUserErrorCode, type AdminUserError } from './admin-sessions.errors';
 import { securityAlert } from './log-in.use-case';
 import type { PasswordHasher } from './password-hasher';
-import type { SessionTokenService } from './session-token-service';
+import type { SecretTokens } from '../shared/secret-tokens';
 
 /** An admin as the Admins list shows them. */
 export interface AdminListItem {
@@ -39,10 +39,10 @@ export class ManageAdminsUseCase {
   constructor(
     private readonly deps: {
       readonly adminUsers: AdminUserRepository;
-      readonly unitOfWork: UnitOfWork;
+      readonly unitOfWork: AdminTransactions;
       readonly passwordHasher: PasswordHasher;
       /** Makes the temporary password: 256 random bits, base64url (43 characters). */
-      readonly tokens: SessionTokenService;
+      readonly tokens: SecretTokens;
       readonly alertOwner: boolean;
       readonly clock: Clock;
       readonly ids: IdGenerator;
@@ -60,18 +60,8 @@ export class ManageAdminsUseCase {
     const errors = new FieldErrors();
     const username = checkNewUsername(errors, input.username);
     if (username === null) return err(invalidInput(AdminUserErrorCode.Invalid, errors));
-    const temporaryPassword = this.deps.tokens.generate();
-    const now = this.deps.clock.now();
-    const user: AdminUser = {
-      id: this.deps.ids.next(),
-      username,
-      passwordHash: await this.deps.passwordHasher.hash(temporaryPassword),
-      createdAt: now,
-      updatedAt: now,
-      twoFactorEnabled: false,
-      totpSecret: null,
-      totpLastStep: null,
-    };
+    const temporaryPassword = this.deps.tokens.newToken();
+    const user = newAdminUser(this.deps, username, await this.deps.passwordHasher.hash(temporaryPassword));
     const event = newAuditEvent(
       this.deps,
       {

@@ -1,12 +1,10 @@
 import { ERROR_MESSAGES } from '@memoir/shared';
 
 import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
-import type { Clock } from '../shared/clock';
-import type { IdGenerator } from '../shared/id-generator';
 import { NO_REQUEST_CONTEXT } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
 import { FieldErrors, invalidInput } from '../shared/text-fields';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { AdminWriteDeps } from './admin-transactions';
 import { checkNewPassword } from './admin-credentials';
 import { normalizeUsername } from './admin-user';
 import { AdminUserErrorCode, type AdminUserError } from './admin-sessions.errors';
@@ -14,14 +12,7 @@ import type { PasswordHasher } from './password-hasher';
 
 /** Sets a new password (from the command line) and ends every session of that admin. Audited. */
 export class ResetAdminPasswordUseCase {
-  constructor(
-    private readonly deps: {
-      readonly unitOfWork: UnitOfWork;
-      readonly passwordHasher: PasswordHasher;
-      readonly clock: Clock;
-      readonly ids: IdGenerator;
-    },
-  ) {}
+  constructor(private readonly deps: AdminWriteDeps & { readonly passwordHasher: PasswordHasher }) {}
 
   async execute(input: {
     readonly username: string;

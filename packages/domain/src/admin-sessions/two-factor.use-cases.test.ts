@@ -29,7 +29,7 @@ describe('two-factor sign-in', () => {
     const session = sessionOf(
       await world.useCases.logIn.execute({ username: 'owner', password: OWNER_PASSWORD }, FROM_BROWSER),
     );
-    const stored = await world.repositories.adminSessions.findByTokenHash(world.tokens.hash(session.sessionToken));
+    const stored = await world.repositories.adminSessions.findByTokenHash(world.tokens.hashOf(session.sessionToken));
     actor = { ...owner, sessionId: stored?.id ?? '' };
     const started = valueOf(await world.useCases.twoFactorSetup.start(actor));
     secret = started.secret;

@@ -7,9 +7,10 @@ import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import { NO_REQUEST_CONTEXT, type RequestContext } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { AdminTransactions } from './admin-transactions';
 import type { SessionActor } from './admin-security.use-cases';
 import type { SessionPolicy } from './admin-session';
+import { checkCurrentPassword } from './admin-credentials';
 import { normalizeUsername } from './admin-user';
 import type { AdminUserRepository } from './admin-user.repository';
 import {
@@ -18,9 +19,9 @@ import {
   type AdminSessionError,
   type AdminUserError,
 } from './admin-sessions.errors';
-import { loginThrottleKeys, securityAlert, startSession, type LogInSuccess } from './log-in.use-case';
+import { loginFailedEvent, loginThrottleKeys, securityAlert, startSession, type LogInSuccess } from './log-in.use-case';
 import type { PasswordHasher } from './password-hasher';
-import type { SessionTokenService } from './session-token-service';
+import type { SecretTokens } from '../shared/secret-tokens';
 import { normalizeRecoveryCode, type TwoFactorSecrets } from './two-factor-secrets';
 import type { TwoFactorRepository } from './two-factor.repository';
 
@@ -31,9 +32,9 @@ export interface TwoFactorDeps {
   readonly adminUsers: AdminUserRepository;
   readonly twoFactor: TwoFactorRepository;
   readonly auditEvents: AuditEventRepository;
-  readonly unitOfWork: UnitOfWork;
+  readonly unitOfWork: AdminTransactions;
   readonly secrets: TwoFactorSecrets;
-  readonly tokens: SessionTokenService;
+  readonly tokens: SecretTokens;
   readonly passwordHasher: PasswordHasher;
   readonly rateLimiter: RateLimiter;
   readonly loginPolicy: RateLimitPolicy;
@@ -88,7 +89,7 @@ export class TwoFactorSetupUseCase {
       });
     }
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => this.deps.secrets.newRecoveryCode());
-    const hashes = recoveryCodes.map((recoveryCode) => this.deps.tokens.hash(normalizeRecoveryCode(recoveryCode)));
+    const hashes = recoveryCodes.map((recoveryCode) => this.deps.tokens.hashOf(normalizeRecoveryCode(recoveryCode)));
     const secret = user.totpSecret;
     await this.deps.unitOfWork.transaction(async ({ adminUsers, twoFactor, auditEvents }) => {
       await adminUsers.setTwoFactor(user.id, { totpSecret: secret, enabled: true }, now);
@@ -122,25 +123,11 @@ export class TwoFactorSetupUseCase {
     if (!user.twoFactorEnabled && user.totpSecret === null) {
       return err({ code: AdminUserErrorCode.TwoFactorNotStarted, message: ERROR_MESSAGES.twoFactorNotOn });
     }
-    const key = `password:user:${user.id}`;
-    const attempt = await this.deps.rateLimiter.reserve(key, this.deps.loginPolicy);
-    if (!attempt.verdict.allowed) {
-      await this.deps.rateLimiter.giveBack(key);
-      return err({
-        code: AdminSessionErrorCode.TooManyAttempts,
-        message: ERROR_MESSAGES.tooManyPasswordAttempts,
-        retryAfterSeconds: attempt.verdict.retryAfterSeconds,
-      });
-    }
     const password = typeof input.password === 'string' ? input.password : '';
-    if (password === '' || !(await this.deps.passwordHasher.verify(password, user.passwordHash))) {
-      return err({
-        code: AdminUserErrorCode.WrongPassword,
-        message: ERROR_MESSAGES.wrongCurrentPassword,
-        fieldErrors: { password: ERROR_MESSAGES.wrongCurrentPassword },
-      });
-    }
-    await this.deps.rateLimiter.reset(key);
+    const confirmed = await checkCurrentPassword(this.deps, user.id, { field: 'password', password }, async () => {
+      return user.passwordHash;
+    });
+    if (!confirmed.ok) return confirmed;
     await this.turnOff(user, actor, actor.userId, 'security_screen');
     return ok(undefined);
   }
@@ -208,7 +195,7 @@ export class CompleteTwoFactorLogInUseCase {
         message: ERROR_MESSAGES.challengeExpired,
       });
     if (challengeToken === '') return expired();
-    const tokenHash = this.deps.tokens.hash(challengeToken);
+    const tokenHash = this.deps.tokens.hashOf(challengeToken);
     const challenge = await this.deps.twoFactor.findChallenge(tokenHash, now);
     if (challenge === null) return expired();
     const user = await this.deps.adminUsers.findById(challenge.userId);
@@ -241,19 +228,8 @@ export class CompleteTwoFactorLogInUseCase {
     const factor = await this.checkCode(user.id, user.totpSecret, code, now);
     if (factor === null) {
       await rateLimiter.record(keys.account, accountPolicy);
-      await this.deps.auditEvents.append(
-        newAuditEvent(
-          this.deps,
-          {
-            action: AuditAction.LoginFailed,
-            resourceType: AuditResourceType.AdminSession,
-            resourceId: null,
-            userId: user.id,
-            details: { username: user.username, reason: 'invalid_code' },
-          },
-          context,
-        ),
-      );
+      const details = { username: user.username, reason: 'invalid_code' };
+      await this.deps.auditEvents.append(loginFailedEvent(this.deps, context, user.id, details));
       return err({ code: AdminSessionErrorCode.InvalidCode, message: ERROR_MESSAGES.invalidTwoFactorCode });
     }
     // Single-use: of two right codes sent with one challenge, one signs in.
@@ -294,7 +270,7 @@ export class CompleteTwoFactorLogInUseCase {
     }
     const recovery = normalizeRecoveryCode(code);
     if (!/^[a-z2-7]{16}$/.test(recovery)) return null;
-    return (await this.deps.twoFactor.useRecoveryCode(userId, this.deps.tokens.hash(recovery)))
+    return (await this.deps.twoFactor.useRecoveryCode(userId, this.deps.tokens.hashOf(recovery)))
       ? 'recovery_code'
       : null;
   }

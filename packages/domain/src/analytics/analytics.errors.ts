@@ -1,4 +1,4 @@
-import type { DomainError } from '../shared/domain-error';
+import type { ErrorOf } from '../shared/domain-error';
 
 export const AnalyticsErrorCode = {
   /** Not one of the counted events, or a detail that is not a short word. */
@@ -7,6 +7,4 @@ export const AnalyticsErrorCode = {
   InvalidPeriod: 'ANALYTICS.INVALID_PERIOD',
 } as const;
 
-export type AnalyticsErrorCode = (typeof AnalyticsErrorCode)[keyof typeof AnalyticsErrorCode];
-
-export type AnalyticsError = DomainError<AnalyticsErrorCode>;
+export type AnalyticsError = ErrorOf<typeof AnalyticsErrorCode>;

@@ -1,17 +1,11 @@
-import { ADMIN_LIST_DEFAULT_PAGE_SIZE, ADMIN_LIST_MAX_PAGE_SIZE } from '@memoir/shared';
-
-import type { AdminUserRepository } from '../admin-sessions/admin-user.repository';
-import { clampPageSize, everyItem, normalizeSearch, parseBefore, readPage } from '../shared/list-page';
-import { invalidCursor, invalidFilter, type ListError } from '../shared/list.errors';
+import { everyItem, normalizeSearch, readPage, readPaging, type ListQuery } from '../shared/list-page';
+import { invalidFilter, type ListError } from '../shared/list.errors';
 import { err, ok, type Result } from '../shared/result';
 import { AuditAction, AuditResourceType, type AuditEvent } from './audit-event';
 import type { AuditEventRepository, AuditListFilter } from './audit-event.repository';
 
-/** What the owner asks of the audit log; everything optional. */
-export interface AuditLogQuery {
-  readonly limit?: number | null;
-  /** A `nextCursor` from an earlier page. */
-  readonly before?: string | null;
+/** What the owner asks of the audit log; everything optional. `q` is text in the details, the resource id or the address. */
+export interface AuditLogQuery extends ListQuery {
   /** One of AuditAction's values. */
   readonly action?: string | null;
   /** One of AuditResourceType's values. */
@@ -21,8 +15,6 @@ export interface AuditLogQuery {
   /** ISO 8601; `from` inclusive, `to` exclusive. */
   readonly from?: string | null;
   readonly to?: string | null;
-  /** Text in the details, the resource id or the address. */
-  readonly q?: string | null;
 }
 
 export interface AuditLogPage {
@@ -40,16 +32,20 @@ const EXPORT_BATCH = 500;
 /** The audit trail, newest first, a page at a time, filtered as the owner asks. */
 export class ListAuditEventsUseCase {
   constructor(
-    private readonly deps: { readonly auditEvents: AuditEventRepository; readonly adminUsers: AdminUserRepository },
+    private readonly deps: {
+      readonly auditEvents: AuditEventRepository;
+      /** The admins by username (the admin-user repository): the trail knows its actors by id. */
+      readonly adminUsers: { findByUsername(username: string): Promise<{ readonly id: string } | null> };
+    },
   ) {}
 
   async execute(query: AuditLogQuery = {}): Promise<Result<AuditLogPage, ListError>> {
-    const before = parseBefore(query.before);
-    if (before === 'invalid') return err(invalidCursor());
+    const paging = readPaging(query);
+    if (!paging.ok) return paging;
     const filter = await this.filterOf(query);
     if (!filter.ok) return filter;
     if (filter.value === null) return ok({ events: [], nextCursor: null });
-    const limit = clampPageSize(query.limit, ADMIN_LIST_DEFAULT_PAGE_SIZE, ADMIN_LIST_MAX_PAGE_SIZE);
+    const { limit, before } = paging.value;
     const page = await readPage(limit, (take) =>
       this.deps.auditEvents.listNewestFirst({
         limit: take,

@@ -6,8 +6,9 @@ import { isUuid, type IdGenerator } from '../shared/id-generator';
 import type { Actor } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
 import { FieldErrors, invalidInput, requiredEmail, requiredText } from '../shared/text-fields';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { Transactions } from '../shared/transactions';
 import type { RankedCrackmeClaim } from './crackme-claim';
+import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { CrackmeClaimRepository } from './crackme-claim.repository';
 import { crackmeKeyMatches } from './crackme-key';
 import { CrackmeErrorCode, type CrackmeError } from './crackme.errors';
@@ -87,7 +88,14 @@ export class ListCrackmeClaimsUseCase {
 /** The owner marks a winner's prize as sent: once, audited. */
 export class MarkPrizeSentUseCase {
   constructor(
-    private readonly deps: { readonly unitOfWork: UnitOfWork; readonly clock: Clock; readonly ids: IdGenerator },
+    private readonly deps: {
+      readonly unitOfWork: Transactions<{
+        readonly crackmeClaims: CrackmeClaimRepository;
+        readonly auditEvents: AuditEventRepository;
+      }>;
+      readonly clock: Clock;
+      readonly ids: IdGenerator;
+    },
   ) {}
 
   async execute(id: string, actor: Actor): Promise<Result<RankedCrackmeClaim, CrackmeError>> {

@@ -1,4 +1,4 @@
-import type { DomainError } from '../shared/domain-error';
+import type { ErrorOf } from '../shared/domain-error';
 
 export const CrackmeErrorCode = {
   /** A field of the claim breaks a rule (name, email). */
@@ -8,6 +8,4 @@ export const CrackmeErrorCode = {
   NotFound: 'CRACKME_CLAIM.NOT_FOUND',
 } as const;
 
-export type CrackmeErrorCode = (typeof CrackmeErrorCode)[keyof typeof CrackmeErrorCode];
-
-export type CrackmeError = DomainError<CrackmeErrorCode>;
+export type CrackmeError = ErrorOf<typeof CrackmeErrorCode>;

@@ -1,4 +1,4 @@
-import type { DomainError } from '../shared/domain-error';
+import type { DomainError, ErrorOf } from '../shared/domain-error';
 
 export const DeliveryErrorCode = {
   LinkNotFound: 'DOWNLOAD.LINK_NOT_FOUND',
@@ -17,9 +17,7 @@ export const DeliveryErrorCode = {
   AlreadyQueued: 'DELIVERY.ALREADY_QUEUED',
 } as const;
 
-export type DeliveryErrorCode = (typeof DeliveryErrorCode)[keyof typeof DeliveryErrorCode];
-
-export type DeliveryError = DomainError<DeliveryErrorCode>;
+export type DeliveryError = ErrorOf<typeof DeliveryErrorCode>;
 
 /** What a download link can come to: unknown, expired, used up or revoked. */
 export type DownloadLinkErrorCode =

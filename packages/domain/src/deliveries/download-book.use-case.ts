@@ -1,12 +1,12 @@
 import { ERROR_MESSAGES } from '@memoir/shared';
 
-import type { SessionTokenService } from '../admin-sessions/session-token-service';
+import type { SecretTokens } from '../shared/secret-tokens';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { Clock } from '../shared/clock';
 import { err, ok, type Result } from '../shared/result';
 import { isBookStamperBusy } from './book-stamper';
-import type { Delivery } from './delivery';
-import type { DeliveryRepository } from './delivery.repository';
+import type { Delivery } from '../outbox/delivery';
+import type { DeliveryRepository } from '../outbox/delivery.repository';
 import { DeliveryErrorCode, type DownloadError, type DownloadLinkError } from './deliveries.errors';
 import type { StampedCopies, StampedCopy } from './stamped-copies';
 
@@ -53,7 +53,7 @@ export class DownloadBookUseCase {
       readonly deliveries: DeliveryRepository;
       readonly scholarshipRequests: ScholarshipRequestRepository;
       readonly copies: StampedCopies;
-      readonly tokens: SessionTokenService;
+      readonly tokens: SecretTokens;
       readonly clock: Clock;
       readonly maxDownloads: number;
     },
@@ -119,7 +119,7 @@ export class DownloadBookUseCase {
     token: string,
   ): Promise<Result<{ delivery: Delivery; name: string; email: string }, DownloadLinkError>> {
     if (!TOKEN_SHAPE.test(token)) return err(notFound());
-    const delivery = await this.deps.deliveries.findByLinkTokenHash(this.deps.tokens.hash(token));
+    const delivery = await this.deps.deliveries.findByLinkTokenHash(this.deps.tokens.hashOf(token));
     if (delivery === null || delivery.linkExpiresAt === null || delivery.requestId === null) return err(notFound());
     if (delivery.revokedAt !== null) return err(revoked());
     if (delivery.linkExpiresAt.getTime() <= this.deps.clock.now().getTime()) {

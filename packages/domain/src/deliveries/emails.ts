@@ -56,6 +56,10 @@ const privacyUrl = (settings: EmailSettings): string => `${settings.publicBaseUr
 const privacyLine = (settings: EmailSettings): string =>
   `How this site keeps and deletes your details, and how to see or erase them: ${privacyUrl(settings)}`;
 
+/** The owner's note with a decision, when there is one: the owner's own words, sent as written. */
+const authorsNote = (request: ScholarshipRequest): string[] =>
+  request.adminNotes === null ? [] : [`A note from the author:\n${request.adminNotes}`];
+
 const longDate = (date: Date): string =>
   date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
@@ -71,7 +75,7 @@ export function approvalEmail(settings: EmailSettings, request: ScholarshipReque
   const after = [
     `The link is yours alone: it works until ${longDate(link.expiresAt)} (UTC) and for ${link.maxDownloads} downloads. ` +
       'Opening the page uses nothing up; only the button counts a download. Your copy carries your name and email on its pages.',
-    ...(request.adminNotes === null ? [] : [`A note from the author:\n${request.adminNotes}`]),
+    ...authorsNote(request),
     'Enjoy the book!',
     privacyLine(settings),
   ];
@@ -95,16 +99,12 @@ export function rejectionEmail(settings: EmailSettings, request: ScholarshipRequ
     requesterGreeting(request.name),
     `Thank you for your interest in ${settings.bookTitle}, and for taking the time to write. ` +
       'I am sorry: I cannot send you a free copy this time.',
-    ...(request.adminNotes === null ? [] : [`A note from the author:\n${request.adminNotes}`]),
+    ...authorsNote(request),
     'With best wishes.',
     privacyLine(settings),
   ];
-  return {
-    to: request.email,
-    subject: `About your request for ${settings.bookTitle}`,
-    text: paragraphs.join('\n\n') + '\n',
-    html: html(paragraphs),
-  };
+  const subject = `About your request for ${settings.bookTitle}`;
+  return { to: request.email, subject, text: paragraphs.join('\n\n') + '\n', html: html(paragraphs) };
 }
 
 function ownerEmail(

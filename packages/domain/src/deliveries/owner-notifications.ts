@@ -2,16 +2,8 @@ import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repo
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
-import { newDelivery } from './delivery';
-import type { DeliveryRepository } from './delivery.repository';
-import { DIGEST_KEY_PREFIX } from './send-due-deliveries.use-case';
-
-/**
- * How the owner hears about new requests and guestbook entries (OWNER_NOTIFICATIONS):
- * an email for each (`each`), one digest a day (`daily`), or none (`off`, also when
- * OWNER_EMAIL is unset).
- */
-export type OwnerNotifications = 'each' | 'daily' | 'off';
+import { DIGEST_KEY_PREFIX, newDelivery, type OwnerNotifications } from '../outbox/delivery';
+import type { DeliveryRepository } from '../outbox/delivery.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
 

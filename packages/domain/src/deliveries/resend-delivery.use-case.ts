@@ -1,15 +1,11 @@
-import { ERROR_MESSAGES } from '@memoir/shared';
-
 import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
-import { ScholarshipErrorCode, type ScholarshipError } from '../scholarships/scholarships.errors';
-import type { Clock } from '../shared/clock';
-import { isUuid, type IdGenerator } from '../shared/id-generator';
+import type { ScholarshipError } from '../scholarships/scholarships.errors';
+import { isUuid } from '../shared/id-generator';
 import type { Actor } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
-import type { UnitOfWork } from '../shared/unit-of-work';
-import { newDelivery, type Delivery } from './delivery';
+import { newDelivery, type Delivery } from '../outbox/delivery';
 import { DeliveryErrorCode, type DeliveryError } from './deliveries.errors';
-import type { StampedCopies } from './stamped-copies';
+import { requestNotFound, type RequestLinkDeps } from './request-links';
 
 /**
  * The owner sends an approved request's PDF again (a lost email, a full mailbox, a failed
@@ -19,21 +15,14 @@ import type { StampedCopies } from './stamped-copies';
  * request is queued, another is refused.
  */
 export class ResendDeliveryUseCase {
-  constructor(
-    private readonly deps: {
-      readonly unitOfWork: UnitOfWork;
-      readonly clock: Clock;
-      readonly ids: IdGenerator;
-      readonly copies: StampedCopies;
-    },
-  ) {}
+  constructor(private readonly deps: RequestLinkDeps) {}
 
   async execute(requestId: string, actor: Actor): Promise<Result<Delivery, DeliveryError | ScholarshipError>> {
-    if (!isUuid(requestId)) return err(notFound());
+    if (!isUuid(requestId)) return err(requestNotFound());
     let revoked: string[] = [];
     const outcome = await this.deps.unitOfWork.transaction(async ({ scholarshipRequests, deliveries, auditEvents }) => {
       const request = await scholarshipRequests.findById(requestId);
-      if (request === null) return err(notFound());
+      if (request === null) return err(requestNotFound());
       if (request.status !== 'approved') {
         return err({
           code: DeliveryErrorCode.NotApproved,
@@ -74,8 +63,4 @@ export class ResendDeliveryUseCase {
     if (outcome.ok) await this.deps.copies.remove(revoked);
     return outcome;
   }
-}
-
-function notFound(): ScholarshipError {
-  return { code: ScholarshipErrorCode.NotFound, message: ERROR_MESSAGES.scholarshipRequestNotFound };
 }

@@ -1,14 +1,10 @@
-import { ERROR_MESSAGES } from '@memoir/shared';
-
 import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
-import { ScholarshipErrorCode, type ScholarshipError } from '../scholarships/scholarships.errors';
-import type { Clock } from '../shared/clock';
-import { isUuid, type IdGenerator } from '../shared/id-generator';
+import type { ScholarshipError } from '../scholarships/scholarships.errors';
+import { isUuid } from '../shared/id-generator';
 import type { Actor } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
-import type { UnitOfWork } from '../shared/unit-of-work';
 import { DeliveryErrorCode, type DeliveryError } from './deliveries.errors';
-import type { StampedCopies } from './stamped-copies';
+import { requestNotFound, type RequestLinkDeps } from './request-links';
 
 /** What a revocation did: how many links stopped working. */
 export interface RevokedLinks {
@@ -22,17 +18,10 @@ export interface RevokedLinks {
  * the link was withdrawn and how to ask again.
  */
 export class RevokeDownloadLinkUseCase {
-  constructor(
-    private readonly deps: {
-      readonly unitOfWork: UnitOfWork;
-      readonly clock: Clock;
-      readonly ids: IdGenerator;
-      readonly copies: StampedCopies;
-    },
-  ) {}
+  constructor(private readonly deps: RequestLinkDeps) {}
 
   async execute(requestId: string, actor: Actor): Promise<Result<RevokedLinks, DeliveryError | ScholarshipError>> {
-    if (!isUuid(requestId)) return err(notFound());
+    if (!isUuid(requestId)) return err(requestNotFound());
     const outcome = await this.deps.unitOfWork.transaction(
       async ({
         scholarshipRequests,
@@ -40,7 +29,7 @@ export class RevokeDownloadLinkUseCase {
         auditEvents,
       }): Promise<Result<string[], DeliveryError | ScholarshipError>> => {
         const request = await scholarshipRequests.findById(requestId);
-        if (request === null) return err(notFound());
+        if (request === null) return err(requestNotFound());
         const revoked = await deliveries.revokeLinks(request.id, this.deps.clock.now());
         if (revoked.length === 0) {
           return err({
@@ -70,8 +59,4 @@ export class RevokeDownloadLinkUseCase {
     await this.deps.copies.remove(outcome.value);
     return ok({ revoked: outcome.value.length });
   }
-}
-
-function notFound(): ScholarshipError {
-  return { code: ScholarshipErrorCode.NotFound, message: ERROR_MESSAGES.scholarshipRequestNotFound };
 }

@@ -1,13 +1,18 @@
 import { AuditAction, type AuditEvent } from '../audit-log/audit-event';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { AdminUserRepository } from '../admin-sessions/admin-user.repository';
-import type { SessionTokenService } from '../admin-sessions/session-token-service';
+import type { SecretTokens } from '../shared/secret-tokens';
 import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repository';
 import type { RateLimitPolicy } from '../rate-limiting/rate-limiter';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { Clock } from '../shared/clock';
-import type { Delivery } from './delivery';
-import type { DeliveryRepository } from './delivery.repository';
+import {
+  DIGEST_KEY_PREFIX,
+  SECURITY_ALERT_KEY_PREFIX,
+  SIGN_IN_ALERT_KEY_PREFIX,
+  type Delivery,
+} from '../outbox/delivery';
+import type { DeliveryRepository } from '../outbox/delivery.repository';
 import {
   approvalEmail,
   digestEmail,
@@ -49,18 +54,6 @@ export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
   maxDownloads: 5,
 };
 
-export const DIGEST_KEY_PREFIX = 'digest:';
-
-/** A sign-in alert's dedupeKey: `signin:<window end, ms since epoch>:<admin id>` (57 characters). */
-export const SIGN_IN_ALERT_KEY_PREFIX = 'signin:';
-
-export function signInAlertKey(userId: string, windowEndsAt: Date): string {
-  return `${SIGN_IN_ALERT_KEY_PREFIX}${windowEndsAt.getTime()}:${userId}`;
-}
-
-/** A security alert's dedupeKey: `security:<the id of the audit event it reports>`. */
-export const SECURITY_ALERT_KEY_PREFIX = 'security:';
-
 /** What one run did. */
 export interface DeliveryRun {
   readonly sent: number;
@@ -95,7 +88,7 @@ export class SendDueDeliveriesUseCase {
       readonly mailer: Mailer;
       readonly clock: Clock;
       /** Makes the download tokens (256 random bits) and their stored hashes. */
-      readonly tokens: SessionTokenService;
+      readonly tokens: SecretTokens;
       readonly settings: EmailSettings;
       readonly policy: DeliveryPolicy;
       /** LOGIN_ACCOUNT_LIMIT, which a sign-in alert reports. */
@@ -145,9 +138,9 @@ export class SendDueDeliveriesUseCase {
     switch (delivery.kind) {
       case 'approval': {
         const request = await this.request(delivery);
-        const token = this.deps.tokens.generate();
+        const token = this.deps.tokens.newToken();
         const expiresAt = new Date(this.deps.clock.now().getTime() + this.deps.policy.linkTtlMs);
-        await this.deps.deliveries.attachLink(delivery.id, this.deps.tokens.hash(token), expiresAt);
+        await this.deps.deliveries.attachLink(delivery.id, this.deps.tokens.hashOf(token), expiresAt);
         return approvalEmail(settings, request, {
           url: `${settings.publicBaseUrl}/download/${token}`,
           expiresAt,

@@ -1,5 +1,5 @@
 import type { Clock } from '../shared/clock';
-import type { DeliveryRepository } from './delivery.repository';
+import type { DeliveryRepository } from '../outbox/delivery.repository';
 import type { StampedCopies } from './stamped-copies';
 
 /**

@@ -1,4 +1,5 @@
 import type { Clock } from '../shared/clock';
+import { RecentReads } from '../shared/recent-counts';
 import type { PublicGuestbookEntry } from './guestbook-entry';
 import { clampPublicLimit } from './list-public-guestbook-entries.use-case';
 import type { ModerateGuestbookEntryUseCase } from './moderate-guestbook-entry.use-case';
@@ -14,44 +15,33 @@ export type GuestbookModeration = Pick<ModerateGuestbookEntryUseCase, 'execute'>
 /** How long a process may serve a list it read, when another process approved or rejected since. */
 export const PUBLIC_LIST_CACHE_TTL_MS = 5000;
 
-interface CachedList {
-  readonly list: Promise<readonly PublicGuestbookEntry[]>;
-  readonly expiresAt: number;
-}
-
 /**
- * The public list, kept in memory per clamped limit (1..5, so at most five lists). A decision
- * in this process calls `invalidate()` (see `invalidatingPublicList`), so it shows at once
- * here; a decision in another process shows here within `ttlMs`. Concurrent misses share one
- * read. A failed read is not kept. Callers share the lists: they are frozen.
+ * The public list, kept in memory per clamped limit (1..5, so at most five lists) as
+ * `RecentReads` keeps them: a decision in this process calls `invalidate()` (see
+ * `invalidatingPublicList`), so it shows at once here; one in another process shows here
+ * within `ttlMs`. Callers share the lists: they are frozen.
  */
 export class CachedPublicGuestbookList implements PublicGuestbookList {
-  private readonly lists = new Map<number, CachedList>();
+  private readonly lists: RecentReads<number>;
 
   constructor(
     private readonly deps: { readonly inner: PublicGuestbookList; readonly clock: Clock; readonly ttlMs: number },
-  ) {}
+  ) {
+    this.lists = new RecentReads(deps);
+  }
 
   execute(input: { readonly limit?: number | null } = {}): Promise<readonly PublicGuestbookEntry[]> {
     const limit = clampPublicLimit(input.limit);
-    const now = this.deps.clock.now().getTime();
-    const cached = this.lists.get(limit);
-    if (cached !== undefined && now < cached.expiresAt) return cached.list;
-
-    const list = this.deps.inner
-      .execute({ limit })
-      .then((entries) => Object.freeze(entries.map((entry) => Object.freeze({ ...entry }))));
-    const entry: CachedList = { list, expiresAt: now + this.deps.ttlMs };
-    this.lists.set(limit, entry);
-    list.catch(() => {
-      if (this.lists.get(limit) === entry) this.lists.delete(limit);
-    });
-    return list;
+    return this.lists.get(limit, () =>
+      this.deps.inner
+        .execute({ limit })
+        .then((entries) => Object.freeze(entries.map((entry) => Object.freeze({ ...entry })))),
+    );
   }
 
   /** Forgets every list: the next call of each limit reads the store again. */
   invalidate(): void {
-    this.lists.clear();
+    this.lists.invalidate();
   }
 }
 

@@ -1,11 +1,7 @@
-import type { DomainError } from '../shared/domain-error';
+import { reviewQueueErrorCodes } from '../review-queue/review-queue.errors';
+import type { ErrorOf } from '../shared/domain-error';
 
-export const GuestbookErrorCode = {
-  Invalid: 'GUESTBOOK_ENTRY.INVALID',
-  WrongRiddleAnswer: 'GUESTBOOK_ENTRY.WRONG_RIDDLE_ANSWER',
-  NotFound: 'GUESTBOOK_ENTRY.NOT_FOUND',
-} as const;
+/** `GUESTBOOK_ENTRY.INVALID`, `.WRONG_RIDDLE_ANSWER`, `.NOT_FOUND`. */
+export const GuestbookErrorCode = reviewQueueErrorCodes('GUESTBOOK_ENTRY');
 
-export type GuestbookErrorCode = (typeof GuestbookErrorCode)[keyof typeof GuestbookErrorCode];
-
-export type GuestbookError = DomainError<GuestbookErrorCode>;
+export type GuestbookError = ErrorOf<typeof GuestbookErrorCode>;

@@ -1,15 +1,16 @@
-import { ADMIN_NOTES_MAX_LENGTH, ERROR_MESSAGES, FIELD_MESSAGES } from '@memoir/shared';
+import { ERROR_MESSAGES, FIELD_MESSAGES } from '@memoir/shared';
 
-import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
-import { decideEach, type BulkItemResult } from '../shared/bulk-decisions';
+import type { AuditEventRepository } from '../audit-log/audit-event.repository';
+import { AuditResourceType } from '../audit-log/audit-event';
+import { ADMIN_NOTES_FIELD, decisionEvent } from '../review-queue/decisions';
 import type { Clock } from '../shared/clock';
 import { isUuid, type IdGenerator } from '../shared/id-generator';
-import type { ListError } from '../shared/list.errors';
 import type { Actor } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
 import { FieldErrors, invalidInput, optionalText } from '../shared/text-fields';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { Transactions } from '../shared/transactions';
 import { guestbookEntryClass, type GuestbookEntry } from './guestbook-entry';
+import type { GuestbookEntryRepository } from './guestbook-entry.repository';
 import { GuestbookErrorCode, type GuestbookError } from './guestbook.errors';
 
 export interface ModerateGuestbookEntryInput {
@@ -24,17 +25,20 @@ export interface ModerateGuestbookEntryInput {
  */
 export class ModerateGuestbookEntryUseCase {
   constructor(
-    private readonly deps: { readonly unitOfWork: UnitOfWork; readonly clock: Clock; readonly ids: IdGenerator },
+    private readonly deps: {
+      readonly unitOfWork: Transactions<{
+        readonly guestbookEntries: GuestbookEntryRepository;
+        readonly auditEvents: AuditEventRepository;
+      }>;
+      readonly clock: Clock;
+      readonly ids: IdGenerator;
+    },
   ) {}
 
   async execute(input: ModerateGuestbookEntryInput, actor: Actor): Promise<Result<GuestbookEntry, GuestbookError>> {
     const errors = new FieldErrors();
     if (typeof input.isApproved !== 'boolean') errors.add('isApproved', FIELD_MESSAGES.mustBeBoolean('isApproved'));
-    const adminNotes = optionalText(
-      errors,
-      { field: 'adminNotes', label: 'Admin notes', maxLength: ADMIN_NOTES_MAX_LENGTH, multiline: true },
-      input.adminNotes,
-    );
+    const adminNotes = optionalText(errors, ADMIN_NOTES_FIELD, input.adminNotes);
     if (!errors.isEmpty) return err(invalidInput(GuestbookErrorCode.Invalid, errors));
     if (!isUuid(input.id)) return err(notFound());
 
@@ -47,19 +51,9 @@ export class ModerateGuestbookEntryUseCase {
         reviewedAt: this.deps.clock.now(),
       });
       if (updated === null) return err(notFound());
-      await auditEvents.append(
-        newAuditEvent(
-          this.deps,
-          {
-            action: input.isApproved ? AuditAction.Approve : AuditAction.Reject,
-            resourceType: AuditResourceType.GuestbookEntry,
-            resourceId: updated.id,
-            userId: actor.userId,
-            details: { adminNotes, previousClass: guestbookEntryClass(before) },
-          },
-          actor,
-        ),
-      );
+      const details = { adminNotes, previousClass: guestbookEntryClass(before) };
+      const resource = { resourceType: AuditResourceType.GuestbookEntry, resourceId: updated.id };
+      await auditEvents.append(decisionEvent(this.deps, actor, { approved: input.isApproved, ...resource, details }));
       return ok(updated);
     });
   }
@@ -67,21 +61,4 @@ export class ModerateGuestbookEntryUseCase {
 
 function notFound(): GuestbookError {
   return { code: GuestbookErrorCode.NotFound, message: ERROR_MESSAGES.guestbookEntryNotFound };
-}
-
-/** Approves or rejects many entries with one optional note; each decided and audited on its own. */
-export class BulkModerateGuestbookEntriesUseCase {
-  constructor(private readonly deps: { readonly moderate: Pick<ModerateGuestbookEntryUseCase, 'execute'> }) {}
-
-  execute(
-    input: { readonly ids: readonly string[]; readonly isApproved: boolean; readonly adminNotes?: string | null },
-    actor: Actor,
-  ): Promise<Result<readonly BulkItemResult[], ListError | GuestbookError>> {
-    return decideEach(
-      input.ids,
-      (id) =>
-        this.deps.moderate.execute({ id, isApproved: input.isApproved, adminNotes: input.adminNotes ?? null }, actor),
-      GuestbookErrorCode.Invalid,
-    );
-  }
 }

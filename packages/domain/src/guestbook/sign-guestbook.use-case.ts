@@ -1,92 +1,53 @@
-import { ERROR_MESSAGES, GUESTBOOK_LIMITS, RIDDLE_ANSWER_MAX_LENGTH } from '@memoir/shared';
+import { GUESTBOOK_LIMITS } from '@memoir/shared';
 
-import { isCorrectRiddleAnswer, type RiddleAnswers } from '../riddles/riddle-answers';
-import { newDelivery } from '../deliveries/delivery';
-import type { OwnerNotifications } from '../deliveries/owner-notifications';
-import type { Clock } from '../shared/clock';
-import type { IdGenerator } from '../shared/id-generator';
-import { err, ok, type Result } from '../shared/result';
-import type { UnitOfWork } from '../shared/unit-of-work';
-import { FieldErrors, invalidInput, optionalText, requiredText } from '../shared/text-fields';
+import { checkSubmission, keepSubmission, type SubmissionDeps } from '../review-queue/submissions';
+import { ok, type Result } from '../shared/result';
+import { optionalText, requiredText, type FormInput, type TextRule } from '../shared/text-fields';
 import type { GuestbookEntry } from './guestbook-entry';
 import type { GuestbookEntryRepository } from './guestbook-entry.repository';
 import { GuestbookErrorCode, type GuestbookError } from './guestbook.errors';
 
-export interface SignGuestbookInput {
-  readonly name?: string | null;
-  readonly location?: string | null;
-  readonly message?: string | null;
-  readonly riddleAnswer?: string | null;
-}
+export type SignGuestbookInput = FormInput<'name' | 'location' | 'message' | 'riddleAnswer'>;
+
+/** The form's fields (docs/domain.md#guestbook). */
+const FIELDS = {
+  name: { field: 'name', label: 'Name', maxLength: GUESTBOOK_LIMITS.nameMaxLength },
+  location: { field: 'location', label: 'Location', maxLength: GUESTBOOK_LIMITS.locationMaxLength },
+  message: { field: 'message', label: 'Message', maxLength: GUESTBOOK_LIMITS.messageMaxLength, multiline: true },
+} satisfies Record<string, TextRule>;
 
 /** A visitor signs the guestbook. The entry waits, pending, for the owner's review. */
 export class SignGuestbookUseCase {
-  constructor(
-    private readonly deps: {
-      readonly guestbookEntries: GuestbookEntryRepository;
-      readonly riddles: RiddleAnswers;
-      readonly clock: Clock;
-      readonly ids: IdGenerator;
-      readonly unitOfWork: UnitOfWork;
-      /** `each`: the owner's email is queued with the submission (OWNER_NOTIFICATIONS). */
-      readonly ownerNotifications?: OwnerNotifications;
-    },
-  ) {}
+  constructor(private readonly deps: SubmissionDeps<{ readonly guestbookEntries: GuestbookEntryRepository }>) {}
 
   async execute(input: SignGuestbookInput): Promise<Result<GuestbookEntry, GuestbookError>> {
-    const errors = new FieldErrors();
-    const name = requiredText(
-      errors,
-      { field: 'name', label: 'Name', maxLength: GUESTBOOK_LIMITS.nameMaxLength },
-      input.name,
-    );
-    const location = optionalText(
-      errors,
-      { field: 'location', label: 'Location', maxLength: GUESTBOOK_LIMITS.locationMaxLength },
-      input.location,
-    );
-    const message = requiredText(
-      errors,
-      { field: 'message', label: 'Message', maxLength: GUESTBOOK_LIMITS.messageMaxLength, multiline: true },
-      input.message,
-    );
-    const riddleAnswer = requiredText(
-      errors,
-      { field: 'riddleAnswer', label: 'Riddle answer', maxLength: RIDDLE_ANSWER_MAX_LENGTH },
+    const checked = checkSubmission(
+      this.deps.riddles,
+      'guestbook',
+      GuestbookErrorCode,
       input.riddleAnswer,
+      (errors) => {
+        const name = requiredText(errors, FIELDS.name, input.name);
+        const location = optionalText(errors, FIELDS.location, input.location);
+        const message = requiredText(errors, FIELDS.message, input.message);
+        return name === null || message === null ? null : { name, location, message };
+      },
     );
-    if (!errors.isEmpty || name === null || message === null || riddleAnswer === null) {
-      return err(invalidInput(GuestbookErrorCode.Invalid, errors));
-    }
-    if (!isCorrectRiddleAnswer(this.deps.riddles, 'guestbook', riddleAnswer)) {
-      return err({
-        code: GuestbookErrorCode.WrongRiddleAnswer,
-        message: ERROR_MESSAGES.wrongRiddleAnswer,
-        fieldErrors: { riddleAnswer: ERROR_MESSAGES.wrongRiddleAnswer },
-      });
-    }
+    if (!checked.ok) return checked;
 
     const entry: GuestbookEntry = {
       id: this.deps.ids.next(),
-      name,
-      location,
-      message,
+      ...checked.value,
       createdAt: this.deps.clock.now(),
       isApproved: false,
       reviewedAt: null,
       adminNotes: null,
     };
-    if (this.deps.ownerNotifications === 'each') {
-      // With its email to the owner, or not at all.
-      await this.deps.unitOfWork.transaction(async ({ guestbookEntries, deliveries }) => {
-        await guestbookEntries.add(entry);
-        await deliveries.add(
-          newDelivery({ id: this.deps.ids.next(), kind: 'owner_entry', entryId: entry.id, now: entry.createdAt }),
-        );
-      });
-    } else {
-      await this.deps.guestbookEntries.add(entry);
-    }
+    await keepSubmission(this.deps, (store) => store.guestbookEntries.add(entry), {
+      kind: 'owner_entry',
+      entryId: entry.id,
+      now: entry.createdAt,
+    });
     return ok(entry);
   }
 }

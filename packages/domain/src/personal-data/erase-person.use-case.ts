@@ -1,11 +1,15 @@
-import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
-import type { SentEmailArchive } from '../retention/retention';
+import { AuditAction } from '../audit-log/audit-event';
+import { personalDataEvent, type SentEmailArchive } from '../retention/retention';
 import type { Clock } from '../shared/clock';
 import { FieldErrors, invalidInput, requiredEmail } from '../shared/text-fields';
 import type { IdGenerator } from '../shared/id-generator';
 import { NO_REQUEST_CONTEXT, type RequestContext } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { AuditEventRepository } from '../audit-log/audit-event.repository';
+import type { CrackmeClaimRepository } from '../crackme/crackme-claim.repository';
+import type { DeliveryRepository } from '../outbox/delivery.repository';
+import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
+import { rehearsableTransaction, type Transactions } from '../shared/transactions';
 import { PersonalDataErrorCode, type PersonalDataError } from './personal-data.errors';
 import { SCHOLARSHIP_LIMITS } from '@memoir/shared';
 
@@ -36,12 +40,6 @@ export interface ErasureReport {
   readonly requestIds: readonly string[];
 }
 
-class PreviewRollback extends Error {
-  constructor(readonly report: Omit<ErasureReport, 'preview'>) {
-    super('preview: rolled back');
-  }
-}
-
 /**
  * A person asks to be erased (GDPR art. 17): every request made with their email address keeps
  * its id, status and dates (so the dashboard's counts and the record of copies sent stay
@@ -54,7 +52,12 @@ class PreviewRollback extends Error {
 export class ErasePersonUseCase {
   constructor(
     private readonly deps: {
-      readonly unitOfWork: UnitOfWork;
+      readonly unitOfWork: Transactions<{
+        readonly scholarshipRequests: ScholarshipRequestRepository;
+        readonly deliveries: DeliveryRepository;
+        readonly auditEvents: AuditEventRepository;
+        readonly crackmeClaims: CrackmeClaimRepository;
+      }>;
       readonly sentEmails: SentEmailArchive;
       readonly clock: Clock;
       readonly ids: IdGenerator;
@@ -72,61 +75,43 @@ export class ErasePersonUseCase {
     const preview = input.preview ?? false;
     const address = email.value;
     const now = this.deps.clock.now();
-    let stored: Omit<ErasureReport, 'preview'>;
-    try {
-      stored = await this.deps.unitOfWork.transaction(
-        async ({ scholarshipRequests, deliveries, auditEvents, crackmeClaims }) => {
-          const requests = await scholarshipRequests.listByEmail(address);
-          const requestIds = requests.map((request) => request.id);
-          let pendingClosed = 0;
-          for (const request of requests) {
-            if (request.status === 'pending') {
-              const closed = await scholarshipRequests.decideIfPending(request.id, {
-                status: 'rejected',
-                adminNotes: null,
-                decidedAt: now,
-              });
-              if (closed !== null) pendingClosed += 1;
-            }
-            await scholarshipRequests.anonymise(request.id, { name: ERASED_NAME, email: ERASED_EMAIL });
+    const stored = await rehearsableTransaction(
+      this.deps.unitOfWork,
+      preview,
+      async ({ scholarshipRequests, deliveries, auditEvents, crackmeClaims }) => {
+        const requests = await scholarshipRequests.listByEmail(address);
+        const requestIds = requests.map((request) => request.id);
+        let pendingClosed = 0;
+        for (const request of requests) {
+          if (request.status === 'pending') {
+            const closed = await scholarshipRequests.decideIfPending(request.id, {
+              status: 'rejected',
+              adminNotes: null,
+              decidedAt: now,
+            });
+            if (closed !== null) pendingClosed += 1;
           }
-          const counts = {
-            requests: requests.length,
-            pendingClosed,
-            deliveries: await deliveries.forgetPersonalDetails(requestIds),
-            auditEvents: await auditEvents.forgetDetailsOf(requestIds),
-            crackmeClaims: await crackmeClaims.anonymiseByEmail(address, { name: ERASED_NAME, email: ERASED_EMAIL }),
-          };
-          const report = { counts: { ...counts, sentEmails: 0 }, requestIds };
-          if (preview) throw new PreviewRollback(report);
-          return report;
-        },
-      );
-    } catch (error) {
-      if (!(error instanceof PreviewRollback)) throw error;
-      stored = error.report;
-    }
+          await scholarshipRequests.anonymise(request.id, { name: ERASED_NAME, email: ERASED_EMAIL });
+        }
+        const counts = {
+          requests: requests.length,
+          pendingClosed,
+          deliveries: await deliveries.forgetPersonalDetails(requestIds),
+          auditEvents: await auditEvents.forgetDetailsOf(requestIds),
+          crackmeClaims: await crackmeClaims.anonymiseByEmail(address, { name: ERASED_NAME, email: ERASED_EMAIL }),
+        };
+        return { counts: { ...counts, sentEmails: 0 }, requestIds };
+      },
+    );
     const counts: ErasureCounts = {
       ...stored.counts,
       sentEmails: await this.deps.sentEmails.removeMentioning(address, preview),
     };
     if (!preview) {
       const actor = input.actor ?? null;
-      await this.deps.unitOfWork.transaction(({ auditEvents }) =>
-        auditEvents.append(
-          newAuditEvent(
-            this.deps,
-            {
-              action: AuditAction.Erasure,
-              resourceType: AuditResourceType.PersonalData,
-              resourceId: null,
-              userId: actor?.userId ?? null,
-              details: { ...counts },
-            },
-            actor ?? NO_REQUEST_CONTEXT,
-          ),
-        ),
-      );
+      const by = { userId: actor?.userId ?? null, context: actor ?? NO_REQUEST_CONTEXT };
+      const event = personalDataEvent(this.deps, AuditAction.Erasure, by, { ...counts });
+      await this.deps.unitOfWork.transaction(({ auditEvents }) => auditEvents.append(event));
     }
     return ok({ preview, counts, requestIds: stored.requestIds });
   }

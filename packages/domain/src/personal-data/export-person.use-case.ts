@@ -1,9 +1,9 @@
 import type { AuditEvent } from '../audit-log/audit-event';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { CrackmeClaimRepository } from '../crackme/crackme-claim.repository';
-import type { Delivery } from '../deliveries/delivery';
-import type { DeliveryRepository } from '../deliveries/delivery.repository';
-import type { ScholarshipRequest } from '../scholarships/scholarship-request';
+import type { Delivery } from '../outbox/delivery';
+import type { DeliveryRepository } from '../outbox/delivery.repository';
+import { scholarshipRequestRecord, type ScholarshipRequest } from '../scholarships/scholarship-request';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { Clock } from '../shared/clock';
 import type { Result } from '../shared/result';
@@ -82,16 +82,7 @@ export class ExportPersonUseCase {
     return ok({
       email: email.value,
       exportedAt: this.deps.clock.now().toISOString(),
-      scholarshipRequests: requests.map((request) => ({
-        id: request.id,
-        name: request.name,
-        email: request.email,
-        message: request.message,
-        status: request.status,
-        adminNotes: request.adminNotes,
-        createdAt: request.createdAt.toISOString(),
-        decidedAt: iso(request.decidedAt),
-      })),
+      scholarshipRequests: requests.map(scholarshipRequestRecord),
       emails: deliveries.map((delivery) => ({
         id: delivery.id,
         requestId: delivery.requestId,

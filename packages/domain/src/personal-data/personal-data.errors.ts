@@ -1,10 +1,8 @@
-import type { DomainError } from '../shared/domain-error';
+import type { ErrorOf } from '../shared/domain-error';
 
 export const PersonalDataErrorCode = {
   /** The address to erase or export is missing or not an email address. */
   InvalidEmail: 'PERSONAL_DATA.INVALID_EMAIL',
 } as const;
 
-export type PersonalDataErrorCode = (typeof PersonalDataErrorCode)[keyof typeof PersonalDataErrorCode];
-
-export type PersonalDataError = DomainError<PersonalDataErrorCode>;
+export type PersonalDataError = ErrorOf<typeof PersonalDataErrorCode>;

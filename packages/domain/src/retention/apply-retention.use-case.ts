@@ -1,11 +1,17 @@
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from '../admin-sessions/admin-session';
-import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
+import { AuditAction } from '../audit-log/audit-event';
 import type { RateLimitStore } from '../rate-limiting/rate-limit-store';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import { NO_REQUEST_CONTEXT } from '../shared/request-context';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { AdminSessionRepository } from '../admin-sessions/admin-session.repository';
+import type { AuditEventRepository } from '../audit-log/audit-event.repository';
+import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repository';
+import type { DeliveryRepository } from '../outbox/delivery.repository';
+import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
+import { rehearsableTransaction, type Transactions } from '../shared/transactions';
 import {
+  personalDataEvent,
   retentionCutoffs,
   type RetentionCounts,
   type RetentionCutoffs,
@@ -17,13 +23,6 @@ export interface RetentionReport {
   readonly dryRun: boolean;
   readonly cutoffs: RetentionCutoffs;
   readonly counts: RetentionCounts;
-}
-
-/** Thrown inside a dry run's transaction to roll it back, carrying what it would have removed. */
-class DryRunRollback extends Error {
-  constructor(readonly counts: Omit<RetentionCounts, 'rateLimitWindowsDeleted' | 'sentEmailsDeleted'>) {
-    super('dry run: rolled back');
-  }
 }
 
 /**
@@ -38,7 +37,13 @@ class DryRunRollback extends Error {
 export class ApplyRetentionUseCase {
   constructor(
     private readonly deps: {
-      readonly unitOfWork: UnitOfWork;
+      readonly unitOfWork: Transactions<{
+        readonly auditEvents: AuditEventRepository;
+        readonly scholarshipRequests: ScholarshipRequestRepository;
+        readonly guestbookEntries: GuestbookEntryRepository;
+        readonly adminSessions: AdminSessionRepository;
+        readonly deliveries: DeliveryRepository;
+      }>;
       readonly rateLimits: RateLimitStore;
       readonly sentEmails: SentEmailArchive;
       readonly clock: Clock;
@@ -52,53 +57,30 @@ export class ApplyRetentionUseCase {
     const dryRun = options.dryRun ?? false;
     const cutoffs = retentionCutoffs(options.asOf ?? this.deps.clock.now(), this.deps.policy);
     const idleTimeoutMs = (this.deps.sessionPolicy ?? DEFAULT_SESSION_POLICY).idleTimeoutMs;
-    let stored: DryRunRollback['counts'];
-    try {
-      stored = await this.deps.unitOfWork.transaction(async (repositories) => {
-        const counts = {
-          auditEventsPseudonymised: await repositories.auditEvents.forgetOrigins(cutoffs.personalDetailsBefore),
-          rejectedRequestsDeleted: await repositories.scholarshipRequests.deleteRejectedDecidedBefore(
-            cutoffs.rejectedBefore,
-          ),
-          rejectedGuestbookEntriesDeleted: await repositories.guestbookEntries.deleteRejectedReviewedBefore(
-            cutoffs.rejectedBefore,
-          ),
-          expiredSessionsDeleted: await repositories.adminSessions.deleteEnded(
-            cutoffs.asOf,
-            new Date(cutoffs.asOf.getTime() - idleTimeoutMs),
-          ),
-          expiredDownloadLinksRemoved: await repositories.deliveries.removeLinksExpiredBefore(
-            cutoffs.linksExpiredBefore,
-          ),
-        };
-        if (dryRun) throw new DryRunRollback(counts);
-        return counts;
-      });
-    } catch (error) {
-      if (!(error instanceof DryRunRollback)) throw error;
-      stored = error.counts;
-    }
+    const stored = await rehearsableTransaction(this.deps.unitOfWork, dryRun, async (repositories) => ({
+      auditEventsPseudonymised: await repositories.auditEvents.forgetOrigins(cutoffs.personalDetailsBefore),
+      rejectedRequestsDeleted: await repositories.scholarshipRequests.deleteRejectedDecidedBefore(
+        cutoffs.rejectedBefore,
+      ),
+      rejectedGuestbookEntriesDeleted: await repositories.guestbookEntries.deleteRejectedReviewedBefore(
+        cutoffs.rejectedBefore,
+      ),
+      expiredSessionsDeleted: await repositories.adminSessions.deleteEnded(
+        cutoffs.asOf,
+        new Date(cutoffs.asOf.getTime() - idleTimeoutMs),
+      ),
+      expiredDownloadLinksRemoved: await repositories.deliveries.removeLinksExpiredBefore(cutoffs.linksExpiredBefore),
+    }));
     const counts: RetentionCounts = {
       ...stored,
       rateLimitWindowsDeleted: await this.deps.rateLimits.deleteEnded(cutoffs.asOf, dryRun),
       sentEmailsDeleted: await this.deps.sentEmails.removeWrittenBefore(cutoffs.sentEmailsBefore, dryRun),
     };
     if (!dryRun) {
-      await this.deps.unitOfWork.transaction(({ auditEvents }) =>
-        auditEvents.append(
-          newAuditEvent(
-            this.deps,
-            {
-              action: AuditAction.Retention,
-              resourceType: AuditResourceType.PersonalData,
-              resourceId: null,
-              userId: null,
-              details: { asOf: cutoffs.asOf.toISOString(), ...counts },
-            },
-            NO_REQUEST_CONTEXT,
-          ),
-        ),
-      );
+      const by = { userId: null, context: NO_REQUEST_CONTEXT };
+      const details = { asOf: cutoffs.asOf.toISOString(), ...counts };
+      const event = personalDataEvent(this.deps, AuditAction.Retention, by, details);
+      await this.deps.unitOfWork.transaction(({ auditEvents }) => auditEvents.append(event));
     }
     return { dryRun, cutoffs, counts };
   }

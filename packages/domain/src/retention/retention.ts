@@ -1,3 +1,8 @@
+import { type AuditAction, AuditResourceType, newAuditEvent, type AuditEvent } from '../audit-log/audit-event';
+import type { Clock } from '../shared/clock';
+import type { IdGenerator } from '../shared/id-generator';
+import type { RequestContext } from '../shared/request-context';
+
 /** How long personal data is kept, in days (the server reads it from RETENTION_* settings). */
 export interface RetentionPolicy {
   /** RETENTION_DAYS: audit events keep the IP address and user agent they were made from this long. */
@@ -69,3 +74,14 @@ export const NO_SENT_EMAIL_ARCHIVE: SentEmailArchive = {
   removeWrittenBefore: () => Promise.resolve(0),
   removeMentioning: () => Promise.resolve(0),
 };
+
+/** The audit event of a run over personal data in general (retention, an erasure): counts only, naming no one. */
+export function personalDataEvent(
+  deps: { readonly clock: Clock; readonly ids: IdGenerator },
+  action: typeof AuditAction.Retention | typeof AuditAction.Erasure,
+  by: { readonly userId: string | null; readonly context: RequestContext },
+  details: Readonly<Record<string, unknown>>,
+): AuditEvent {
+  const fields = { action, resourceType: AuditResourceType.PersonalData, resourceId: null, userId: by.userId, details };
+  return newAuditEvent(deps, fields, by.context);
+}

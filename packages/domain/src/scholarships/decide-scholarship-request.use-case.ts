@@ -1,16 +1,18 @@
-import { ADMIN_NOTES_MAX_LENGTH, ERROR_MESSAGES, FIELD_MESSAGES } from '@memoir/shared';
+import { ERROR_MESSAGES, FIELD_MESSAGES } from '@memoir/shared';
 
-import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
-import { newDelivery } from '../deliveries/delivery';
-import { decideEach, type BulkItemResult } from '../shared/bulk-decisions';
+import { AuditResourceType } from '../audit-log/audit-event';
+import type { AuditEventRepository } from '../audit-log/audit-event.repository';
+import { newDelivery } from '../outbox/delivery';
+import type { DeliveryRepository } from '../outbox/delivery.repository';
+import { ADMIN_NOTES_FIELD, decisionEvent } from '../review-queue/decisions';
 import type { Clock } from '../shared/clock';
 import { isUuid, type IdGenerator } from '../shared/id-generator';
-import type { ListError } from '../shared/list.errors';
 import type { Actor } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
 import { FieldErrors, invalidInput, optionalText } from '../shared/text-fields';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { Transactions } from '../shared/transactions';
 import type { ScholarshipDecisionStatus, ScholarshipRequest } from './scholarship-request';
+import type { ScholarshipRequestRepository } from './scholarship-request.repository';
 import { ScholarshipErrorCode, type ScholarshipError } from './scholarships.errors';
 
 export interface DecideScholarshipRequestInput {
@@ -30,7 +32,11 @@ const DECISIONS: readonly string[] = ['approved', 'rejected'] satisfies Scholars
 export class DecideScholarshipRequestUseCase {
   constructor(
     private readonly deps: {
-      readonly unitOfWork: UnitOfWork;
+      readonly unitOfWork: Transactions<{
+        readonly scholarshipRequests: ScholarshipRequestRepository;
+        readonly auditEvents: AuditEventRepository;
+        readonly deliveries: DeliveryRepository;
+      }>;
       readonly clock: Clock;
       readonly ids: IdGenerator;
       /**
@@ -48,11 +54,7 @@ export class DecideScholarshipRequestUseCase {
   ): Promise<Result<ScholarshipRequest, ScholarshipError>> {
     const errors = new FieldErrors();
     if (!DECISIONS.includes(input.status)) errors.add('status', FIELD_MESSAGES.invalidDecision);
-    const adminNotes = optionalText(
-      errors,
-      { field: 'adminNotes', label: 'Admin notes', maxLength: ADMIN_NOTES_MAX_LENGTH, multiline: true },
-      input.adminNotes,
-    );
+    const adminNotes = optionalText(errors, ADMIN_NOTES_FIELD, input.adminNotes);
     if (!errors.isEmpty) return err(invalidInput(ScholarshipErrorCode.Invalid, errors));
     if (!isUuid(input.id)) return err(notFound());
     const status = input.status as ScholarshipDecisionStatus;
@@ -71,18 +73,9 @@ export class DecideScholarshipRequestUseCase {
             : { code: ScholarshipErrorCode.NotPending, message: ERROR_MESSAGES.scholarshipRequestNotPending },
         );
       }
+      const resource = { resourceType: AuditResourceType.ScholarshipRequest, resourceId: decided.id };
       await auditEvents.append(
-        newAuditEvent(
-          this.deps,
-          {
-            action: status === 'approved' ? AuditAction.Approve : AuditAction.Reject,
-            resourceType: AuditResourceType.ScholarshipRequest,
-            resourceId: decided.id,
-            userId: actor.userId,
-            details: { adminNotes },
-          },
-          actor,
-        ),
+        decisionEvent(this.deps, actor, { approved: status === 'approved', ...resource, details: { adminNotes } }),
       );
       // The promise of the landing page: the email is owed from this very transaction on.
       if (status === 'approved' || (this.deps.notifyRejections ?? false)) {
@@ -102,20 +95,4 @@ export class DecideScholarshipRequestUseCase {
 
 function notFound(): ScholarshipError {
   return { code: ScholarshipErrorCode.NotFound, message: ERROR_MESSAGES.scholarshipRequestNotFound };
-}
-
-/** Approves or rejects many pending requests with one optional note; each decided and audited on its own. */
-export class BulkDecideScholarshipRequestsUseCase {
-  constructor(private readonly deps: { readonly decide: Pick<DecideScholarshipRequestUseCase, 'execute'> }) {}
-
-  execute(
-    input: { readonly ids: readonly string[]; readonly status: string; readonly adminNotes?: string | null },
-    actor: Actor,
-  ): Promise<Result<readonly BulkItemResult[], ListError | ScholarshipError>> {
-    return decideEach(
-      input.ids,
-      (id) => this.deps.decide.execute({ id, status: input.status, adminNotes: input.adminNotes ?? null }, actor),
-      ScholarshipErrorCode.Invalid,
-    );
-  }
 }

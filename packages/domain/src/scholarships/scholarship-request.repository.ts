@@ -1,5 +1,4 @@
-import type { CapabilitySummary } from '../guestbook/guestbook-entry.repository';
-import type { ListCursor } from '../shared/list-page';
+import type { ReviewQueueRepository } from '../review-queue/review-queue.repository';
 import type { ScholarshipDecision, ScholarshipRequest, ScholarshipStatus } from './scholarship-request';
 
 /** Which requests a list holds; every field given must match. */
@@ -13,25 +12,7 @@ export interface ScholarshipListFilter {
 }
 
 /** Port: where scholarship requests are kept. */
-export interface ScholarshipRequestRepository {
-  /** Stores a new request. The id is new; a duplicate id is a bug and may throw. */
-  add(request: ScholarshipRequest): Promise<void>;
-
-  /** The request with this id, or null when there is none. */
-  findById(id: string): Promise<ScholarshipRequest | null>;
-
-  /** Every request, newest first (createdAt descending, then id descending). Tests and tools only: screens read pages. */
-  listAll(): Promise<ScholarshipRequest[]>;
-
-  /**
-   * At most `limit` requests matching `filter`, newest first (createdAt descending, then id
-   * descending); with `before`, only those strictly after it in that order.
-   */
-  listPage(
-    filter: ScholarshipListFilter,
-    page: { readonly limit: number; readonly before?: ListCursor },
-  ): Promise<ScholarshipRequest[]>;
-
+export interface ScholarshipRequestRepository extends ReviewQueueRepository<ScholarshipRequest, ScholarshipListFilter> {
   /** How many requests each status holds, exactly. */
   countByStatus(): Promise<Readonly<Record<ScholarshipStatus, number>>>;
 
@@ -42,17 +23,11 @@ export interface ScholarshipRequestRepository {
    */
   decideIfPending(id: string, decision: ScholarshipDecision): Promise<ScholarshipRequest | null>;
 
-  /** total, pending, and created at or after `since`. */
-  summarize(since: Date): Promise<CapabilitySummary>;
-
   /**
    * The 24-hour promise: how many pending requests were created before `overdueBefore`, and
    * when the oldest pending request was created (null when none is pending).
    */
   pendingAge(overdueBefore: Date): Promise<PendingAge>;
-
-  /** Requests created at or after `from` and before `to`, oldest first, at most `limit`. */
-  listCreatedBetween(from: Date, to: Date, limit: number): Promise<ScholarshipRequest[]>;
 
   /** Retention: deletes the rejected requests decided before `before`, with their deliveries. Returns how many. */
   deleteRejectedDecidedBefore(before: Date): Promise<number>;

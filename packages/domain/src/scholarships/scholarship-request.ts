@@ -21,3 +21,15 @@ export interface ScholarshipDecision {
   readonly adminNotes: string | null;
   readonly decidedAt: Date;
 }
+
+/** A request as plain data, times in ISO 8601 (UTC): what the owner reads and a person's export holds. */
+export const scholarshipRequestRecord = (request: ScholarshipRequest) => ({
+  id: request.id,
+  name: request.name,
+  email: request.email,
+  message: request.message,
+  status: request.status,
+  adminNotes: request.adminNotes,
+  createdAt: request.createdAt.toISOString(),
+  decidedAt: request.decidedAt === null ? null : request.decidedAt.toISOString(),
+});

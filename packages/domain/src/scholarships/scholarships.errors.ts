@@ -1,12 +1,10 @@
-import type { DomainError } from '../shared/domain-error';
+import { reviewQueueErrorCodes } from '../review-queue/review-queue.errors';
+import type { ErrorOf } from '../shared/domain-error';
 
+/** `SCHOLARSHIP_REQUEST.INVALID`, `.WRONG_RIDDLE_ANSWER`, `.NOT_FOUND`, and a decision on a decided request. */
 export const ScholarshipErrorCode = {
-  Invalid: 'SCHOLARSHIP_REQUEST.INVALID',
-  WrongRiddleAnswer: 'SCHOLARSHIP_REQUEST.WRONG_RIDDLE_ANSWER',
-  NotFound: 'SCHOLARSHIP_REQUEST.NOT_FOUND',
+  ...reviewQueueErrorCodes('SCHOLARSHIP_REQUEST'),
   NotPending: 'SCHOLARSHIP_REQUEST.NOT_PENDING',
 } as const;
 
-export type ScholarshipErrorCode = (typeof ScholarshipErrorCode)[keyof typeof ScholarshipErrorCode];
-
-export type ScholarshipError = DomainError<ScholarshipErrorCode>;
+export type ScholarshipError = ErrorOf<typeof ScholarshipErrorCode>;

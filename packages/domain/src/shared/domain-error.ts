@@ -9,3 +9,6 @@ export interface DomainError<Code extends string = string> {
   /** Set on "too many attempts" errors: how long until trying again can succeed. */
   readonly retryAfterSeconds?: number;
 }
+
+/** The error of a capability's code object (`{ NotFound: 'X.NOT_FOUND', ... } as const`): one of its codes. */
+export type ErrorOf<Codes extends Readonly<Record<string, string>>> = DomainError<Codes[keyof Codes]>;

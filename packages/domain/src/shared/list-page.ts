@@ -1,6 +1,8 @@
-import { ADMIN_LIST_SEARCH_MAX_LENGTH } from '@memoir/shared';
+import { ADMIN_LIST_DEFAULT_PAGE_SIZE, ADMIN_LIST_MAX_PAGE_SIZE, ADMIN_LIST_SEARCH_MAX_LENGTH } from '@memoir/shared';
 
 import { isUuid } from './id-generator';
+import { invalidCursor, type ListError } from './list.errors';
+import { err, ok, type Result } from './result';
 
 /**
  * Where a page of a newest-first list starts: strictly after this item in the order
@@ -10,6 +12,24 @@ import { isUuid } from './id-generator';
 export interface ListCursor {
   readonly createdAt: Date;
   readonly id: string;
+}
+
+/** What a store is asked for: at most `limit` items, strictly after `before` when it is given. */
+export interface PageRequest {
+  readonly limit: number;
+  readonly before?: ListCursor;
+}
+
+export const pageRequest = (limit: number, before: ListCursor | undefined): PageRequest =>
+  before === undefined ? { limit } : { limit, before };
+
+/** What the owner asks of any admin list; everything optional. Each list adds its filters. */
+export interface ListQuery {
+  /** Text to find (see `normalizeSearch`). */
+  readonly q?: string | null;
+  readonly limit?: number | null;
+  /** A `nextCursor` from an earlier page. */
+  readonly before?: string | null;
 }
 
 /** A page of a list, and the cursor of the next one (null on the last page). */
@@ -57,6 +77,13 @@ export function parseBefore(before: string | null | undefined): ListCursor | und
 export function clampPageSize(limit: number | null | undefined, fallback: number, max: number): number {
   if (limit === null || limit === undefined || !Number.isFinite(limit)) return fallback;
   return Math.min(max, Math.max(1, Math.floor(limit)));
+}
+
+/** The page a query asks for: its cursor (a cursor we did not make is refused) and its size. */
+export function readPaging(query: ListQuery): Result<PageRequest, ListError> {
+  const before = parseBefore(query.before);
+  if (before === 'invalid') return err(invalidCursor());
+  return ok(pageRequest(clampPageSize(query.limit, ADMIN_LIST_DEFAULT_PAGE_SIZE, ADMIN_LIST_MAX_PAGE_SIZE), before));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { DomainError } from './domain-error';
+import type { ErrorOf } from './domain-error';
 
 /** The failures every admin list shares. */
 export const ListErrorCode = {
@@ -10,8 +10,7 @@ export const ListErrorCode = {
   InvalidSelection: 'LIST.INVALID_SELECTION',
 } as const;
 
-export type ListErrorCode = (typeof ListErrorCode)[keyof typeof ListErrorCode];
-export type ListError = DomainError<ListErrorCode>;
+export type ListError = ErrorOf<typeof ListErrorCode>;
 
 export const invalidCursor = (): ListError => ({
   code: ListErrorCode.InvalidCursor,

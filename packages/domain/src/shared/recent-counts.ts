@@ -13,16 +13,16 @@ interface Entry {
 }
 
 /**
- * Counts kept in memory for a moment, by key. A write in this process calls `invalidate()`
- * (see `forgettingCounts`), so it shows at once here; a write in another process shows within
- * `ttlMs`. Concurrent misses share one read; a failed read is not kept.
+ * Reads kept in memory for a moment, by key. A write in this process calls `invalidate()`, so
+ * it shows at once here; a write in another process shows within `ttlMs`. Concurrent misses
+ * share one read; a failed read is not kept.
  */
-export class RecentCounts {
-  private readonly entries = new Map<string, Entry>();
+export class RecentReads<Key> {
+  private readonly entries = new Map<Key, Entry>();
 
   constructor(private readonly deps: { readonly clock: Clock; readonly ttlMs: number }) {}
 
-  get<T>(key: string, read: () => Promise<T>): Promise<T> {
+  get<T>(key: Key, read: () => Promise<T>): Promise<T> {
     const now = this.deps.clock.now().getTime();
     const cached = this.entries.get(key);
     if (cached !== undefined && now < cached.expiresAt) return cached.value as Promise<T>;
@@ -39,6 +39,9 @@ export class RecentCounts {
     this.entries.clear();
   }
 }
+
+/** Counts kept a moment by name (see `RecentReads`); every write forgets them (`forgettingCounts`). */
+export class RecentCounts extends RecentReads<string> {}
 
 /** Reads counts through `counts` when there is one, straight from the store otherwise. */
 export const countThrough = <T>(counts: RecentCounts | undefined, key: string, read: () => Promise<T>): Promise<T> =>

@@ -19,6 +19,9 @@ export class FieldErrors {
   }
 }
 
+/** What a form sends: each field's text, or nothing (the wire may send null, or leave it out). */
+export type FormInput<Field extends string> = { readonly [K in Field]?: string | null };
+
 export interface TextRule {
   readonly field: string;
   /** How the message names the field: "Name is required." */

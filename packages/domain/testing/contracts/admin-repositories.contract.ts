@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import type { Persistence } from '../../src/shared/persistence';
+import type { Persistence } from '../../src/persistence';
 import { anAdminSession, anAdminUser, AT } from '../builders';
 
 export function adminUserRepositoryContract(store: () => Persistence, concurrency: number): void {

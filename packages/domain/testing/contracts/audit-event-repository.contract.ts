@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import type { Persistence } from '../../src/shared/persistence';
+import type { Persistence } from '../../src/persistence';
 import { anAuditEvent, AT } from '../builders';
 
 export function auditEventRepositoryContract(store: () => Persistence, concurrency: number): void {

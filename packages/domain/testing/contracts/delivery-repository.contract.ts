@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import type { Persistence } from '../../src/shared/persistence';
+import type { Persistence } from '../../src/persistence';
 import { aDelivery, aGuestbookEntry, aScholarshipRequest, AT, aUuid } from '../builders';
 
 export function deliveryRepositoryContract(store: () => Persistence, concurrency: number): void {

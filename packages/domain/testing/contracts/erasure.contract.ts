@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ManualClock, SequentialIdGenerator } from '../../memory/fakes';
 import { ERASED_EMAIL, ERASED_NAME, ErasePersonUseCase } from '../../src/personal-data/erase-person.use-case';
 import { NO_SENT_EMAIL_ARCHIVE } from '../../src/retention/retention';
-import type { Persistence } from '../../src/shared/persistence';
+import type { Persistence } from '../../src/persistence';
 import { aDelivery, anAuditEvent, aScholarshipRequest, aUuid } from '../builders';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import type { Persistence } from '../../src/shared/persistence';
+import type { Persistence } from '../../src/persistence';
 
 /** Daily totals: adds accumulate (also concurrent ones), and a range lists its days only. */
 export function eventCountStoreContract(store: () => Persistence, concurrency: number): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import type { Persistence } from '../../src/shared/persistence';
+import type { Persistence } from '../../src/persistence';
 import { aGuestbookEntry, AT } from '../builders';
 import type { SearchReach } from './persistence.contract';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import type { Persistence } from '../../src/shared/persistence';
+import type { Persistence } from '../../src/persistence';
 import { aGuestbookEntry, anAdminSession, anAdminUser, aScholarshipRequest, AT } from '../builders';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe } from '@jest/globals';
 
-import type { Persistence } from '../../src/shared/persistence';
+import type { Persistence } from '../../src/persistence';
 import { adminSessionRepositoryContract, adminUserRepositoryContract } from './admin-repositories.contract';
 import { auditEventRepositoryContract } from './audit-event-repository.contract';
 import { deliveryRepositoryContract } from './delivery-repository.contract';

@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ManualClock, SequentialIdGenerator } from '../../memory/fakes';
 import { ApplyRetentionUseCase } from '../../src/retention/apply-retention.use-case';
 import { NO_SENT_EMAIL_ARCHIVE, type RetentionCounts } from '../../src/retention/retention';
-import type { Persistence } from '../../src/shared/persistence';
+import type { Persistence } from '../../src/persistence';
 import {
   aDelivery,
   aGuestbookEntry,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import type { Persistence } from '../../src/shared/persistence';
+import type { Persistence } from '../../src/persistence';
 import { aScholarshipRequest, AT } from '../builders';
 
 export function scholarshipRequestRepositoryContract(store: () => Persistence, concurrency: number): void {

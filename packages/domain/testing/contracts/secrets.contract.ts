@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 
 import type { PasswordHasher } from '../../src/admin-sessions/password-hasher';
-import type { SessionTokenService } from '../../src/admin-sessions/session-token-service';
+import type { SecretTokens } from '../../src/shared/secret-tokens';
 
 /** What every PasswordHasher promises, fast fake and argon2id alike. */
 export function describePasswordHasherContract(name: string, create: () => PasswordHasher): void {
@@ -40,27 +40,27 @@ export function describePasswordHasherContract(name: string, create: () => Passw
   });
 }
 
-/** What every SessionTokenService promises. */
-export function describeSessionTokenServiceContract(name: string, create: () => SessionTokenService): void {
-  describe(`${name} session token service contract`, () => {
+/** What every SecretTokens adapter promises. */
+export function describeSecretTokensContract(name: string, create: () => SecretTokens): void {
+  describe(`${name} secret tokens contract`, () => {
     it('generates URL-safe tokens of at least 256 bits (43 base64url characters)', () => {
-      const token = create().generate();
+      const token = create().newToken();
       expect(token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
     });
 
     it('never repeats a token', () => {
       const tokens = create();
-      const seen = new Set(Array.from({ length: 1000 }, () => tokens.generate()));
+      const seen = new Set(Array.from({ length: 1000 }, () => tokens.newToken()));
       expect(seen.size).toBe(1000);
     });
 
     it('hashes deterministically, one-way, and differently for different tokens', () => {
       const tokens = create();
-      const a = tokens.generate();
-      const b = tokens.generate();
-      expect(tokens.hash(a)).toBe(tokens.hash(a));
-      expect(tokens.hash(a)).not.toBe(tokens.hash(b));
-      expect(tokens.hash(a)).not.toContain(a);
+      const a = tokens.newToken();
+      const b = tokens.newToken();
+      expect(tokens.hashOf(a)).toBe(tokens.hashOf(a));
+      expect(tokens.hashOf(a)).not.toBe(tokens.hashOf(b));
+      expect(tokens.hashOf(a)).not.toContain(a);
     });
   });
 }

@@ -3,6 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '@memoir/web-ui';
 import { useEffect, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
 import { MANIFESTO } from '../../content';
+import { Section } from '../../shared/section';
 
 /**
  * The three quotes: one every 8 seconds, wrapping around. Previous and next buttons and a dot
@@ -42,8 +43,7 @@ export function ManifestoCarousel() {
   const quote = quotes[index];
 
   return (
-    <section className="section manifesto" aria-labelledby="manifesto-heading">
-      <h2 id="manifesto-heading">{MANIFESTO.heading}</h2>
+    <Section name="manifesto" heading={MANIFESTO.heading} kind="manifesto">
       <div
         className="carousel"
         role="group"
@@ -83,6 +83,6 @@ export function ManifestoCarousel() {
           </button>
         </div>
       </div>
-    </section>
+    </Section>
   );
 }

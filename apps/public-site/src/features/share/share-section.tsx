@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { SHARE } from '../../content';
 import { countEvent, eventKey } from '../../shared/count-event';
 import { toast } from '@memoir/web-ui';
+import { Section } from '../../shared/section';
 
 function CopyButton({ text, label }: { readonly text: string; readonly label: string }) {
   const [copied, setCopied] = useState(false);
@@ -43,8 +44,7 @@ function CopyButton({ text, label }: { readonly text: string; readonly label: st
 
 export function ShareSection() {
   return (
-    <section className="section" aria-labelledby="share-heading">
-      <h2 id="share-heading">{SHARE.heading}</h2>
+    <Section name="share" heading={SHARE.heading}>
       <p>{SHARE.intro}</p>
       <div className="share-graphics">
         {SHARE.graphics.map((graphic) => (
@@ -67,9 +67,9 @@ export function ShareSection() {
         ))}
       </div>
       <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-        <ul className="posts">
+        <ul className="cards posts">
           {SHARE.posts.map((post) => (
-            <li key={post.network} className="post">
+            <li key={post.network} className="card post">
               <p className="post-network">{post.network}</p>
               <p className="post-text">{post.text}</p>
               <CopyButton text={post.text} label={post.network} />
@@ -77,6 +77,6 @@ export function ShareSection() {
           ))}
         </ul>
       </Tooltip.Provider>
-    </section>
+    </Section>
   );
 }

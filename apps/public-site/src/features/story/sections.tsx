@@ -3,23 +3,22 @@ import type { ReactNode } from 'react';
 import { ABOUT, AUTHOR, BOOK, CALL_TO_ACTION, CRACKME, FOOTER, PRIVACY, THEMES } from '../../content';
 import { countEvent, eventKey } from '../../shared/count-event';
 import { served, siteLink } from '../../shared/site-links';
+import { Section } from '../../shared/section';
 
 export function About() {
   return (
-    <section className="section" aria-labelledby="about-heading">
-      <h2 id="about-heading">{ABOUT.heading}</h2>
+    <Section name="about" heading={ABOUT.heading}>
       <p className="lead">{BOOK.blurb}</p>
       {ABOUT.paragraphs.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
-    </section>
+    </Section>
   );
 }
 
 export function Themes() {
   return (
-    <section className="section" aria-labelledby="themes-heading">
-      <h2 id="themes-heading">Three parts, one system</h2>
+    <Section name="themes" heading="Three parts, one system">
       <ul className="cards">
         {THEMES.map((theme) => (
           <li key={theme.title} className="card">
@@ -29,27 +28,25 @@ export function Themes() {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }
 
 export function AuthorBio() {
   return (
-    <section className="section" aria-labelledby="author-heading" id="author">
-      <h2 id="author-heading">{AUTHOR.heading}</h2>
+    <Section name="author" heading={AUTHOR.heading} id="author">
       <h3>{AUTHOR.name}</h3>
       {AUTHOR.bio.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
-    </section>
+    </Section>
   );
 }
 
 /** The crackme section; `children` (the prize claim) come after the download. */
 export function Crackme({ children }: { readonly children?: ReactNode }) {
   return (
-    <section className="section terminal" aria-labelledby="crackme-heading">
-      <h2 id="crackme-heading">{CRACKME.heading}</h2>
+    <Section name="crackme" heading={CRACKME.heading} kind="terminal">
       <p>{CRACKME.intro}</p>
       <ul>
         {CRACKME.rules.map((rule) => (
@@ -68,15 +65,14 @@ export function Crackme({ children }: { readonly children?: ReactNode }) {
       </p>
       <p className="prize">{CRACKME.prize}</p>
       {children}
-    </section>
+    </Section>
   );
 }
 
 export function CallToAction() {
   const links = served(CALL_TO_ACTION.links);
   return (
-    <section className="section cta" aria-labelledby="buy-heading" id="buy">
-      <h2 id="buy-heading">{CALL_TO_ACTION.heading}</h2>
+    <Section name="buy" heading={CALL_TO_ACTION.heading} id="buy" kind="cta">
       <p>{CALL_TO_ACTION.text}</p>
       {links.length > 0 && (
         <ul className="buy-links">
@@ -97,7 +93,7 @@ export function CallToAction() {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 

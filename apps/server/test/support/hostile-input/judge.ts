@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-import { OPENAPI_DOCUMENT } from '@memoir/http-koa';
+import { openApiDocument } from '@memoir/http-koa';
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '@memoir/shared';
 
 import { expectDocumented } from '../openapi-check';
@@ -26,6 +26,9 @@ const TEMPLATED = [
   new RegExp(`^${LABEL} contains invisible or direction-changing characters\\.$`),
   new RegExp(`^${LABEL} must be true or false\\.$`),
   new RegExp(`^${LABEL} must be text\\.$`),
+  new RegExp(`^${LABEL} must be a whole number( from \\d+ to \\d+)?\\.$`),
+  new RegExp(`^${LABEL} must be one of: [a-z_, -]+\\.$`),
+  new RegExp(`^${LABEL} must be a list of texts\\.$`),
   /^Unknown field "[\s\S]*"\.$/,
 ];
 const isKnownMessage = (message: unknown): boolean =>
@@ -90,9 +93,9 @@ export function judge(
   if (/^\/api\/admin(\/|$)/i.test(c.path) && answer.headers['cache-control'] !== 'no-store') {
     throw new Error(`an admin answer may be cached:\n${where}`);
   }
-  const documented = (OPENAPI_DOCUMENT.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)[
-    operation.template
-  ]?.[operation.method.toLowerCase()]?.responses;
+  const documented = (
+    openApiDocument().paths as Record<string, Record<string, { responses: Record<string, unknown> }>>
+  )[operation.template]?.[operation.method.toLowerCase()]?.responses;
   if (!/^\/(api|healthz|readyz|metrics)(\/|$)/i.test(c.path.split('?')[0] ?? '')) {
     // A page for people (the download link): HTML, or the PDF itself, at a documented status.
     if (!/^(text\/html|application\/pdf)/.test(String(answer.headers['content-type']))) {

@@ -1,7 +1,6 @@
 import { COUNTED_EVENTS, SCREEN_TEXTS, type CountedEventName } from '@memoir/shared';
 import { lazy, Suspense } from 'react';
 
-import { RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useAnalytics } from '../api/analytics';
 
@@ -10,6 +9,7 @@ export const ANALYTICS_SCREEN: ScreenTexts = {
   loading: SCREEN_TEXTS.loading,
   loadFailed: 'Could not load the counts.',
   backLink: true,
+  refreshFailed: 'Could not refresh the counts.',
 };
 
 /** What each counted event is, as the owner reads it. */
@@ -27,6 +27,44 @@ export const EVENT_LABELS: Readonly<Record<CountedEventName, string>> = {
 // uPlot is this screen's alone: its code loads when the screen opens.
 const EventChart = lazy(() => import('./event-chart').then((m) => ({ default: m.EventChart })));
 
+/** A card with a table of counts by name (referring sites, stores), or the text for none. */
+function CountTable(props: {
+  readonly id: string;
+  readonly title: string;
+  readonly empty: string;
+  readonly columns: readonly [string, string];
+  readonly rows: readonly (readonly [string, number])[];
+}) {
+  return (
+    <section className="card" aria-labelledby={`${props.id}-heading`}>
+      <h2 id={`${props.id}-heading`}>{props.title}</h2>
+      {props.rows.length === 0 ? (
+        <p>{props.empty}</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              {props.columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.map(([name, count]) => (
+              <tr key={name}>
+                <td>{name}</td>
+                <td>{count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
 export function AnalyticsPage() {
   const query = useAnalytics();
   const { days, referrers, stores } = query.data;
@@ -34,8 +72,7 @@ export function AnalyticsPage() {
   const total = (name: CountedEventName) => days.reduce((sum, day) => sum + (day.counts[name] ?? 0), 0);
   return (
     <>
-      <ScreenHeader screen={ANALYTICS_SCREEN} />
-      <RefreshError query={query} title="Could not refresh the counts." />
+      <ScreenHeader screen={ANALYTICS_SCREEN} query={query} />
       <p>
         The last {days.length} days, counted without cookies and without keeping anything about a visitor. Visitors who
         ask not to be tracked, and bots, are not counted.
@@ -53,52 +90,20 @@ export function AnalyticsPage() {
         ))}
       </ul>
       <div className="cards">
-        <section className="card" aria-labelledby="referrers-heading">
-          <h2 id="referrers-heading">Top referrers</h2>
-          {referrers.length === 0 ? (
-            <p>No visits from other sites yet.</p>
-          ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Site</th>
-                  <th scope="col">Visits</th>
-                </tr>
-              </thead>
-              <tbody>
-                {referrers.map((referrer) => (
-                  <tr key={referrer.domain}>
-                    <td>{referrer.domain}</td>
-                    <td>{referrer.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
-        <section className="card" aria-labelledby="stores-heading">
-          <h2 id="stores-heading">Buy clicks by store</h2>
-          {stores.length === 0 ? (
-            <p>No buy clicks yet.</p>
-          ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Store</th>
-                  <th scope="col">Clicks</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stores.map((store) => (
-                  <tr key={store.store}>
-                    <td>{store.store}</td>
-                    <td>{store.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
+        <CountTable
+          id="referrers"
+          title="Top referrers"
+          empty="No visits from other sites yet."
+          columns={['Site', 'Visits']}
+          rows={referrers.map((referrer) => [referrer.domain, referrer.count])}
+        />
+        <CountTable
+          id="stores"
+          title="Buy clicks by store"
+          empty="No buy clicks yet."
+          columns={['Store', 'Clicks']}
+          rows={stores.map((store) => [store.store, store.count])}
+        />
       </div>
     </>
   );

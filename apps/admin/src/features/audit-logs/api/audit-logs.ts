@@ -1,20 +1,18 @@
-import { AUDIT_LOGS_REFRESH_MS, type AuditLogsResponse } from '@memoir/shared';
-import { getJson } from '@memoir/web-ui';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { AUDIT_LOGS_REFRESH_MS } from '@memoir/shared';
+import { api } from '@memoir/web-ui';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { queryKeys } from '../../../shared/query-keys';
-import { auditLogsPagePath, type AuditLogSearch } from '../utils/audit-search';
+import { pagedQueryOptions } from '../../../shared/review-queue';
+import { auditLogFilters, type AuditLogSearch } from '../utils/audit-search';
 
 /** Newest first, a page at a time (the log can hold thousands of events); refetched every 30 s. */
-export const auditLogsQueryOptions = (search: AuditLogSearch) =>
-  infiniteQueryOptions({
-    queryKey: [...queryKeys.auditLogs, search],
-    queryFn: ({ pageParam: before }: { readonly pageParam: string | null }) =>
-      getJson<AuditLogsResponse>(auditLogsPagePath(search, before)),
-    initialPageParam: null,
-    getNextPageParam: (page) => page.nextCursor,
-    refetchInterval: AUDIT_LOGS_REFRESH_MS,
-  });
+export const auditLogsQueryOptions = (search: AuditLogSearch) => ({
+  ...pagedQueryOptions([...queryKeys.auditLogs, search], (before) =>
+    api.call('listAuditEvents', { query: { ...auditLogFilters(search), ...(before === null ? {} : { before }) } }),
+  ),
+  refetchInterval: AUDIT_LOGS_REFRESH_MS,
+});
 
 /**
  * The route's loader has fetched the first page for the URL the screen opened with. When the
@@ -23,3 +21,7 @@ export const auditLogsQueryOptions = (search: AuditLogSearch) =>
  */
 export const useAuditLogs = (search: AuditLogSearch) =>
   useInfiniteQuery({ ...auditLogsQueryOptions(search), placeholderData: keepPreviousData });
+
+/** The CSV export of what the filters select (every matching event, not only the pages shown). */
+export const downloadAuditLogs = (search: AuditLogSearch) =>
+  api.download('exportAuditEvents', { query: auditLogFilters(search) });

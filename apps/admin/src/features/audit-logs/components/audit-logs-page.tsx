@@ -1,4 +1,4 @@
-import { SCREEN_TEXTS, type AuditLogDto } from '@memoir/shared';
+import { SCREEN_TEXTS, type AuditLog } from '@memoir/shared';
 import { CircleDotIcon, GavelIcon, PowerIcon } from '@memoir/web-ui';
 import { Fragment } from 'react';
 
@@ -6,10 +6,11 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 
 import { DownloadCsvButton } from '../../../shared/download-csv';
 import { NothingMatches } from '../../../shared/filtered-results';
-import { LoadError, LoadMore, RefreshError } from '../../../shared/load-error';
+import { ListPending, LoadMore, RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
-import { useAuditLogs } from '../api/audit-logs';
-import { auditLogsCsvPath, type AuditLogSearch } from '../utils/audit-search';
+import { When } from '../../../shared/when';
+import { downloadAuditLogs, useAuditLogs } from '../api/audit-logs';
+import type { AuditLogSearch } from '../utils/audit-search';
 import { AuditFilters } from './audit-filters';
 import {
   actionBadge,
@@ -31,7 +32,7 @@ export const AUDIT_LOGS_SCREEN: ScreenTexts = {
 const ICONS = { session: PowerIcon, decision: GavelIcon, other: CircleDotIcon } as const;
 
 /** The details, pretty-printed; each string in them isolated, so none can reorder the rest. */
-function Details({ details }: { readonly details: NonNullable<AuditLogDto['details']> }) {
+function Details({ details }: { readonly details: NonNullable<AuditLog['details']> }) {
   return (
     <pre className="details">
       {detailsParts(details).map((part, index) =>
@@ -41,7 +42,7 @@ function Details({ details }: { readonly details: NonNullable<AuditLogDto['detai
   );
 }
 
-function LogEntry({ log }: { readonly log: AuditLogDto }) {
+function LogEntry({ log }: { readonly log: AuditLog }) {
   const badge = actionBadge(log.action);
   const failed = actionFailed(log.action);
   const kind = actionIcon(log.action);
@@ -71,7 +72,7 @@ function LogEntry({ log }: { readonly log: AuditLogDto }) {
             ·{' '}
           </span>
         ) : null}
-        <time dateTime={log.createdAt}>{new Date(log.createdAt).toLocaleString()}</time>
+        <When iso={log.createdAt} />
         {log.ipAddress ? (
           <span>
             {' · '}
@@ -95,16 +96,7 @@ function AuditLogList({ search }: { readonly search: AuditLogSearch }) {
   const navigate = useNavigate({ from: '/logs' });
   const query = useAuditLogs(search);
   if (query.data === undefined || query.isPlaceholderData) {
-    return query.isError ? (
-      <LoadError
-        title={AUDIT_LOGS_SCREEN.loadFailed}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    ) : (
-      <p aria-busy="true">{AUDIT_LOGS_SCREEN.loading}</p>
-    );
+    return <ListPending screen={AUDIT_LOGS_SCREEN} query={query} />;
   }
   const logs = query.data.pages.flatMap((page) => page.logs);
   const filtered = Object.keys(search).length > 0;
@@ -136,7 +128,7 @@ export function AuditLogsPage() {
       <p>{SCREEN_TEXTS.auditLogsIntro}</p>
       <div className="toolbar">
         <AuditFilters search={search} onApply={(filters) => void navigate({ search: filters })} />
-        <DownloadCsvButton path={auditLogsCsvPath(search)} fallbackName="audit-log.csv" />
+        <DownloadCsvButton download={() => downloadAuditLogs(search)} fallbackName="audit-log.csv" />
       </div>
       <AuditLogList search={search} />
     </>

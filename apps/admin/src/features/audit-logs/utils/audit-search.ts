@@ -3,10 +3,11 @@ import {
   AUDIT_ACTIONS,
   AUDIT_RESOURCE_TYPES,
   type AuditActionName,
+  type AuditFilterQuery,
   type AuditResourceTypeName,
 } from '@memoir/shared';
 
-import { choiceParam, dayParam, definedOnly, startOfDay, textParam, withQuery } from '../../../shared/list-search';
+import { choiceParam, dayParam, definedOnly, startOfDay, textParam } from '../../../shared/list-search';
 
 /**
  * The log's filters, kept in the URL: `/admin/logs?action=approve&from=2026-11-01&to=2026-11-21`.
@@ -37,7 +38,7 @@ export const parseAuditLogSearch = (search: Record<string, unknown>): AuditLogSe
  * The filters as the API takes them: the days become instants, `from` the start of its day and
  * `to` the start of the day after (the API's `to` is exclusive), so the last day is included.
  */
-export function auditLogFilters(search: AuditLogSearch): Record<string, string | undefined> {
+export function auditLogFilters(search: AuditLogSearch): AuditFilterQuery {
   return {
     action: search.action,
     resourceType: search.resourceType,
@@ -47,11 +48,3 @@ export function auditLogFilters(search: AuditLogSearch): Record<string, string |
     q: search.q,
   };
 }
-
-/** The CSV export of what the filters select (every matching event, not only the pages shown). */
-export const auditLogsCsvPath = (search: AuditLogSearch): string =>
-  withQuery('/api/admin/audit-logs.csv', auditLogFilters(search));
-
-/** A page of the log: the newest matching events, or those before `before` (a `nextCursor`). */
-export const auditLogsPagePath = (search: AuditLogSearch, before: string | null): string =>
-  withQuery('/api/admin/audit-logs', { ...auditLogFilters(search), before });

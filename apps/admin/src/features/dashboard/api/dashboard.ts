@@ -1,15 +1,13 @@
-import { DASHBOARD_REFRESH_MS, type DashboardResponse } from '@memoir/shared';
-import { getJson } from '@memoir/web-ui';
+import { DASHBOARD_REFRESH_MS } from '@memoir/shared';
+import { api } from '@memoir/web-ui';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 
 import { queryKeys } from '../../../shared/query-keys';
 
-const fetchDashboard = () => getJson<DashboardResponse>('/api/admin/dashboard');
-
 /** The counts of the dashboard, polled every 30 s while it is on screen. */
 export const dashboardQueryOptions = queryOptions({
   queryKey: queryKeys.dashboard,
-  queryFn: fetchDashboard,
+  queryFn: () => api.call('dashboard'),
   refetchInterval: DASHBOARD_REFRESH_MS,
 });
 

@@ -1,8 +1,8 @@
 import { RECENT_ACTIVITY_WINDOW_DAYS, SCREEN_TEXTS, type DashboardResponse } from '@memoir/shared';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 
 import { humanAge } from '../../../shared/human-age';
-import { RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useDashboard } from '../api/dashboard';
 
@@ -11,6 +11,7 @@ export const DASHBOARD_SCREEN: ScreenTexts = {
   loading: SCREEN_TEXTS.loading,
   loadFailed: 'Could not load the dashboard.',
   backLink: false,
+  refreshFailed: 'Could not refresh the figures.',
 };
 
 const Count = ({ testId, value }: { readonly testId: string; readonly value: number }) => (
@@ -65,58 +66,51 @@ function AuditChain({ chain }: { readonly chain: NonNullable<DashboardResponse['
   );
 }
 
+/** A card of the dashboard: what a screen holds, and the way there. */
+function NavCard(props: {
+  readonly title: string;
+  readonly to: '/guestbook' | '/scholarships' | '/analytics' | '/prizes' | '/privacy' | '/logs';
+  readonly action: string;
+  readonly children: ReactNode;
+}) {
+  return (
+    <li className="card">
+      <h2>{props.title}</h2>
+      {props.children}
+      <Link to={props.to} className="button">
+        {props.action}
+      </Link>
+    </li>
+  );
+}
+
 export function DashboardPage() {
   const query = useDashboard();
   const { data } = query;
   return (
     <>
-      <ScreenHeader screen={DASHBOARD_SCREEN} />
-      <RefreshError query={query} title="Could not refresh the figures." />
+      <ScreenHeader screen={DASHBOARD_SCREEN} query={query} />
       <ul className="cards">
-        <li className="card">
-          <h2>Guestbook</h2>
+        <NavCard title="Guestbook" to="/guestbook" action="Manage Entries">
           <TotalAndPending testIdPrefix="guestbook" noun="entries" counts={data.guestbook} />
-          <Link to="/guestbook" className="button">
-            Manage Entries
-          </Link>
-        </li>
-        <li className="card">
-          <h2>Scholarships</h2>
+        </NavCard>
+        <NavCard title="Scholarships" to="/scholarships" action="Manage Requests">
           <TotalAndPending testIdPrefix="scholarships" noun="requests" counts={data.scholarships} />
           {data.scholarshipPromise ? <Promise24h promise={data.scholarshipPromise} /> : null}
-          <Link to="/scholarships" className="button">
-            Manage Requests
-          </Link>
-        </li>
-        <li className="card">
-          <h2>Analytics</h2>
+        </NavCard>
+        <NavCard title="Analytics" to="/analytics" action="View Analytics">
           <p>Page views, buy clicks and downloads, counted without cookies.</p>
-          <Link to="/analytics" className="button">
-            View Analytics
-          </Link>
-        </li>
-        <li className="card">
-          <h2>Crackme prizes</h2>
+        </NavCard>
+        <NavCard title="Crackme prizes" to="/prizes" action="View Claims">
           <p>Who cracked it, in order, and whose prize is on its way.</p>
-          <Link to="/prizes" className="button">
-            View Claims
-          </Link>
-        </li>
-        <li className="card">
-          <h2>Personal data</h2>
+        </NavCard>
+        <NavCard title="Personal data" to="/privacy" action="Erase a Person">
           <p>Erase a person who asks, and see what would go first.</p>
-          <Link to="/privacy" className="button">
-            Erase a Person
-          </Link>
-        </li>
-        <li className="card">
-          <h2>Audit logs</h2>
+        </NavCard>
+        <NavCard title="Audit logs" to="/logs" action="View Logs">
           <p>Every sign-in and decision, newest first.</p>
           {data.auditChain ? <AuditChain chain={data.auditChain} /> : null}
-          <Link to="/logs" className="button">
-            View Logs
-          </Link>
-        </li>
+        </NavCard>
       </ul>
       <section aria-labelledby="activity-heading" className="activity">
         <h2 id="activity-heading">Last {RECENT_ACTIVITY_WINDOW_DAYS} days</h2>

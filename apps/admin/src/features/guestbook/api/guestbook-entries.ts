@@ -1,20 +1,24 @@
-import { TOASTS, type AdminGuestbookEntriesResponse, type BulkDecisionResponse } from '@memoir/shared';
-import { apiRequest, getJson, postJson } from '@memoir/web-ui';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { TOASTS } from '@memoir/shared';
+import { api } from '@memoir/web-ui';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { queryKeys } from '../../../shared/query-keys';
-import { useBulkDecision } from '../../../shared/use-bulk-decision';
-import { adminNotesField, useDecision } from '../../../shared/use-decision';
-import { guestbookPagePath, type GuestbookSearch } from '../utils/guestbook-search';
+import {
+  adminNotesField,
+  pagedQueryOptions,
+  queueSearch,
+  type QueueDecisions,
+  type QueueSearch,
+} from '../../../shared/review-queue';
+
+/** The screen's filters, kept in the URL: `/admin/guestbook?class=approved&q=berlin`. */
+export const guestbookSearch = queueSearch('class');
+export type GuestbookSearch = QueueSearch<'class'>;
 
 export const guestbookEntriesQueryOptions = (search: GuestbookSearch) =>
-  infiniteQueryOptions({
-    queryKey: [...queryKeys.guestbookEntries, search],
-    queryFn: ({ pageParam }: { readonly pageParam: string | null }) =>
-      getJson<AdminGuestbookEntriesResponse>(guestbookPagePath(search, pageParam)),
-    initialPageParam: null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  pagedQueryOptions([...queryKeys.guestbookEntries, search], (before) =>
+    api.call('listGuestbookEntries', { query: guestbookSearch.pageQuery(search, before) }),
+  );
 
 /**
  * The route's loader has fetched the list for the URL the screen opened with. When the owner
@@ -24,35 +28,18 @@ export const guestbookEntriesQueryOptions = (search: GuestbookSearch) =>
 export const useGuestbookEntries = (search: GuestbookSearch) =>
   useInfiniteQuery({ ...guestbookEntriesQueryOptions(search), placeholderData: keepPreviousData });
 
-export interface GuestbookDecision {
-  readonly isApproved: boolean;
-  readonly notes: string;
-}
+/** The CSV export of what the filters select. */
+export const downloadGuestbookEntries = (search: GuestbookSearch) =>
+  api.download('exportGuestbookEntries', { query: guestbookSearch.csvQuery(search) });
 
-const moderateGuestbookEntry = (id: string, decision: GuestbookDecision) =>
-  apiRequest('PATCH', `/api/admin/guestbook/${id}`, {
-    isApproved: decision.isApproved,
-    ...adminNotesField(decision.notes),
-  });
-
-/** Approves or rejects an entry; `onDecided` closes the notes box. */
-export const useModerateGuestbookEntry = (id: string, onDecided: () => void) =>
-  useDecision({
-    decide: (decision: GuestbookDecision) => moderateGuestbookEntry(id, decision),
-    list: queryKeys.guestbookEntries,
-    messages: { success: TOASTS.guestbookEntryUpdated, failure: TOASTS.guestbookEntryUpdateFailed },
-    onDecided,
-  });
-
-/** Approves or rejects the selected entries with one note; each succeeds or fails on its own. */
-export const useBulkModerateGuestbookEntries = () =>
-  useBulkDecision({
-    decide: (ids, decision: GuestbookDecision) =>
-      postJson<BulkDecisionResponse>('/api/admin/guestbook/bulk', {
-        ids,
-        isApproved: decision.isApproved,
-        ...adminNotesField(decision.notes),
-      }),
-    approves: (decision) => decision.isApproved,
-    list: queryKeys.guestbookEntries,
-  });
+/** Approving or rejecting entries, one (with its own notes) or the selected ones (with one note). */
+export const GUESTBOOK_DECISIONS: QueueDecisions = {
+  list: queryKeys.guestbookEntries,
+  decide: (id, { approve, notes }) =>
+    api.call('moderateGuestbookEntry', { params: { id }, body: { isApproved: approve, ...adminNotesField(notes) } }),
+  decideMany: (ids, { approve, notes }) =>
+    api.call('bulkModerateGuestbookEntries', {
+      body: { ids: [...ids], isApproved: approve, ...adminNotesField(notes) },
+    }),
+  messages: { success: TOASTS.guestbookEntryUpdated, failure: TOASTS.guestbookEntryUpdateFailed },
+};

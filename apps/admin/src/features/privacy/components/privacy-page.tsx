@@ -1,8 +1,9 @@
-import { SCREEN_TEXTS } from '@memoir/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { SCREEN_TEXTS, type ErasureCounts } from '@memoir/shared';
+import { useId, useState } from 'react';
 
+import { Form } from '../../../shared/form-field';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
-import { useErasePerson, usePreviewErasure, type ErasureCounts } from '../api/erasure';
+import { useErasePerson, usePreviewErasure } from '../api/erasure';
 
 export const PRIVACY_SCREEN: ScreenTexts = {
   title: 'Personal data',
@@ -50,8 +51,7 @@ export function PrivacyPage() {
   const preview = usePreviewErasure();
   const erase = useErasePerson();
 
-  const lookUp = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const lookUp = () => {
     const address = email.trim();
     preview.mutate(address, {
       onSuccess: ({ counts }) => setChecked({ email: address, lines: erasureSummary(counts) }),
@@ -66,7 +66,7 @@ export function PrivacyPage() {
         changed. To send someone a copy of what is held about them, run{' '}
         <code>pnpm admin export-person --email &lt;address&gt;</code>.
       </p>
-      <form className="form" onSubmit={lookUp}>
+      <Form onSubmit={lookUp}>
         <label htmlFor={`${id}-email`}>Email address</label>
         <input
           id={`${id}-email`}
@@ -81,7 +81,7 @@ export function PrivacyPage() {
         <button type="submit" className="button" disabled={preview.isPending}>
           Show what would be erased
         </button>
-      </form>
+      </Form>
       {checked === null ? null : (
         <section className="card erasure" aria-labelledby={`${id}-what`}>
           <h2 id={`${id}-what`}>Erase {checked.email}?</h2>

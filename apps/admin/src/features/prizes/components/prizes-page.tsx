@@ -1,18 +1,18 @@
-import { SCREEN_TEXTS } from '@memoir/shared';
-import { mailtoHref } from '@memoir/web-ui';
+import { SCREEN_TEXTS, type CrackmeClaim } from '@memoir/shared';
 
-import { RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
-import { useMarkPrizeSent, usePrizeClaims, type PrizeClaim } from '../api/prize-claims';
+import { SentBy, When } from '../../../shared/when';
+import { useMarkPrizeSent, usePrizeClaims } from '../api/prize-claims';
 
 export const PRIZES_SCREEN: ScreenTexts = {
   title: 'Crackme prizes',
   loading: SCREEN_TEXTS.loading,
   loadFailed: 'Could not load the prize claims.',
   backLink: true,
+  refreshFailed: 'Could not refresh the claims.',
 };
 
-function ClaimRow({ claim }: { readonly claim: PrizeClaim }) {
+function ClaimRow({ claim }: { readonly claim: CrackmeClaim }) {
   const mark = useMarkPrizeSent(claim.id);
   return (
     <li className="item" data-testid="prize-claim">
@@ -23,12 +23,7 @@ function ClaimRow({ claim }: { readonly claim: PrizeClaim }) {
             {claim.winner ? 'Winner' : 'After the prizes'}
           </span>
         </p>
-        <p>
-          <a href={mailtoHref(claim.email)} dir="auto">
-            {claim.email}
-          </a>{' '}
-          · <time dateTime={claim.createdAt}>{new Date(claim.createdAt).toLocaleString()}</time>
-        </p>
+        <SentBy email={claim.email} at={claim.createdAt} />
         {claim.prizeSentAt === null ? (
           claim.winner ? (
             <button
@@ -42,7 +37,7 @@ function ClaimRow({ claim }: { readonly claim: PrizeClaim }) {
           ) : null
         ) : (
           <p className="delivery delivery-sent">
-            Prize sent <time dateTime={claim.prizeSentAt}>{new Date(claim.prizeSentAt).toLocaleString()}</time>
+            Prize sent <When iso={claim.prizeSentAt} />
           </p>
         )}
       </div>
@@ -55,8 +50,7 @@ export function PrizesPage() {
   const { claims, winners } = query.data;
   return (
     <>
-      <ScreenHeader screen={PRIZES_SCREEN} />
-      <RefreshError query={query} title="Could not refresh the claims." />
+      <ScreenHeader screen={PRIZES_SCREEN} query={query} />
       <p>
         Claims with the key the crackme accepts, in the order they came. The first {winners} win a signed hardcover (
         <code>CRACKME_WINNERS</code>).

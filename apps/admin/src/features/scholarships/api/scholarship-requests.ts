@@ -1,34 +1,35 @@
-import { TOASTS, type BulkDecisionResponse, type ScholarshipRequestsResponse } from '@memoir/shared';
-import { apiRequest, getJson, postJson, toast, toastFailure } from '@memoir/web-ui';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { TOASTS, type ScholarshipRequestsPage } from '@memoir/shared';
+import { api } from '@memoir/web-ui';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { queryKeys } from '../../../shared/query-keys';
-import { useBulkDecision } from '../../../shared/use-bulk-decision';
-import { adminNotesField, useDecision } from '../../../shared/use-decision';
+import {
+  adminNotesField,
+  pagedQueryOptions,
+  queueSearch,
+  type QueueDecision,
+  type QueueDecisions,
+  type QueueSearch,
+} from '../../../shared/review-queue';
+import { useChange } from '../../../shared/use-change';
 import { RESEND_TOASTS, REVOKE_TEXTS } from '../utils/delivery-state';
-import { scholarshipPagePath, type ScholarshipSearch } from '../utils/scholarship-search';
+
+/** The screen's filters, kept in the URL: `/admin/scholarships?status=pending&q=gmail`. */
+export const scholarshipSearch = queueSearch('status');
+export type ScholarshipSearch = QueueSearch<'status'>;
 
 /** While an email is queued, the list refreshes this often so the owner sees it go out. */
 const DELIVERY_REFRESH_MS = 5000;
 
-export const scholarshipRequestsQueryOptions = (search: ScholarshipSearch) =>
-  infiniteQueryOptions({
-    queryKey: [...queryKeys.scholarshipRequests, search],
-    queryFn: ({ pageParam }: { readonly pageParam: string | null }) =>
-      getJson<ScholarshipRequestsResponse>(scholarshipPagePath(search, pageParam)),
-    initialPageParam: null,
-    getNextPageParam: (page) => page.nextCursor,
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.requests.some((request) => request.delivery?.status === 'queued'))
-        ? DELIVERY_REFRESH_MS
-        : false,
-  });
+export const scholarshipRequestsQueryOptions = (search: ScholarshipSearch) => ({
+  ...pagedQueryOptions([...queryKeys.scholarshipRequests, search], (before) =>
+    api.call('listScholarshipRequests', { query: scholarshipSearch.pageQuery(search, before) }),
+  ),
+  refetchInterval: (query: { state: { data?: { pages: readonly ScholarshipRequestsPage[] } | undefined } }) =>
+    query.state.data?.pages.some((page) => page.requests.some((request) => request.delivery?.status === 'queued'))
+      ? DELIVERY_REFRESH_MS
+      : false,
+});
 
 /**
  * The route's loader has fetched the list for the URL the screen opened with. When the owner
@@ -38,63 +39,46 @@ export const scholarshipRequestsQueryOptions = (search: ScholarshipSearch) =>
 export const useScholarshipRequests = (search: ScholarshipSearch) =>
   useInfiniteQuery({ ...scholarshipRequestsQueryOptions(search), placeholderData: keepPreviousData });
 
-export interface ScholarshipDecision {
-  readonly decision: 'approved' | 'rejected';
-  readonly notes: string;
-}
+/** The CSV export of what the filters select. */
+export const downloadScholarshipRequests = (search: ScholarshipSearch) =>
+  api.download('exportScholarshipRequests', { query: scholarshipSearch.csvQuery(search) });
 
-// Unlike the spec's client, ours checks the HTTP status: a 409 (decided elsewhere meanwhile) is a failure.
-const decideScholarshipRequest = (id: string, { decision, notes }: ScholarshipDecision) =>
-  apiRequest('PATCH', `/api/admin/scholarships/${id}`, {
-    status: decision,
-    ...adminNotesField(notes),
-  });
+const status = ({ approve }: QueueDecision) => (approve ? 'approved' : 'rejected');
 
-/** Approves or rejects a request; `onDecided` closes the review form. */
-export const useDecideScholarshipRequest = (id: string, onDecided: () => void) =>
-  useDecision({
-    decide: (decision: ScholarshipDecision) => decideScholarshipRequest(id, decision),
-    list: queryKeys.scholarshipRequests,
-    messages: { success: TOASTS.scholarshipUpdated, failure: TOASTS.scholarshipUpdateFailed },
-    onDecided,
-  });
-
-/** Approves or rejects the selected requests with one note; one no longer pending fails alone. */
-export const useBulkDecideScholarshipRequests = () =>
-  useBulkDecision({
-    decide: (ids, { decision, notes }: ScholarshipDecision) =>
-      postJson<BulkDecisionResponse>('/api/admin/scholarships/bulk', {
-        ids,
-        status: decision,
-        ...adminNotesField(notes),
-      }),
-    approves: (decision) => decision.decision === 'approved',
-    list: queryKeys.scholarshipRequests,
-  });
+/**
+ * Approving or rejecting requests, one (with its own notes) or the selected ones (with one
+ * note). Unlike the spec's client, ours checks the HTTP status: a 409 (decided elsewhere
+ * meanwhile) is a failure, and a request no longer pending fails alone in a bulk decision.
+ */
+export const SCHOLARSHIP_DECISIONS: QueueDecisions = {
+  list: queryKeys.scholarshipRequests,
+  decide: (id, decision) =>
+    api.call('decideScholarshipRequest', {
+      params: { id },
+      body: { status: status(decision), ...adminNotesField(decision.notes) },
+    }),
+  decideMany: (ids, decision) =>
+    api.call('bulkDecideScholarshipRequests', {
+      body: { ids: [...ids], status: status(decision), ...adminNotesField(decision.notes) },
+    }),
+  messages: { success: TOASTS.scholarshipUpdated, failure: TOASTS.scholarshipUpdateFailed },
+};
 
 /** Sends an approved request's PDF again, with a new link; the list then shows it queued. */
-export function useResendDelivery(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest('POST', `/api/admin/scholarships/${id}/resend`, {}),
-    onSuccess: async () => {
-      toast({ title: RESEND_TOASTS.queued.title, description: RESEND_TOASTS.queued.description });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.scholarshipRequests });
-    },
-    onError: (error) => toastFailure(error, RESEND_TOASTS.failed),
+export const useResendDelivery = (id: string) =>
+  useChange({
+    run: () => api.call('resendDelivery', { params: { id } }),
+    done: RESEND_TOASTS.queued,
+    failed: RESEND_TOASTS.failed,
+    refresh: [queryKeys.scholarshipRequests],
   });
-}
 
 /** Revokes a request's download links (audited); the list then shows the link revoked. */
-export function useRevokeDownloadLink(id: string, onRevoked: () => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest('POST', `/api/admin/scholarships/${id}/revoke-link`, {}),
-    onSuccess: async () => {
-      toast({ title: REVOKE_TEXTS.revoked.title, description: REVOKE_TEXTS.revoked.description });
-      onRevoked();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.scholarshipRequests });
-    },
-    onError: (error) => toastFailure(error, REVOKE_TEXTS.failed),
+export const useRevokeDownloadLink = (id: string, onRevoked: () => void) =>
+  useChange({
+    run: () => api.call('revokeDownloadLink', { params: { id } }),
+    then: onRevoked,
+    done: REVOKE_TEXTS.revoked,
+    failed: REVOKE_TEXTS.failed,
+    refresh: [queryKeys.scholarshipRequests],
   });
-}

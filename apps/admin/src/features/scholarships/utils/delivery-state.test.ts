@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import type { DeliveryStateDto } from '@memoir/shared';
+import type { DeliveryState } from '@memoir/shared';
 
 import { deliveryLabel, hasWorkingLink } from './delivery-state';
 
-const base: DeliveryStateDto = {
+const base: DeliveryState = {
   kind: 'approval',
   status: 'queued',
   attempts: 0,

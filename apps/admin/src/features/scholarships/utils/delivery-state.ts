@@ -1,4 +1,4 @@
-import type { DeliveryStateDto } from '@memoir/shared';
+import type { DeliveryState } from '@memoir/shared';
 
 const times = (n: number) => `${n} time${n === 1 ? '' : 's'}`;
 
@@ -6,7 +6,7 @@ const times = (n: number) => `${n} time${n === 1 ? '' : 's'}`;
  * One line about the email owed to a decided requester: queued, sent (and how often the PDF
  * was downloaded), or failed with the reason.
  */
-export function deliveryLabel(delivery: DeliveryStateDto): string {
+export function deliveryLabel(delivery: DeliveryState): string {
   const what = delivery.kind === 'approval' ? 'PDF email' : 'Rejection email';
   const revoked = delivery.linkRevokedAt === null ? '' : ' · link revoked';
   const downloads = delivery.kind === 'approval' ? ` · downloaded ${times(delivery.downloadCount)}${revoked}` : '';
@@ -25,7 +25,7 @@ export function deliveryLabel(delivery: DeliveryStateDto): string {
 }
 
 /** Whether the latest email's download link still works: the Revoke button is offered then. */
-export function hasWorkingLink(delivery: DeliveryStateDto | null | undefined, now: Date = new Date()): boolean {
+export function hasWorkingLink(delivery: DeliveryState | null | undefined, now: Date = new Date()): boolean {
   return (
     delivery?.kind === 'approval' &&
     delivery.linkRevokedAt === null &&

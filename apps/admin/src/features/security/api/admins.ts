@@ -1,46 +1,34 @@
-import { TOASTS, type AddAdminResponse, type AdminsResponse } from '@memoir/shared';
-import { apiRequest, getJson, postJson, toast, toastFailure } from '@memoir/web-ui';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AddAdminResponse } from '@memoir/shared';
+import { api } from '@memoir/web-ui';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { queryKeys } from '../../../shared/query-keys';
+import { useChange } from '../../../shared/use-change';
+import { failed } from './security';
 
 export const adminsQueryOptions = queryOptions({
   queryKey: queryKeys.admins,
-  queryFn: () => getJson<AdminsResponse>('/api/admin/admins'),
+  queryFn: () => api.call('listAdmins'),
 });
 
 export const useAdmins = () => useQuery(adminsQueryOptions);
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.admins }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.auditLogs }),
-    ]);
-}
+/** After adding or removing an admin: the list again, and the audit log's new event. */
+const ADMINS_CHANGED = [queryKeys.admins, queryKeys.auditLogs] as const;
 
 /** `onAdded` gets the temporary password (shown once) before the list is read again. */
-export function useAddAdmin(onAdded: (added: AddAdminResponse) => void) {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (username: string) => postJson<AddAdminResponse>('/api/admin/admins', { username }),
-    onSuccess: async (added) => {
-      onAdded(added);
-      await refresh();
-    },
-    onError: (error) => toastFailure(error, { title: 'Could not add the admin', fallback: TOASTS.networkError }),
+export const useAddAdmin = (onAdded: (added: AddAdminResponse) => void) =>
+  useChange({
+    run: (username: string) => api.call('addAdmin', { body: { username } }),
+    then: onAdded,
+    failed: failed('Could not add the admin'),
+    refresh: ADMINS_CHANGED,
   });
-}
 
-export function useRemoveAdmin() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest<{ success: true }>('DELETE', `/api/admin/admins/${encodeURIComponent(id)}`),
-    onSuccess: async () => {
-      toast({ title: 'Admin removed', description: 'Their sessions have ended.' });
-      await refresh();
-    },
-    onError: (error) => toastFailure(error, { title: 'Could not remove the admin', fallback: TOASTS.networkError }),
+export const useRemoveAdmin = () =>
+  useChange({
+    run: (id: string) => api.call('removeAdmin', { params: { id } }),
+    done: { title: 'Admin removed', description: 'Their sessions have ended.' },
+    failed: failed('Could not remove the admin'),
+    refresh: ADMINS_CHANGED,
   });
-}

@@ -1,64 +1,47 @@
-import { TOASTS, type SecurityResponse } from '@memoir/shared';
-import { apiRequest, getJson, postJson, toast, toastFailure } from '@memoir/web-ui';
-import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { TOASTS } from '@memoir/shared';
+import { api } from '@memoir/web-ui';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 
 import { queryKeys } from '../../../shared/query-keys';
+import { useChange } from '../../../shared/use-change';
 
 /** Two-factor state and the admin's live sessions (`GET /api/admin/security`). */
 export const securityQueryOptions = queryOptions({
   queryKey: queryKeys.security,
-  queryFn: () => getJson<SecurityResponse>('/api/admin/security'),
+  queryFn: () => api.call('security'),
 });
 
 export const useSecurity = () => useSuspenseQuery(securityQueryOptions);
 
-/** After any change: the list again, and the audit log's new event. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.security }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.auditLogs }),
-    ]);
-}
+/** After any change of the account: the screen again, and the audit log's new event. */
+export const ACCOUNT_CHANGED = [queryKeys.security, queryKeys.auditLogs] as const;
 
-export function useEndSession() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<{ success: true }>('DELETE', `/api/admin/sessions/${encodeURIComponent(id)}`),
-    onSuccess: async () => {
-      toast({ title: 'Session ended', description: 'That device is signed out.' });
-      await refresh();
-    },
-    onError: (error) => toastFailure(error, { title: 'Could not end the session', fallback: TOASTS.networkError }),
-  });
-}
+/** What failed, with the network's fallback reason. */
+export const failed = (title: string) => ({ title, fallback: TOASTS.networkError });
 
-export function useEndOtherSessions() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: () => postJson<{ success: true; ended: number }>('/api/admin/sessions/end-others', {}),
-    onSuccess: async ({ ended }) => {
-      toast({
-        title: 'Other sessions ended',
-        description: `${ended} other ${ended === 1 ? 'session' : 'sessions'} signed out.`,
-      });
-      await refresh();
-    },
-    onError: (error) => toastFailure(error, { title: 'Could not end the sessions', fallback: TOASTS.networkError }),
+export const useEndSession = () =>
+  useChange({
+    run: (id: string) => api.call('endSession', { params: { id } }),
+    done: { title: 'Session ended', description: 'That device is signed out.' },
+    failed: failed('Could not end the session'),
+    refresh: ACCOUNT_CHANGED,
   });
-}
 
-export function useChangePassword() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      postJson<{ success: true; endedSessions: number }>('/api/admin/password', body),
-    onSuccess: async () => {
-      toast({ title: 'Password changed', description: 'Every other session has been signed out.' });
-      await refresh();
-    },
-    onError: (error) => toastFailure(error, { title: 'Could not change the password', fallback: TOASTS.networkError }),
+export const useEndOtherSessions = () =>
+  useChange({
+    run: () => api.call('endOtherSessions'),
+    done: ({ ended }) => ({
+      title: 'Other sessions ended',
+      description: `${ended} other ${ended === 1 ? 'session' : 'sessions'} signed out.`,
+    }),
+    failed: failed('Could not end the sessions'),
+    refresh: ACCOUNT_CHANGED,
   });
-}
+
+export const useChangePassword = () =>
+  useChange({
+    run: (body: { currentPassword: string; newPassword: string }) => api.call('changePassword', { body }),
+    done: { title: 'Password changed', description: 'Every other session has been signed out.' },
+    failed: failed('Could not change the password'),
+    refresh: ACCOUNT_CHANGED,
+  });

@@ -1,7 +1,8 @@
-import type { AddAdminResponse, AdminUserDto } from '@memoir/shared';
+import type { AddAdminResponse, AdminUser } from '@memoir/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
+import { Form, FormField } from '../../../shared/form-field';
 import { queryKeys } from '../../../shared/query-keys';
 import { useAddAdmin, useAdmins, useRemoveAdmin } from '../api/admins';
 
@@ -9,14 +10,13 @@ import { useAddAdmin, useAdmins, useRemoveAdmin } from '../api/admins';
 export function AdminsSection() {
   const admins = useAdmins();
   // Who is signed in, as the session feature keeps it (read from the cache, not imported).
-  const me = useQueryClient().getQueryData<AdminUserDto | null>(queryKeys.session);
+  const me = useQueryClient().getQueryData<AdminUser | null>(queryKeys.session);
   const [added, setAdded] = useState<AddAdminResponse | null>(null);
   const add = useAddAdmin(setAdded);
   const remove = useRemoveAdmin();
   const [username, setUsername] = useState('');
   const list = admins.data?.admins ?? [];
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     add.mutate(username.trim(), { onSuccess: () => setUsername('') });
   };
   return (
@@ -63,21 +63,18 @@ export function AdminsSection() {
           </button>
         </div>
       ) : null}
-      <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="new-admin">New admin's username</label>
-          <input
-            id="new-admin"
-            autoComplete="off"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </div>
+      <Form onSubmit={onSubmit}>
+        <FormField
+          id="new-admin"
+          label="New admin's username"
+          autoComplete="off"
+          value={username}
+          onChange={setUsername}
+        />
         <button type="submit" className="button" disabled={add.isPending || username.trim() === ''}>
           Add admin
         </button>
-      </form>
+      </Form>
     </section>
   );
 }

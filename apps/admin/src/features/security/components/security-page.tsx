@@ -1,8 +1,8 @@
-import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, SCREEN_TEXTS, type OwnSessionDto } from '@memoir/shared';
-import { useState, type FormEvent } from 'react';
+import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, SCREEN_TEXTS, type OwnSession } from '@memoir/shared';
+import { useState } from 'react';
 
+import { Form, FormField, SubmitButton } from '../../../shared/form-field';
 import { humanAge } from '../../../shared/human-age';
-import { RefreshError } from '../../../shared/load-error';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSecurity } from '../api/security';
 import { describeDevice } from '../utils/device';
@@ -14,11 +14,12 @@ export const SECURITY_SCREEN: ScreenTexts = {
   loading: SCREEN_TEXTS.loading,
   loadFailed: 'Could not load your security settings.',
   backLink: true,
+  refreshFailed: 'Could not refresh your security settings.',
 };
 
 const ago = (iso: string) => `${humanAge(Date.now() - new Date(iso).getTime())} ago`;
 
-function SessionRow({ session }: { readonly session: OwnSessionDto }) {
+function SessionRow({ session }: { readonly session: OwnSession }) {
   const end = useEndSession();
   return (
     <li className="card session" data-testid="session">
@@ -46,7 +47,7 @@ function SessionRow({ session }: { readonly session: OwnSessionDto }) {
   );
 }
 
-function Sessions({ sessions }: { readonly sessions: readonly OwnSessionDto[] }) {
+function Sessions({ sessions }: { readonly sessions: readonly OwnSession[] }) {
   const endOthers = useEndOtherSessions();
   const others = sessions.filter((session) => !session.current).length;
   return (
@@ -74,8 +75,7 @@ function PasswordChange() {
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const tooShort = newPassword.length > 0 && newPassword.length < ADMIN_PASSWORD_MIN_LENGTH;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     change.mutate(
       { currentPassword, newPassword },
       {
@@ -89,43 +89,33 @@ function PasswordChange() {
   return (
     <section aria-labelledby="password-heading">
       <h2 id="password-heading">Password</h2>
-      <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="current-password">Current password</label>
-          <input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={currentPassword}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="new-password">New password</label>
-          <input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={ADMIN_PASSWORD_MIN_LENGTH}
-            maxLength={ADMIN_PASSWORD_MAX_LENGTH}
-            aria-describedby="new-password-hint"
-            value={newPassword}
-            onChange={(e) => setNew(e.target.value)}
-          />
-          <p id="new-password-hint" className={tooShort ? 'hint hint-error' : 'hint'}>
-            {ADMIN_PASSWORD_MIN_LENGTH} to {ADMIN_PASSWORD_MAX_LENGTH} characters. Every other session is signed out.
-          </p>
-        </div>
-        <button
-          type="submit"
-          className="button"
-          disabled={change.isPending || currentPassword === '' || newPassword.length < ADMIN_PASSWORD_MIN_LENGTH}
-        >
-          {change.isPending ? SCREEN_TEXTS.submitting : 'Change password'}
-        </button>
-      </form>
+      <Form onSubmit={onSubmit}>
+        <FormField
+          id="current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={setCurrent}
+        />
+        <FormField
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          minLength={ADMIN_PASSWORD_MIN_LENGTH}
+          maxLength={ADMIN_PASSWORD_MAX_LENGTH}
+          value={newPassword}
+          onChange={setNew}
+          hint={`${ADMIN_PASSWORD_MIN_LENGTH} to ${ADMIN_PASSWORD_MAX_LENGTH} characters. Every other session is signed out.`}
+          hintError={tooShort}
+        />
+        <SubmitButton
+          sending={change.isPending}
+          ready={currentPassword !== '' && newPassword.length >= ADMIN_PASSWORD_MIN_LENGTH}
+          text="Change password"
+        />
+      </Form>
     </section>
   );
 }
@@ -136,8 +126,7 @@ export function SecurityPage() {
   const { data } = query;
   return (
     <>
-      <ScreenHeader screen={SECURITY_SCREEN} />
-      <RefreshError query={query} title="Could not refresh your security settings." />
+      <ScreenHeader screen={SECURITY_SCREEN} query={query} />
       <TwoFactorSection enabled={data.twoFactorEnabled} />
       <Sessions sessions={data.sessions} />
       <PasswordChange />

@@ -1,7 +1,7 @@
-import { SCREEN_TEXTS } from '@memoir/shared';
 import QRCode from 'qrcode';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 
+import { Form, FormField, SubmitButton } from '../../../shared/form-field';
 import { useConfirmTwoFactor, useDisableTwoFactor, useStartTwoFactor } from '../api/two-factor';
 
 /** The otpauth URI as a QR code: an SVG in a data URL (the CSP's img-src allows data:). */
@@ -47,8 +47,7 @@ function TurnOn({ onCodes }: { readonly onCodes: (codes: string[]) => void }) {
   const confirm = useConfirmTwoFactor(onCodes);
   const [code, setCode] = useState('');
   const setup = start.data;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     confirm.mutate(code.replace(/\s/g, ''));
   };
   if (!setup) {
@@ -65,23 +64,18 @@ function TurnOn({ onCodes }: { readonly onCodes: (codes: string[]) => void }) {
       <p>
         Key: <code data-testid="totp-secret">{setup.secret}</code>
       </p>
-      <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="confirm-code">The 6-digit code the app shows</label>
-          <input
-            id="confirm-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]{6,7}"
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="button" disabled={confirm.isPending || code.trim() === ''}>
-          {confirm.isPending ? SCREEN_TEXTS.submitting : 'Confirm and turn on'}
-        </button>
-      </form>
+      <Form onSubmit={onSubmit}>
+        <FormField
+          id="confirm-code"
+          label="The 6-digit code the app shows"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]{6,7}"
+          value={code}
+          onChange={setCode}
+        />
+        <SubmitButton sending={confirm.isPending} ready={code.trim() !== ''} text="Confirm and turn on" />
+      </Form>
     </div>
   );
 }
@@ -89,27 +83,23 @@ function TurnOn({ onCodes }: { readonly onCodes: (codes: string[]) => void }) {
 function TurnOff() {
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     disable.mutate(password, { onSuccess: () => setPassword('') });
   };
   return (
-    <form className="form" onSubmit={onSubmit}>
-      <div className="field">
-        <label htmlFor="two-factor-password">Your password, to turn it off</label>
-        <input
-          id="two-factor-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
+    <Form onSubmit={onSubmit}>
+      <FormField
+        id="two-factor-password"
+        label="Your password, to turn it off"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
       <button type="submit" className="button button-ghost" disabled={disable.isPending || password === ''}>
         Turn off two-factor sign-in
       </button>
-    </form>
+    </Form>
   );
 }
 

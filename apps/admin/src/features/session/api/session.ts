@@ -1,13 +1,12 @@
 import {
   ADMIN_SESSION_STORAGE_KEY,
   TOASTS,
-  type AdminUserDto,
+  type AdminUser,
   type LoginBody,
   type LoginResponse,
-  type MeResponse,
-  type TwoFactorRequiredResponse,
+  type TwoFactorLoginBody,
 } from '@memoir/shared';
-import { apiRequest, getJson, HttpError, postJson, toast } from '@memoir/web-ui';
+import { api, HttpError, toast } from '@memoir/web-ui';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 
@@ -31,10 +30,10 @@ const storeToken = (token: string | null): void => {
  * Who is signed in, or null. Without a stored token nobody is; with one, the server says.
  * Anything but an answer signs out, the failure only logged (spec section 4).
  */
-async function fetchSessionUser(): Promise<AdminUserDto | null> {
+async function fetchSessionUser(): Promise<AdminUser | null> {
   if (storedToken() === null) return null;
   try {
-    return (await getJson<MeResponse>('/api/admin/me')).user;
+    return (await api.call('me')).user;
   } catch (error) {
     console.error('Checking the admin session failed:', error);
     storeToken(null);
@@ -74,8 +73,7 @@ function logInFailure(error: unknown): string {
 export function useLogIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: LoginBody) =>
-      postJson<LoginResponse | TwoFactorRequiredResponse>('/api/admin/login', credentials),
+    mutationFn: (credentials: LoginBody) => api.call('logIn', { body: credentials }),
     onSuccess: (body) => {
       // Two-factor on: no session yet; the login page asks for the code.
       if (body.success) signedIn(queryClient, body);
@@ -95,8 +93,7 @@ function signedIn(queryClient: QueryClient, body: LoginResponse): void {
 export function useLogInTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { challenge: string; code: string }) =>
-      postJson<LoginResponse>('/api/admin/login/two-factor', body),
+    mutationFn: (body: TwoFactorLoginBody) => api.call('logInTwoFactor', { body }),
     onSuccess: (body) => signedIn(queryClient, body),
     onError: (error) =>
       toast({ title: TOASTS.loginFailed.title, description: logInFailure(error), variant: 'destructive' }),
@@ -112,9 +109,7 @@ export function useLogOut(): () => Promise<void> {
   const router = useRouter();
   return async () => {
     if (storedToken() !== null) {
-      await apiRequest('POST', '/api/admin/logout').catch((error: unknown) =>
-        console.error('Logging out failed:', error),
-      );
+      await api.call('logOut').catch((error: unknown) => console.error('Logging out failed:', error));
     }
     forgetSession(queryClient);
     toast({ title: TOASTS.loggedOut.title, description: TOASTS.loggedOut.description });

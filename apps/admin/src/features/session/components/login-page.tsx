@@ -1,16 +1,16 @@
 import { SCREEN_TEXTS } from '@memoir/shared';
 import { HttpError } from '@memoir/web-ui';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState, type ReactNode } from 'react';
 
+import { Form, FormField, SubmitButton } from '../../../shared/form-field';
 import { useLogIn, useLogInTwoFactor } from '../api/session';
 
 /** The second step, for an account with two-factor on: the code after the password. */
 function CodeStep({ challenge, onDone, onRestart }: { challenge: string; onDone: () => void; onRestart: () => void }) {
   const logInTwoFactor = useLogInTwoFactor();
   const [code, setCode] = useState('');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     logInTwoFactor.mutate(
       { challenge, code: code.trim() },
       {
@@ -24,30 +24,34 @@ function CodeStep({ challenge, onDone, onRestart }: { challenge: string; onDone:
     );
   };
   return (
-    <form className="form" onSubmit={onSubmit}>
-      <div className="field">
-        <label htmlFor="code">Code from your authenticator app</label>
-        <input
-          id="code"
-          name="code"
-          autoComplete="one-time-code"
-          autoFocus
-          required
-          aria-describedby="code-hint"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <p id="code-hint" className="hint">
-          6 digits, or one of your recovery codes.
-        </p>
-      </div>
-      <button type="submit" className="button" disabled={logInTwoFactor.isPending || code.trim() === ''}>
-        {logInTwoFactor.isPending ? SCREEN_TEXTS.submitting : 'Verify'}
-      </button>
+    <Form onSubmit={onSubmit}>
+      <FormField
+        id="code"
+        label="Code from your authenticator app"
+        name="code"
+        autoComplete="one-time-code"
+        autoFocus
+        value={code}
+        onChange={setCode}
+        hint="6 digits, or one of your recovery codes."
+      />
+      <SubmitButton sending={logInTwoFactor.isPending} ready={code.trim() !== ''} text="Verify" />
       <button type="button" className="button button-ghost" onClick={onRestart}>
         Start again
       </button>
-    </form>
+    </Form>
+  );
+}
+
+/** The frame of both steps: the title, the warning above the form and the notice below. */
+function SignInScreen({ children }: { readonly children: ReactNode }) {
+  return (
+    <main className="centered login" id="main">
+      <h1>Admin sign-in</h1>
+      <p className="warning">{SCREEN_TEXTS.loginTagline}</p>
+      {children}
+      <p className="notice">{SCREEN_TEXTS.loginNotice}</p>
+    </main>
   );
 }
 
@@ -62,8 +66,7 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<string | null>(null);
   const goOn = () => void navigate({ to: redirect ?? '/', replace: true });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     logIn.mutate(
       { username, password },
       { onSuccess: (body) => (body.success ? goOn() : setChallenge(body.challenge)) },
@@ -72,9 +75,7 @@ export function LoginPage() {
 
   if (challenge !== null) {
     return (
-      <main className="centered login" id="main">
-        <h1>Admin sign-in</h1>
-        <p className="warning">{SCREEN_TEXTS.loginTagline}</p>
+      <SignInScreen>
         <CodeStep
           challenge={challenge}
           onDone={goOn}
@@ -83,27 +84,21 @@ export function LoginPage() {
             setPassword('');
           }}
         />
-        <p className="notice">{SCREEN_TEXTS.loginNotice}</p>
-      </main>
+      </SignInScreen>
     );
   }
 
   return (
-    <main className="centered login" id="main">
-      <h1>Admin sign-in</h1>
-      <p className="warning">{SCREEN_TEXTS.loginTagline}</p>
-      <form className="form" onSubmit={onSubmit} method="post" action="/admin/login">
-        <div className="field">
-          <label htmlFor="username">Username</label>
-          <input
-            id="username"
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </div>
+    <SignInScreen>
+      <Form onSubmit={onSubmit} method="post" action="/admin/login">
+        <FormField
+          id="username"
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={setUsername}
+        />
         <div className="field">
           <label htmlFor="password">Password</label>
           <div className="password">
@@ -127,11 +122,8 @@ export function LoginPage() {
             </button>
           </div>
         </div>
-        <button type="submit" className="button" disabled={logIn.isPending || username === '' || password === ''}>
-          {logIn.isPending ? SCREEN_TEXTS.submitting : 'Sign in'}
-        </button>
-      </form>
-      <p className="notice">{SCREEN_TEXTS.loginNotice}</p>
-    </main>
+        <SubmitButton sending={logIn.isPending} ready={username !== '' && password !== ''} text="Sign in" />
+      </Form>
+    </SignInScreen>
   );
 }

@@ -1,9 +1,6 @@
-import { PUBLIC_GUESTBOOK_LIMIT, type PublicGuestbookEntriesResponse } from '@memoir/shared';
-import { getJson } from '@memoir/web-ui';
+import { PUBLIC_GUESTBOOK_LIMIT } from '@memoir/shared';
+import { api } from '@memoir/web-ui';
 import { queryOptions } from '@tanstack/react-query';
-
-const fetchRecentEntries = () =>
-  getJson<PublicGuestbookEntriesResponse>(`/api/guestbook-entries?limit=${PUBLIC_GUESTBOOK_LIMIT}`);
 
 /**
  * Recent Visitors: the newest approved entries, read with `useQuery` when the guestbook
@@ -12,5 +9,5 @@ const fetchRecentEntries = () =>
  */
 export const recentEntriesQueryOptions = queryOptions({
   queryKey: ['guestbook-entries', { limit: PUBLIC_GUESTBOOK_LIMIT }],
-  queryFn: fetchRecentEntries,
+  queryFn: () => api.call('publicGuestbookEntries', { query: { limit: PUBLIC_GUESTBOOK_LIMIT } }),
 });

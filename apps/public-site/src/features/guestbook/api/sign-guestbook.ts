@@ -1,12 +1,12 @@
-import { TOASTS } from '@memoir/shared';
-import { postJson } from '@memoir/web-ui';
+import { TOASTS, type SignGuestbookBody } from '@memoir/shared';
+import { api } from '@memoir/web-ui';
 import { useQueryClient } from '@tanstack/react-query';
 
 import { countEvent } from '../../../shared/count-event';
-import { useFormSubmission, type FormFields } from '../../../shared/form-kit';
+import { useFormSubmission } from '../../../shared/form-kit';
 import { recentEntriesQueryOptions } from './recent-entries';
 
-const signGuestbook = (fields: FormFields) => postJson('/api/guestbook-entry', fields);
+const signGuestbook = (body: SignGuestbookBody) => api.call('signGuestbook', { body });
 
 /** The guestbook form's submission, with the spec's toasts; Recent Visitors reloads after. */
 export function useSignGuestbook() {

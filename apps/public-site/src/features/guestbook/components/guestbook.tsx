@@ -2,10 +2,11 @@ import { GUESTBOOK_LIMITS, SCREEN_TEXTS } from '@memoir/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import { GUESTBOOK, PRIVACY } from '../../../content';
-import { Field, RiddleField } from '../../../shared/form-kit';
+import { GUESTBOOK } from '../../../content';
+import { Field, PrivacyNote, RiddleField, SendButton } from '../../../shared/form-kit';
 import { recentEntriesQueryOptions } from '../api/recent-entries';
 import { useSignGuestbook } from '../api/sign-guestbook';
+import { Section } from '../../../shared/section';
 
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 
@@ -52,8 +53,7 @@ export function Guestbook() {
   const { errors, submitting, onSubmit } = useSignGuestbook();
   const riddle = GUESTBOOK.riddle;
   return (
-    <section className="section guestbook" aria-labelledby="guestbook-heading" id="guestbook">
-      <h2 id="guestbook-heading">{GUESTBOOK.heading}</h2>
+    <Section name="guestbook" heading={GUESTBOOK.heading} id="guestbook" kind="guestbook">
       <p>{GUESTBOOK.intro}</p>
       <div className="guestbook-layout">
         <form className="form retro" onSubmit={onSubmit}>
@@ -81,15 +81,11 @@ export function Guestbook() {
             multiline
           />
           <RiddleField riddle={riddle} errors={errors} />
-          <button type="submit" className="button" disabled={submitting}>
-            {submitting ? SCREEN_TEXTS.submittingRetro : GUESTBOOK.submit}
-          </button>
-          <p className="form-privacy">
-            {GUESTBOOK.privacyNote} <a href={PRIVACY.href}>{PRIVACY.label}</a>
-          </p>
+          <SendButton submitting={submitting} text={GUESTBOOK.submit} sendingText={SCREEN_TEXTS.submittingRetro} />
+          <PrivacyNote note={GUESTBOOK.privacyNote} />
         </form>
         <RecentVisitors />
       </div>
-    </section>
+    </Section>
   );
 }

@@ -1,10 +1,10 @@
-import { TOASTS } from '@memoir/shared';
-import { postJson } from '@memoir/web-ui';
+import { TOASTS, type SubmitScholarshipBody } from '@memoir/shared';
+import { api } from '@memoir/web-ui';
 
 import { countEvent } from '../../../shared/count-event';
-import { useFormSubmission, type FormFields } from '../../../shared/form-kit';
+import { useFormSubmission } from '../../../shared/form-kit';
 
-const requestScholarship = (fields: FormFields) => postJson('/api/scholarship-request', fields);
+const requestScholarship = (body: SubmitScholarshipBody) => api.call('submitScholarshipRequest', { body });
 
 /** The free-PDF form's submission, with the spec's toasts. */
 export const useRequestScholarship = () =>

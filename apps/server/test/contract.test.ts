@@ -1,0 +1,218 @@
+import { describe, expect, it } from '@jest/globals';
+import { API_ROUTES, type ApiRouteName } from '@memoir/shared';
+import { Secret, TOTP } from 'otpauth';
+
+import { INTENDED_KEY } from '../../public-site/crackme/intended-key';
+import { ANSWERS, OWNER_PASSWORD, useTestApps, type TestApp } from './support/test-app';
+
+/*
+ * The API contract held to the running server, call by call from API_ROUTES: every call, made
+ * as its users make it, answers its success with the table's status and a body the OpenAPI
+ * document describes (app.call checks each answer against docs' schema); and every call that
+ * takes a body refuses a field it does not know with a 400 naming it.
+ */
+
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+const NEW_PASSWORD = 'a-new-password-for-the-contract';
+
+type Answer = Awaited<ReturnType<TestApp['call']>>;
+
+/** What the calls share as the owner goes along: the app, the session, the ids made so far. */
+interface World {
+  readonly app: TestApp;
+  token: string;
+  password: string;
+  entryId: string;
+  requestId: string;
+  claimId: string;
+  adminId: string;
+  secret: string;
+  challenge: string;
+}
+
+const codeAt = (secret: string, at: Date) =>
+  TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: at.getTime(),
+  });
+
+/**
+ * Each call of the table, made once with what a real client sends, in an order that lets each
+ * find what it needs. `Record<ApiRouteName, …>`: a call added to the table without a step here
+ * does not compile.
+ */
+const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> = {
+  publicGuestbookEntries: ({ app }) => app.call('GET', '/api/guestbook-entries?limit=5'),
+  signGuestbook: ({ app }) =>
+    app.call('POST', '/api/guestbook-entry', {
+      body: { name: 'Ada', location: 'London', message: 'Hello!', riddleAnswer: ANSWERS.guestbook },
+    }),
+  submitScholarshipRequest: ({ app }) =>
+    app.call('POST', '/api/scholarship-request', {
+      body: { name: 'Grace', email: 'grace@example.org', riddleAnswer: ANSWERS.scholarship },
+    }),
+  claimCrackmePrize: ({ app }) =>
+    app.call('POST', '/api/crackme-claim', { body: { key: INTENDED_KEY, name: 'Linus', email: 'linus@example.org' } }),
+  recordEvent: ({ app }) => app.call('POST', '/api/events', { body: { name: 'page_view' } }),
+  logIn: async (world) => {
+    const answer = await world.app.call('POST', '/api/admin/login', {
+      body: { username: 'owner', password: world.password },
+    });
+    if (answer.body.twoFactorRequired === true) world.challenge = answer.body.challenge as string;
+    else world.token = answer.body.sessionToken as string;
+    return answer;
+  },
+  me: ({ app, token }) => app.call('GET', '/api/admin/me', { token }),
+  dashboard: ({ app, token }) => app.call('GET', '/api/admin/dashboard', { token }),
+  listGuestbookEntries: async (world) => {
+    const answer = await world.app.call('GET', '/api/admin/guestbook?class=pending&limit=10', { token: world.token });
+    world.entryId = (answer.body.entries as Array<{ id: string }>)[0]?.id ?? '';
+    return answer;
+  },
+  exportGuestbookEntries: ({ app, token }) => app.call('GET', '/api/admin/guestbook.csv?class=pending', { token }),
+  moderateGuestbookEntry: ({ app, token, entryId }) =>
+    app.call('PATCH', `/api/admin/guestbook/${entryId}`, { token, body: { isApproved: true, adminNotes: 'Thanks' } }),
+  bulkModerateGuestbookEntries: ({ app, token, entryId }) =>
+    app.call('POST', '/api/admin/guestbook/bulk', { token, body: { ids: [entryId], isApproved: false } }),
+  listScholarshipRequests: async (world) => {
+    const answer = await world.app.call('GET', '/api/admin/scholarships?status=pending&q=grace', {
+      token: world.token,
+    });
+    world.requestId = (answer.body.requests as Array<{ id: string }>)[0]?.id ?? '';
+    return answer;
+  },
+  exportScholarshipRequests: ({ app, token }) => app.call('GET', '/api/admin/scholarships.csv', { token }),
+  decideScholarshipRequest: async ({ app, token, requestId }) => {
+    const answer = await app.call('PATCH', `/api/admin/scholarships/${requestId}`, {
+      token,
+      body: { status: 'approved', adminNotes: 'Enjoy' },
+    });
+    await app.useCases.sendDueDeliveries.execute();
+    return answer;
+  },
+  revokeDownloadLink: ({ app, token, requestId }) =>
+    app.call('POST', `/api/admin/scholarships/${requestId}/revoke-link`, { token }),
+  resendDelivery: ({ app, token, requestId }) =>
+    app.call('POST', `/api/admin/scholarships/${requestId}/resend`, { token }),
+  bulkDecideScholarshipRequests: async ({ app, token }) => {
+    await STEPS.submitScholarshipRequest({ app } as World);
+    const listed = await app.call('GET', '/api/admin/scholarships?status=pending', { token });
+    const ids = (listed.body.requests as Array<{ id: string }>).map((request) => request.id);
+    return app.call('POST', '/api/admin/scholarships/bulk', { token, body: { ids, status: 'rejected' } });
+  },
+  listAuditEvents: ({ app, token }) => app.call('GET', '/api/admin/audit-logs?action=approve&limit=20', { token }),
+  exportAuditEvents: ({ app, token }) =>
+    app.call('GET', '/api/admin/audit-logs.csv?resourceType=admin_session', { token }),
+  security: ({ app, token }) => app.call('GET', '/api/admin/security', { token }),
+  endSession: async ({ app, token }) => {
+    await app.signIn(); // a second session, on another device
+    const security = await app.call('GET', '/api/admin/security', { token });
+    const other = (security.body.sessions as Array<{ id: string; current: boolean }>).find((s) => !s.current);
+    return app.call('DELETE', `/api/admin/sessions/${other?.id ?? SOME_ID}`, { token });
+  },
+  endOtherSessions: ({ app, token }) => app.call('POST', '/api/admin/sessions/end-others', { token }),
+  changePassword: async (world) => {
+    const answer = await world.app.call('POST', '/api/admin/password', {
+      token: world.token,
+      body: { currentPassword: world.password, newPassword: NEW_PASSWORD },
+    });
+    world.password = NEW_PASSWORD;
+    return answer;
+  },
+  listAdmins: ({ app, token }) => app.call('GET', '/api/admin/admins', { token }),
+  addAdmin: async (world) => {
+    const answer = await world.app.call('POST', '/api/admin/admins', {
+      token: world.token,
+      body: { username: 'editor' },
+    });
+    world.adminId = (answer.body.admin as { id: string }).id;
+    return answer;
+  },
+  removeAdmin: ({ app, token, adminId }) => app.call('DELETE', `/api/admin/admins/${adminId}`, { token }),
+  analytics: ({ app, token }) => app.call('GET', '/api/admin/analytics?days=7', { token }),
+  listCrackmeClaims: async (world) => {
+    const answer = await world.app.call('GET', '/api/admin/crackme-claims?after=0', { token: world.token });
+    world.claimId = (answer.body.claims as Array<{ id: string }>)[0]?.id ?? '';
+    return answer;
+  },
+  markPrizeSent: ({ app, token, claimId }) =>
+    app.call('POST', `/api/admin/crackme-claims/${claimId}/prize-sent`, { token }),
+  previewErasure: ({ app, token }) =>
+    app.call('POST', '/api/admin/erasure/preview', { token, body: { email: 'grace@example.org' } }),
+  erasePerson: ({ app, token }) =>
+    app.call('POST', '/api/admin/erasure', { token, body: { email: 'grace@example.org' } }),
+  startTwoFactor: async (world) => {
+    const answer = await world.app.call('POST', '/api/admin/security/two-factor', { token: world.token });
+    world.secret = answer.body.secret as string;
+    return answer;
+  },
+  confirmTwoFactor: async (world) => {
+    const answer = await world.app.call('POST', '/api/admin/security/two-factor/confirm', {
+      token: world.token,
+      body: { code: codeAt(world.secret, world.app.clock.now()) },
+    });
+    world.app.clock.advance(30_000); // the confirming code is used up
+    return answer;
+  },
+  logInTwoFactor: async (world) => {
+    await STEPS.logIn(world);
+    const answer = await world.app.call('POST', '/api/admin/login/two-factor', {
+      body: { challenge: world.challenge, code: codeAt(world.secret, world.app.clock.now()) },
+    });
+    world.token = answer.body.sessionToken as string;
+    return answer;
+  },
+  disableTwoFactor: ({ app, token, password }) =>
+    app.call('DELETE', '/api/admin/security/two-factor', { token, body: { password } }),
+  logOut: ({ app, token }) => app.call('POST', '/api/admin/logout', { token }),
+};
+
+describe('the API contract, on the running server', () => {
+  const startApp = useTestApps();
+
+  it('answers every call of API_ROUTES with its success status and a documented body', async () => {
+    const app = await startApp();
+    const world: World = {
+      app,
+      token: '',
+      password: OWNER_PASSWORD,
+      entryId: '',
+      requestId: '',
+      claimId: '',
+      adminId: '',
+      secret: '',
+      challenge: '',
+    };
+    const answered: string[] = [];
+    for (const [name, step] of Object.entries(STEPS) as Array<[ApiRouteName, (world: World) => Promise<Answer>]>) {
+      app.clock.advance(1000);
+      const answer = await step(world);
+      answered.push(`${name} ${answer.status}`);
+      expect(`${name} ${answer.status} ${answer.status >= 300 ? JSON.stringify(answer.body) : ''}`.trim()).toBe(
+        `${name} ${API_ROUTES[name].status}`,
+      );
+    }
+    expect(answered).toHaveLength(Object.keys(API_ROUTES).length);
+  });
+
+  it.each(
+    (Object.entries(API_ROUTES) as Array<[ApiRouteName, (typeof API_ROUTES)[ApiRouteName]]>).filter(
+      ([, route]) => route.method !== 'GET',
+    ),
+  )('refuses a field %s does not take, naming it (400)', async (_, route) => {
+    const app = await startApp();
+    const token = route.access === 'admin' ? await app.signIn() : undefined;
+    const answer = await app.call(route.method, route.path.replace(/:\w+/g, SOME_ID), {
+      ...(token === undefined ? {} : { token }),
+      body: { surplusField: 'x' },
+    });
+    expect([answer.status, answer.body.code, answer.body.fieldErrors?.surplusField]).toEqual([
+      400,
+      'REQUEST.INVALID',
+      'Unknown field "surplusField".',
+    ]);
+  });
+});

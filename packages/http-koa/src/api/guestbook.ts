@@ -1,0 +1,148 @@
+import type { GuestbookEntry as Entry, PublicGuestbookEntry as PublicEntry } from '@memoir/domain';
+import { classifyGuestbookEntry, type GuestbookEntry, type PublicGuestbookEntry } from '@memoir/shared';
+import {
+  GuestbookEntriesPage,
+  BulkResults,
+  BulkModerateBody,
+  GuestbookFilterQuery,
+  GuestbookListQuery,
+  ModerateBody,
+  ModerateGuestbookEntryResponse,
+  PublicGuestbookEntriesResponse,
+  PublicGuestbookQuery,
+  SignGuestbookBody,
+  SuccessResponse,
+} from '@memoir/shared/contract';
+
+import { sendCsv, type CsvValue } from '../csv';
+import { publicListBody } from '../public-list';
+import { actor, BULK_ERRORS, error, FORM_ERRORS, idOf, LIST_ERRORS, orFail } from './calls';
+import { isBot, limitSubmissions } from './public-forms';
+import { queuePage } from './review-queue';
+import type { Capability } from './route-spec';
+
+/* The guestbook: the public list and form, and the owner's moderation. */
+
+// Domain objects to the wire: times become ISO-8601 strings in UTC.
+export const presentPublicEntry = (entry: PublicEntry): PublicGuestbookEntry => ({
+  id: entry.id,
+  name: entry.name,
+  location: entry.location,
+  message: entry.message,
+  createdAt: entry.createdAt.toISOString(),
+});
+
+export const presentEntry = (entry: Entry): GuestbookEntry => ({
+  ...presentPublicEntry(entry),
+  isApproved: entry.isApproved,
+  reviewedAt: entry.reviewedAt?.toISOString() ?? null,
+  adminNotes: entry.adminNotes,
+});
+
+/** The columns of the CSV export: the list's fields, times in ISO 8601 (UTC). */
+export const GUESTBOOK_CSV_HEADER = [
+  'id',
+  'createdAt',
+  'class',
+  'name',
+  'location',
+  'message',
+  'reviewedAt',
+  'adminNotes',
+] as const;
+
+export const guestbookCsvRow = (entry: Entry): CsvValue[] => [
+  entry.id,
+  entry.createdAt,
+  classifyGuestbookEntry(entry),
+  entry.name,
+  entry.location,
+  entry.message,
+  entry.reviewedAt,
+  entry.adminNotes,
+];
+
+export const guestbookRoutes: Capability<
+  | 'publicGuestbookEntries'
+  | 'signGuestbook'
+  | 'listGuestbookEntries'
+  | 'exportGuestbookEntries'
+  | 'bulkModerateGuestbookEntries'
+  | 'moderateGuestbookEntry'
+> = (options) => {
+  const { useCases } = options;
+  return {
+    publicGuestbookEntries: {
+      summary: 'Recent approved guestbook entries, newest first',
+      description: 'Answered in front of the rest of the server (public-list.ts), from a list kept in memory.',
+      query: PublicGuestbookQuery,
+      response: PublicGuestbookEntriesResponse,
+      answered: 'The entries, without review fields',
+      errors: { '400': error('limit is not a whole number') },
+      handle: async ({ ctx, query }) => {
+        // The bytes the fast path sends, so both paths answer alike (public-list.test.ts).
+        ctx.type = 'application/json';
+        return JSON.parse((await publicListBody(options, query.limit)).toString()) as PublicGuestbookEntriesResponse;
+      },
+    },
+    signGuestbook: {
+      summary: 'Sign the guestbook (the entry waits for moderation)',
+      body: SignGuestbookBody,
+      response: SuccessResponse,
+      answered: 'Signed',
+      errors: FORM_ERRORS,
+      handle: async ({ ctx, body }) => {
+        await limitSubmissions(options, ctx, 'guestbook');
+        if (!isBot(ctx, body)) orFail(await useCases.signGuestbook.execute(body));
+        return { success: true };
+      },
+    },
+    listGuestbookEntries: {
+      summary:
+        'Guestbook entries, newest first, a page at a time. Without parameters: a first page of pending entries, the 10 newest approved and the 5 newest rejected; nextCursor continues the pending ones',
+      query: GuestbookListQuery,
+      response: GuestbookEntriesPage,
+      answered: 'A page (at most 64 KB of JSON)',
+      errors: LIST_ERRORS,
+      handle: async ({ query }) => {
+        const { items, nextCursor, counts } = queuePage(
+          orFail(await useCases.listGuestbookEntries.execute(query)),
+          presentEntry,
+        );
+        return { success: true, entries: items, nextCursor, counts };
+      },
+    },
+    exportGuestbookEntries: {
+      summary: 'The guestbook as CSV, with the list filters, every matching entry (no paging)',
+      query: GuestbookFilterQuery,
+      csv: 'entry',
+      errors: LIST_ERRORS,
+      handle: ({ ctx, query }) => {
+        const rows = orFail(useCases.listGuestbookEntries.exportAll(query));
+        sendCsv(ctx, 'guestbook', GUESTBOOK_CSV_HEADER, rows, guestbookCsvRow);
+      },
+    },
+    bulkModerateGuestbookEntries: {
+      summary: 'Approve or reject many entries with one note; each decided and audited on its own',
+      body: BulkModerateBody,
+      response: BulkResults,
+      answered: 'How each item went',
+      errors: BULK_ERRORS,
+      handle: async ({ ctx, body }) => ({
+        success: true,
+        results: orFail(await useCases.bulkModerateGuestbookEntries.execute(body, actor(ctx))),
+      }),
+    },
+    moderateGuestbookEntry: {
+      summary: 'Approve or reject an entry (re-deciding is allowed)',
+      body: ModerateBody,
+      response: ModerateGuestbookEntryResponse,
+      answered: 'Updated',
+      errors: { '400': error('A field breaks a rule'), '404': error('No such entry') },
+      handle: async ({ ctx, body, params }) => {
+        const entry = orFail(await useCases.moderateGuestbookEntry.execute({ id: idOf(params), ...body }, actor(ctx)));
+        return { success: true, entry: presentEntry(entry) };
+      },
+    },
+  };
+};

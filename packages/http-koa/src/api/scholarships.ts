@@ -1,0 +1,179 @@
+import {
+  scholarshipRequestRecord,
+  type DeliveryState as DomainDeliveryState,
+  type ScholarshipRequest as DomainRequest,
+  type ScholarshipRequestWithDelivery,
+} from '@memoir/domain';
+import type { DeliveryState, ScholarshipRequest } from '@memoir/shared';
+import {
+  BulkDecideBody,
+  BulkResults,
+  DecideBody,
+  DecideScholarshipResponse,
+  RevokeLinkResponse,
+  ScholarshipFilterQuery,
+  ScholarshipListQuery,
+  ScholarshipRequestsPage,
+  SubmitScholarshipBody,
+  SuccessResponse,
+} from '@memoir/shared/contract';
+
+import { sendCsv, type CsvValue } from '../csv';
+import { actor, BULK_ERRORS, error, FORM_ERRORS, idOf, LIST_ERRORS, orFail } from './calls';
+import { isBot, limitSubmissions } from './public-forms';
+import { queuePage } from './review-queue';
+import type { Capability } from './route-spec';
+
+/* Free-PDF requests: the public form, the owner's decisions, and the emails and links after them. */
+
+const isoOrNull = (date: Date | null): string | null => date?.toISOString() ?? null;
+
+export const presentRequest = (request: DomainRequest): ScholarshipRequest => scholarshipRequestRecord(request);
+
+export const presentDeliveryState = (state: DomainDeliveryState): DeliveryState => ({
+  kind: state.kind === 'rejection' ? 'rejection' : 'approval',
+  status: state.status,
+  attempts: state.attempts,
+  lastError: state.lastError,
+  queuedAt: state.queuedAt.toISOString(),
+  sentAt: isoOrNull(state.sentAt),
+  linkExpiresAt: isoOrNull(state.linkExpiresAt),
+  linkRevokedAt: isoOrNull(state.linkRevokedAt),
+  downloadCount: state.downloadCount,
+});
+
+/** A request in the owner's list: with where its email stands. */
+export const presentRequestWithDelivery = (request: ScholarshipRequestWithDelivery): ScholarshipRequest => ({
+  ...presentRequest(request),
+  delivery: request.delivery === null ? null : presentDeliveryState(request.delivery),
+});
+
+/** The columns of the CSV export: the list's fields, times in ISO 8601 (UTC). */
+export const SCHOLARSHIP_CSV_HEADER = [
+  'id',
+  'createdAt',
+  'status',
+  'name',
+  'email',
+  'message',
+  'decidedAt',
+  'adminNotes',
+  'emailStatus',
+  'downloads',
+] as const;
+
+export const scholarshipCsvRow = (request: ScholarshipRequestWithDelivery): CsvValue[] => [
+  request.id,
+  request.createdAt,
+  request.status,
+  request.name,
+  request.email,
+  request.message,
+  request.decidedAt,
+  request.adminNotes,
+  request.delivery?.status ?? null,
+  request.delivery?.downloadCount ?? null,
+];
+
+export const scholarshipRoutes: Capability<
+  | 'submitScholarshipRequest'
+  | 'listScholarshipRequests'
+  | 'exportScholarshipRequests'
+  | 'bulkDecideScholarshipRequests'
+  | 'decideScholarshipRequest'
+  | 'resendDelivery'
+  | 'revokeDownloadLink'
+> = (options) => {
+  const { useCases } = options;
+  return {
+    submitScholarshipRequest: {
+      summary: 'Ask for the free PDF',
+      body: SubmitScholarshipBody,
+      response: SuccessResponse,
+      answered: 'Received',
+      errors: FORM_ERRORS,
+      handle: async ({ ctx, body }) => {
+        await limitSubmissions(options, ctx, 'scholarship');
+        if (!isBot(ctx, body)) orFail(await useCases.submitScholarshipRequest.execute(body));
+        return { success: true };
+      },
+    },
+    listScholarshipRequests: {
+      summary:
+        'Scholarship requests, newest first, a page at a time. Without parameters: a first page of pending requests, the 10 newest approved and the 5 newest rejected; nextCursor continues the pending ones',
+      query: ScholarshipListQuery,
+      response: ScholarshipRequestsPage,
+      answered: 'A page (at most 64 KB of JSON)',
+      errors: LIST_ERRORS,
+      handle: async ({ query }) => {
+        const { items, nextCursor, counts } = queuePage(
+          orFail(await useCases.listScholarshipRequests.execute(query)),
+          presentRequestWithDelivery,
+        );
+        return { success: true, requests: items, nextCursor, counts };
+      },
+    },
+    exportScholarshipRequests: {
+      summary: 'The requests as CSV, with the list filters, every matching request (no paging)',
+      query: ScholarshipFilterQuery,
+      csv: 'request',
+      errors: LIST_ERRORS,
+      handle: ({ ctx, query }) => {
+        const rows = orFail(useCases.listScholarshipRequests.exportAll(query));
+        sendCsv(ctx, 'scholarship-requests', SCHOLARSHIP_CSV_HEADER, rows, scholarshipCsvRow);
+      },
+    },
+    bulkDecideScholarshipRequests: {
+      summary: 'Approve or reject many pending requests with one note; each decided and audited on its own',
+      body: BulkDecideBody,
+      response: BulkResults,
+      answered: 'How each item went (a request no longer pending fails alone)',
+      errors: BULK_ERRORS,
+      handle: async ({ ctx, body }) => ({
+        success: true,
+        results: orFail(await useCases.bulkDecideScholarshipRequests.execute(body, actor(ctx))),
+      }),
+    },
+    decideScholarshipRequest: {
+      summary: 'Decide a pending request',
+      body: DecideBody,
+      response: DecideScholarshipResponse,
+      answered: 'Decided',
+      errors: {
+        '400': error('A field breaks a rule'),
+        '404': error('No such request'),
+        '409': error('The request is no longer pending'),
+      },
+      handle: async ({ ctx, body, params }) => {
+        const request = orFail(
+          await useCases.decideScholarshipRequest.execute({ id: idOf(params), ...body }, actor(ctx)),
+        );
+        return { success: true, request: presentRequest(request) };
+      },
+    },
+    resendDelivery: {
+      summary: "Send an approved request's PDF again: a new email with a new private link (audited)",
+      response: SuccessResponse,
+      answered: 'Queued: the worker sends it within seconds',
+      errors: {
+        '404': error('No such request'),
+        '409': error('The request is not approved, or its PDF is already queued'),
+      },
+      handle: async ({ ctx, params }) => {
+        orFail(await useCases.resendDelivery.execute(idOf(params), actor(ctx)));
+        return { success: true };
+      },
+    },
+    revokeDownloadLink: {
+      summary:
+        "Withdraw a request's download links: they stop working at once and their kept copies are removed (audited)",
+      response: RevokeLinkResponse,
+      answered: 'Revoked',
+      errors: { '404': error('No such request'), '409': error('The request has no working download link') },
+      handle: async ({ ctx, params }) => {
+        const { revoked } = orFail(await useCases.revokeDownloadLink.execute(idOf(params), actor(ctx)));
+        return { success: true, revoked };
+      },
+    },
+  };
+};

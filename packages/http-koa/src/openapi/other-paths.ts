@@ -1,0 +1,177 @@
+import { ErrorBody, refTo } from '@memoir/shared/contract';
+
+/*
+ * The paths outside the JSON API, for the API reference: the probes, the metrics, the download
+ * link's pages, the privacy notice and the reference itself. Their answers are pages, files and
+ * plain objects, written here as they are.
+ */
+
+type Schema = Record<string, unknown>;
+
+const string = { type: 'string' };
+const json = (schema: Schema) => ({ 'application/json': { schema } });
+const response = (description: string, schema: Schema) => ({ description, content: json(schema) });
+const object = (properties: Record<string, Schema>): Schema => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+});
+const error = (description: string, headers?: Record<string, unknown>) => ({
+  description,
+  content: json({ $ref: refTo(ErrorBody) }),
+  ...(headers === undefined ? {} : { headers }),
+});
+/** Anyone may ask: no credentials. */
+const open = { security: [] };
+
+const tokenParameter = {
+  name: 'token',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
+};
+
+/** What a download address answers for a link that does not work (friendly HTML pages). */
+const linkPages = {
+  '404': { description: 'Not a valid link (an HTML page)', content: { 'text/html': { schema: string } } },
+  '410': {
+    description: 'Expired, used up or withdrawn (an HTML page saying how to ask again)',
+    content: { 'text/html': { schema: string } },
+  },
+};
+
+export const OTHER_PATHS = {
+  '/healthz': {
+    get: {
+      operationId: 'healthz',
+      ...open,
+      summary: 'The process is up',
+      responses: { '200': response('Up', object({ status: { type: 'string', const: 'ok' } })) },
+    },
+  },
+  '/readyz': {
+    get: {
+      operationId: 'readyz',
+      ...open,
+      summary: 'The database answers and the process is not shutting down',
+      responses: {
+        '200': response('Ready', object({ status: { type: 'string', const: 'ready' } })),
+        '503': response('Not ready', object({ status: { type: 'string', const: 'not ready' } })),
+      },
+    },
+  },
+  '/metrics': {
+    get: {
+      operationId: 'metrics',
+      summary: 'Prometheus metrics (never on the public host)',
+      description:
+        'With ADMIN_HOST set, served on that host only; with METRICS_TOKEN set, only with ' +
+        '`Authorization: Bearer <token>`; without ADMIN_HOST, only with the token (no token configured: 404).',
+      security: [{ bearer: [] }],
+      responses: {
+        '200': {
+          description: "Prometheus's text format",
+          content: { 'text/plain': { schema: string } },
+        },
+        '401': error('A missing or wrong token', { 'WWW-Authenticate': { schema: string } }),
+        '404': error('Not served here'),
+      },
+    },
+  },
+  '/download/{token}': {
+    get: {
+      operationId: 'downloadPage',
+      ...open,
+      summary: "The approval email's private link: a landing page that counts nothing",
+      description:
+        'Names the book and the reader, says how many downloads (DOWNLOAD_LINK_MAX_DOWNLOADS) and how long ' +
+        '(DOWNLOAD_LINK_TTL) are left, and has a "Download your copy" button (a form that POSTs to the same address). ' +
+        'A GET or HEAD counts nothing, so a mail scanner that opens the link uses nothing up. An unknown, expired, ' +
+        'used-up or withdrawn link gets a friendly HTML page saying what to do.',
+      parameters: [tokenParameter],
+      responses: {
+        '200': { description: 'The landing page', content: { 'text/html': { schema: string } } },
+        ...linkPages,
+      },
+    },
+    post: {
+      operationId: 'downloadCopy',
+      ...open,
+      summary: "The landing page's button: make (once) the reader's stamped copy, then count one download",
+      description:
+        'The copy is made once per link and kept; a download is counted only once it exists. The answer sends the ' +
+        'browser on to the copy itself. A copy that cannot be made now counts nothing.',
+      parameters: [tokenParameter],
+      responses: {
+        '303': {
+          description: 'Counted: `Location` is `/download/{token}/file`',
+          headers: { Location: { schema: string } },
+        },
+        ...linkPages,
+        '503': {
+          description:
+            'Too many copies being made at once (with Retry-After), or the copy could not be made: an HTML page; not counted',
+          headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait (busy only)' } },
+          content: { 'text/html': { schema: string } },
+        },
+      },
+    },
+  },
+  '/download/{token}/file': {
+    get: {
+      operationId: 'downloadFile',
+      ...open,
+      summary: "The reader's kept copy, after a counted download: resumable, counting nothing",
+      description:
+        'Works while the link works and for 24 hours after its last counted download; before a counted download ' +
+        '(or after those 24 hours) it sends the browser back to the landing page. One byte range per request ' +
+        '(`Range`, honouring `If-Range`); `ETag`, `Last-Modified`, `Cache-Control: private, no-store`.',
+      parameters: [
+        tokenParameter,
+        { name: 'Range', in: 'header', schema: string, description: 'One range: bytes=a-b, bytes=a- or bytes=-n' },
+        { name: 'If-Range', in: 'header', schema: string, description: "The copy's ETag or Last-Modified" },
+      ],
+      responses: {
+        '200': {
+          description: 'The whole PDF, stamped with the name and email of the request',
+          content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+        },
+        '206': {
+          description: 'The range asked for (`Content-Range`)',
+          content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+        },
+        '303': {
+          description: 'No download to resume: back to the landing page',
+          headers: { Location: { schema: string } },
+        },
+        ...linkPages,
+        '416': { description: 'The range starts past the end (`Content-Range: bytes */size`)' },
+        '503': {
+          description: 'The copy had to be made again and could not be now: an HTML page',
+          content: { 'text/html': { schema: string } },
+        },
+      },
+    },
+  },
+  '/privacy': {
+    get: {
+      operationId: 'privacyNotice',
+      ...open,
+      summary:
+        'The privacy notice: what the site stores, why, for how long, who sees it, how to ask for access or erasure',
+      description:
+        'An HTML page built from the running configuration (the RETENTION_* periods, DOWNLOAD_LINK_TTL, ' +
+        'DOWNLOAD_LINK_MAX_DOWNLOADS, FORM_RATE_LIMIT, OWNER_EMAIL), so that it states the periods the server applies.',
+      responses: { '200': { description: 'The notice', content: { 'text/html': { schema: string } } } },
+    },
+  },
+  '/api/openapi.json': {
+    get: {
+      operationId: 'openApiDocument',
+      ...open,
+      summary: 'This document',
+      responses: { '200': response('OpenAPI 3.1', { type: 'object' }) },
+    },
+  },
+};

@@ -1,0 +1,6 @@
+import { createHash } from 'node:crypto';
+
+/** SHA-256 of UTF-8 text as lower-case hex: the audit chain's hash (the domain's `Sha256`) and the stored token hashes. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}

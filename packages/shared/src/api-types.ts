@@ -1,0 +1,14 @@
+/*
+ * The API's bodies and answers as the apps see them: types only, erased from the bundles. Each
+ * is a class of ./contract, where its fields, rules and schema are written once.
+ */
+export type * from './contract/analytics';
+export type * from './contract/audit-log';
+export type * from './contract/common';
+export type * from './contract/crackme';
+export type * from './contract/dashboard';
+export type * from './contract/guestbook';
+export type * from './contract/personal-data';
+export type * from './contract/scholarships';
+export type * from './contract/security';
+export type * from './contract/sign-in';

@@ -1,0 +1,58 @@
+import { Field } from './fields';
+
+/* The dashboard: counts, the 24-hour promise, the week's counted events, the audit chain. */
+
+export class Counts {
+  @Field.count('total') total!: number;
+  @Field.count('pending') pending!: number;
+}
+
+export class RecentActivity {
+  @Field.count('guestbookCount') guestbookCount!: number;
+  @Field.count('scholarshipCount') scholarshipCount!: number;
+}
+
+/** The 24-hour promise: pending requests older than a day, and when the oldest pending one came. */
+export class ScholarshipPromise {
+  @Field.count('overdue', { description: 'Pending requests older than 24 hours' }) overdue!: number;
+  @Field.text('oldestPendingAt', {
+    format: 'date-time',
+    nullable: true,
+    description: 'When the oldest pending request came',
+  })
+  oldestPendingAt!: string | null;
+}
+
+export class AuditChainBreak {
+  @Field.text('eventId', { nullable: true, description: 'The event found there; null when the chain ends early' })
+  eventId!: string | null;
+  @Field.count('position') position!: number;
+  @Field.text('problem') problem!: string;
+}
+
+/** The audit trail's hash chain at the last background check (docs/admin.md). */
+export class AuditChainState {
+  @Field.oneOf('status', ['intact', 'broken', 'unchecked'], {
+    description:
+      "The audit trail's hash chain at the last background check (at most 10 minutes old; unchecked until the first has finished)",
+  })
+  status!: 'intact' | 'broken' | 'unchecked';
+  @Field.count('verifiedEvents', { description: 'Events that held, in order, before any break' })
+  verifiedEvents!: number;
+  @Field.text('checkedAt', { format: 'date-time', nullable: true }) checkedAt!: string | null;
+  @Field.nested(() => AuditChainBreak, { nullable: true }) firstBreak!: AuditChainBreak | null;
+}
+
+export class DashboardResponse {
+  @Field.constant(true) success!: true;
+  @Field.nested(() => Counts) guestbook!: Counts;
+  @Field.nested(() => Counts) scholarships!: Counts;
+  @Field.nested(() => RecentActivity, { description: 'The last 7 days' }) recentActivity!: RecentActivity;
+  @Field.nested(() => ScholarshipPromise) scholarshipPromise!: ScholarshipPromise;
+  @Field.record(
+    { type: 'integer', minimum: 0 },
+    { description: 'The counted events of the same 7 days, each summed (names without an event are left out)' },
+  )
+  countedEvents!: Record<string, number>;
+  @Field.nested(() => AuditChainState) auditChain!: AuditChainState;
+}

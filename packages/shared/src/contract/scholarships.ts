@@ -1,0 +1,114 @@
+import { SCHOLARSHIP_LIMITS } from '../limits';
+import { FIELD_MESSAGES } from '../messages';
+import { HONEYPOT_FIELD } from '../wire';
+import { bulkIds, decisionNotes, pageBefore, pageLimit, QueuePage, queueClass, queueSearch } from './common';
+import { Field } from './fields';
+
+export type ScholarshipStatus = 'pending' | 'approved' | 'rejected';
+export type ScholarshipDecisionStatus = Exclude<ScholarshipStatus, 'pending'>;
+export type DeliveryStatus = 'queued' | 'sent' | 'failed';
+
+/** Where the email to a decided requester stands (the latest one, after a resend). */
+export class DeliveryState {
+  @Field.oneOf('kind', ['approval', 'rejection']) kind!: 'approval' | 'rejection';
+  @Field.oneOf('status', ['queued', 'sent', 'failed'], {
+    description: 'queued (waiting or between attempts), sent, or failed after the last attempt',
+  })
+  status!: DeliveryStatus;
+  @Field.count('attempts') attempts!: number;
+  @Field.text('lastError', { nullable: true, description: 'Why the last attempt failed, e.g. an SMTP reply' })
+  lastError!: string | null;
+  @Field.text('queuedAt', { format: 'date-time' }) queuedAt!: string;
+  @Field.text('sentAt', { format: 'date-time', nullable: true }) sentAt!: string | null;
+  @Field.text('linkExpiresAt', {
+    format: 'date-time',
+    nullable: true,
+    description: 'When the latest download link stops working',
+  })
+  linkExpiresAt!: string | null;
+  @Field.text('linkRevokedAt', {
+    format: 'date-time',
+    nullable: true,
+    description: 'When the latest download link was revoked; null while it works',
+  })
+  linkRevokedAt!: string | null;
+  @Field.count('downloadCount', { description: 'Downloads through every link sent for this request' })
+  downloadCount!: number;
+}
+
+export class ScholarshipRequest {
+  @Field.text('id', { format: 'uuid' }) id!: string;
+  @Field.text('name') name!: string;
+  @Field.text('email', { format: 'email' }) email!: string;
+  @Field.text('message', { nullable: true }) message!: string | null;
+  @Field.oneOf('status', ['pending', 'approved', 'rejected']) status!: ScholarshipStatus;
+  @Field.text('adminNotes', { nullable: true }) adminNotes!: string | null;
+  @Field.text('createdAt', { format: 'date-time' }) createdAt!: string;
+  @Field.text('decidedAt', { format: 'date-time', nullable: true }) decidedAt!: string | null;
+  /** The email owed after the decision: in the list only; null while pending, or when none was queued. */
+  @Field.nested(() => DeliveryState, {
+    optional: true,
+    nullable: true,
+    description: 'In the list only: where the email owed after the decision stands (null while pending)',
+  })
+  delivery?: DeliveryState | null;
+}
+
+export class SubmitScholarshipBody {
+  @Field.text('Name', { maxLength: SCHOLARSHIP_LIMITS.nameMaxLength }) name!: string;
+  @Field.text('Email', { format: 'email', maxLength: SCHOLARSHIP_LIMITS.emailMaxLength }) email!: string;
+  @Field.text('Message', { optional: true, nullable: true, maxLength: SCHOLARSHIP_LIMITS.messageMaxLength })
+  message?: string | null;
+  @Field.text('Riddle answer', {
+    maxLength: 100,
+    description: `One word of ${SCHOLARSHIP_LIMITS.riddleAnswerLength} letters, any case`,
+  })
+  riddleAnswer!: string;
+  @Field.text('Website', {
+    optional: true,
+    nullable: true,
+    description: `The honeypot (${HONEYPOT_FIELD}), hidden from people: leave it empty.`,
+  })
+  website?: string | null;
+}
+
+/** The requests list's filters (the CSV export takes them too). */
+export class ScholarshipFilterQuery {
+  @queueClass('status') status?: string;
+  @queueSearch() q?: string;
+}
+
+/** GET /api/admin/scholarships' filters and paging. */
+export class ScholarshipListQuery extends ScholarshipFilterQuery {
+  @pageLimit() limit?: number;
+  @pageBefore() before?: string;
+}
+
+/** GET /api/admin/scholarships: a page of requests (QueuePage). */
+export class ScholarshipRequestsPage extends QueuePage {
+  @Field.constant(true) success!: true;
+  @Field.list(() => ScholarshipRequest) requests!: readonly ScholarshipRequest[];
+}
+
+const decision = () => Field.oneOf('Decision', ['approved', 'rejected'], { message: FIELD_MESSAGES.invalidDecision });
+
+export class DecideBody {
+  @decision() status!: ScholarshipDecisionStatus;
+  @decisionNotes() adminNotes?: string | null;
+}
+
+export class BulkDecideBody {
+  @bulkIds() ids!: readonly string[];
+  @decision() status!: ScholarshipDecisionStatus;
+  @decisionNotes() adminNotes?: string | null;
+}
+
+export class DecideScholarshipResponse {
+  @Field.constant(true) success!: true;
+  @Field.nested(() => ScholarshipRequest) request!: ScholarshipRequest;
+}
+
+export class RevokeLinkResponse {
+  @Field.constant(true) success!: true;
+  @Field.count('revoked', { description: 'Links withdrawn now' }) revoked!: number;
+}
