@@ -104,7 +104,9 @@ describe('WorkerPoolBookStamper', () => {
     const pool = stamper({ bookPath: longBook, threads: 1 });
     await expect(pool.warmUp()).resolves.toBe(300);
     await pool.stamp(ADA); // the thread has read its fonts
-    writeFileSync(longBook, await makeBook(301)); // another book: the thread must read and plan it again
+    // Another book, three times as long: the thread must read and plan it again, which takes
+    // well over 100 ms even on a quiet machine (301 pages took 60-95 ms there).
+    writeFileSync(longBook, await makeBook(900));
 
     let [last, longestGap] = [performance.now(), 0];
     const ticks = setInterval(() => {
@@ -118,7 +120,7 @@ describe('WorkerPoolBookStamper', () => {
     clearInterval(ticks);
 
     writeFileSync(join(dir, 'long-copy.pdf'), copy);
-    expect(execFileSync('pdfinfo', [join(dir, 'long-copy.pdf')], { encoding: 'utf8' })).toMatch(/^Pages:\s+301$/m);
+    expect(execFileSync('pdfinfo', [join(dir, 'long-copy.pdf')], { encoding: 'utf8' })).toMatch(/^Pages:\s+900$/m);
     // Read and planned on this thread, the book would hold the loop for all of `took`.
     expect(took).toBeGreaterThan(100);
     expect(longestGap).toBeLessThan(took / 2);
