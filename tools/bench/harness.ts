@@ -1,8 +1,12 @@
 // What every scenario of the benchmark shares: its options and profiles, the log, the
 // database it seeds, and the children it must kill if it dies midway.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { Child } from './processes';
+import type { ServerProcess } from '../../apps/server/test/support/server-process';
+import { startServer, type Child, type ServerSettings } from './processes';
+import { SEED_COUNTS, seedDatabase } from './seed';
 
 export interface Options {
   readonly quick: boolean;
@@ -78,4 +82,46 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     for (const child of live) child.kill();
     process.exit(130);
   });
+}
+
+/** The admin password every bench server starts with. */
+export const BENCH_ADMIN_PASSWORD = 'bench-password-0123456789';
+
+/** A fresh DATA_DIR and database for one scenario: dropped and removed once `work` settles. */
+export async function withScratchDatabase<T>(
+  options: Options,
+  prefix: string,
+  work: (dataDir: string, database: Database) => Promise<T>,
+): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    const database = await openDatabase(options, dataDir);
+    try {
+      return await work(dataDir, database);
+    } finally {
+      await database.dispose();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Seeds the scenario's database with the data set the goals are measured on, saying so. */
+export async function seedLogged(database: Database): Promise<{ version: string; ms: number }> {
+  log(`database: ${database.label}; seeding ${JSON.stringify(SEED_COUNTS)}`);
+  const seeded = await seedDatabase(database.url);
+  log(`seed: ${seeded.version}, done in ${ms(seeded.ms)}`);
+  return seeded;
+}
+
+/** The production server on `settings` for as long as `work` runs, killed with the harness if it dies. */
+export async function withServer<T>(settings: ServerSettings, work: (server: ServerProcess) => Promise<T>): Promise<T> {
+  const { server } = await startServer(settings);
+  live.add(server);
+  try {
+    return await work(server);
+  } finally {
+    await server.stop();
+    live.delete(server);
+  }
 }

@@ -20,13 +20,25 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { CONNECTIONS, FULL, live, log, ms, openDatabase, QUICK, type Options, type Profile } from './harness';
-import { ROOT, SERVER_MAIN, startServer, type ServerSettings } from './processes';
+import {
+  BENCH_ADMIN_PASSWORD,
+  CONNECTIONS,
+  FULL,
+  log,
+  openDatabase,
+  QUICK,
+  seedLogged,
+  withScratchDatabase,
+  withServer,
+  type Options,
+  type Profile,
+} from './harness';
+import { ROOT, SERVER_MAIN, type ServerSettings } from './processes';
 import { formatTable, summarize, type Row } from './report';
 import { measureScale, SCALE_SETS, scaleRows } from './scale';
 import { bundleSizes, drive, measureDeliveryScenario } from './scenarios';
-import { SEED_COUNTS, seedDatabase } from './seed';
-import { measureStarts, startRows, type StartFigures } from './start';
+import { SEED_COUNTS } from './seed';
+import { measureStarts, startRows } from './start';
 import { deliveryRows, rows, type Measured } from './table';
 
 const HELP = `pnpm bench [--quick] [--mysql] [--scale | --delivery | --start] [--no-build] [--no-lighthouse]
@@ -104,35 +116,18 @@ function gitCommit(): string {
 }
 
 async function measure(options: Options, profile: Profile): Promise<Measured> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'memoir-bench-'));
-  const database = await openDatabase(options, dataDir);
-  try {
-    log(`database: ${database.label}; seeding ${JSON.stringify(SEED_COUNTS)}`);
-    const seeded = await seedDatabase(database.url);
-    const seedMs = seeded.ms;
-    log(`seed: ${seeded.version}, done in ${ms(seedMs)}`);
-    const settings: ServerSettings = { dataDir, databaseUrl: database.url, adminPassword: 'bench-password-0123456789' };
-
+  return withScratchDatabase(options, 'memoir-bench-', async (dataDir, database) => {
+    const seeded = await seedLogged(database);
+    const settings: ServerSettings = { dataDir, databaseUrl: database.url, adminPassword: BENCH_ADMIN_PASSWORD };
     const starts = await measureStarts({ settings, runs: profile.starts, log });
-
-    const { server } = await startServer(settings);
-    live.add(server);
-    try {
-      return {
-        database: `${database.label} ${seeded.version}`,
-        seedMs,
-        starts,
-        ...(await drive(server.url, settings, profile, options)),
-        bundles: await bundleSizes(),
-      };
-    } finally {
-      await server.stop();
-      live.delete(server);
-    }
-  } finally {
-    await database.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return withServer(settings, async (server) => ({
+      database: `${database.label} ${seeded.version}`,
+      seedMs: seeded.ms,
+      starts,
+      ...(await drive(server.url, settings, profile, options)),
+      bundles: await bundleSizes(),
+    }));
+  });
 }
 
 /** `--scale`: the admin calls on a small and a large data set (scale.ts). */
@@ -212,20 +207,14 @@ async function mainDelivery(options: Options, profile: Profile, started: number)
 
 /** `--start`: the start alone, on a seeded database of its own. */
 async function mainStart(options: Options, profile: Profile, started: number): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'memoir-bench-start-'));
-  const database = await openDatabase(options, dataDir);
-  let figures: StartFigures;
-  let seed: string;
-  try {
-    log(`database: ${database.label}; seeding ${JSON.stringify(SEED_COUNTS)}`);
-    const seeded = await seedDatabase(database.url);
-    seed = `${database.label} ${seeded.version}`;
-    const settings: ServerSettings = { dataDir, databaseUrl: database.url, adminPassword: 'bench-password-0123456789' };
-    figures = await measureStarts({ settings, runs: profile.starts, log });
-  } finally {
-    await database.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const { figures, seed } = await withScratchDatabase(options, 'memoir-bench-start-', async (dataDir, database) => {
+    const seeded = await seedLogged(database);
+    const settings: ServerSettings = { dataDir, databaseUrl: database.url, adminPassword: BENCH_ADMIN_PASSWORD };
+    return {
+      figures: await measureStarts({ settings, runs: profile.starts, log }),
+      seed: `${database.label} ${seeded.version}`,
+    };
+  });
   const table = startRows(figures);
   const meta: Record<string, string> = {
     date: new Date().toISOString(),

@@ -7,10 +7,20 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { DELIVERY_READERS, makeBigBook, measureDelivery, outboxLinks, type DeliveryFigures } from './delivery';
-import { CONNECTIONS, live, log, ms, openDatabase, type Options, type Profile } from './harness';
+import {
+  BENCH_ADMIN_PASSWORD,
+  CONNECTIONS,
+  live,
+  log,
+  ms,
+  withScratchDatabase,
+  withServer,
+  type Options,
+  type Profile,
+} from './harness';
 import { CHROMIUM, runLighthouse } from './lighthouse';
 import { runLoad, type LoadOptions } from './load';
-import { ROOT, startControl, startServer, type ServerSettings } from './processes';
+import { ROOT, startControl, type ServerSettings } from './processes';
 import { seedDatabase } from './seed';
 import type { Measured } from './table';
 
@@ -90,77 +100,71 @@ async function callJson(url: string, method: string, path: string, body: unknown
  * `measureDelivery` (delivery.ts).
  */
 export async function measureDeliveryScenario(options: Options, profile: Profile): Promise<DeliveryFigures> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'memoir-bench-delivery-'));
   const bookDir = mkdtempSync(join(tmpdir(), 'memoir-bench-book-'));
-  const database = await openDatabase(options, dataDir);
   try {
-    const bookPath = join(bookDir, 'book.pdf');
-    const started = Date.now();
-    const bookBytes = await makeBigBook(bookPath);
-    log(`delivery: a 320-page book of ${(bookBytes / 1e6).toFixed(1)} MB made in ${ms(Date.now() - started)}`);
-    await seedDatabase(database.url);
-    const settings: ServerSettings = {
-      dataDir,
-      databaseUrl: database.url,
-      adminPassword: 'bench-password-0123456789',
-      env: { BOOK_PDF_PATH: bookPath, DELIVERY_POLL_INTERVAL: '200ms' },
-    };
-    const { server } = await startServer(settings);
-    live.add(server);
-    try {
-      const { url } = server;
-      const login = (await callJson(url, 'POST', '/api/admin/login', {
-        username: 'admin',
-        password: settings.adminPassword,
-      })) as { sessionToken: string };
-      const token = login.sessionToken;
-      const emails = Array.from({ length: DELIVERY_READERS }, (_, n) => `reader-${n}@bench.example`);
-      for (const [n, email] of emails.entries()) {
-        await callJson(url, 'POST', '/api/scholarship-request', {
-          name: `Reader ${n} Łukasz Nguyễn`,
-          email,
-          message: 'A student who would love to read it.',
-          riddleAnswer: 'kernel',
+    return await withScratchDatabase(options, 'memoir-bench-delivery-', async (dataDir, database) => {
+      const bookPath = join(bookDir, 'book.pdf');
+      const started = Date.now();
+      const bookBytes = await makeBigBook(bookPath);
+      log(`delivery: a 320-page book of ${(bookBytes / 1e6).toFixed(1)} MB made in ${ms(Date.now() - started)}`);
+      await seedDatabase(database.url);
+      const settings: ServerSettings = {
+        dataDir,
+        databaseUrl: database.url,
+        adminPassword: BENCH_ADMIN_PASSWORD,
+        env: { BOOK_PDF_PATH: bookPath, DELIVERY_POLL_INTERVAL: '200ms' },
+      };
+      return withServer(settings, async (server) => {
+        const { url } = server;
+        const login = (await callJson(url, 'POST', '/api/admin/login', {
+          username: 'admin',
+          password: settings.adminPassword,
+        })) as { sessionToken: string };
+        const token = login.sessionToken;
+        const emails = Array.from({ length: DELIVERY_READERS }, (_, n) => `reader-${n}@bench.example`);
+        for (const [n, email] of emails.entries()) {
+          await callJson(url, 'POST', '/api/scholarship-request', {
+            name: `Reader ${n} Łukasz Nguyễn`,
+            email,
+            message: 'A student who would love to read it.',
+            riddleAnswer: 'kernel',
+          });
+        }
+        const listed = (await callJson(
+          url,
+          'GET',
+          `/api/admin/scholarships?status=pending&q=bench.example&limit=100`,
+          undefined,
+          token,
+        )) as { requests: Array<{ id: string; email: string }> };
+        const ours = listed.requests.filter((request) => emails.includes(request.email));
+        if (ours.length !== DELIVERY_READERS)
+          throw new Error(`found ${ours.length} of the ${DELIVERY_READERS} requests`);
+        for (const request of ours) {
+          await callJson(url, 'PATCH', `/api/admin/scholarships/${request.id}`, { status: 'approved' }, token);
+        }
+        const outbox = join(dataDir, 'outbox');
+        const deadline = Date.now() + 120_000;
+        let links: string[] = [];
+        while (links.length < DELIVERY_READERS) {
+          if (Date.now() > deadline) throw new Error(`only ${links.length} approval emails reached the outbox`);
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          links = existsSync(outbox) ? outboxLinks(outbox) : [];
+        }
+        log(`delivery: ${links.length} approval emails in the outbox; measuring`);
+        return await measureDelivery({
+          url,
+          pid: server.pid,
+          links,
+          bookBytes,
+          seconds: profile.seconds,
+          warmupSeconds: profile.warmupSeconds,
+          connections: CONNECTIONS.public,
+          log,
         });
-      }
-      const listed = (await callJson(
-        url,
-        'GET',
-        `/api/admin/scholarships?status=pending&q=bench.example&limit=100`,
-        undefined,
-        token,
-      )) as { requests: Array<{ id: string; email: string }> };
-      const ours = listed.requests.filter((request) => emails.includes(request.email));
-      if (ours.length !== DELIVERY_READERS) throw new Error(`found ${ours.length} of the ${DELIVERY_READERS} requests`);
-      for (const request of ours) {
-        await callJson(url, 'PATCH', `/api/admin/scholarships/${request.id}`, { status: 'approved' }, token);
-      }
-      const outbox = join(dataDir, 'outbox');
-      const deadline = Date.now() + 120_000;
-      let links: string[] = [];
-      while (links.length < DELIVERY_READERS) {
-        if (Date.now() > deadline) throw new Error(`only ${links.length} approval emails reached the outbox`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        links = existsSync(outbox) ? outboxLinks(outbox) : [];
-      }
-      log(`delivery: ${links.length} approval emails in the outbox; measuring`);
-      return await measureDelivery({
-        url,
-        pid: server.pid,
-        links,
-        bookBytes,
-        seconds: profile.seconds,
-        warmupSeconds: profile.warmupSeconds,
-        connections: CONNECTIONS.public,
-        log,
       });
-    } finally {
-      await server.stop();
-      live.delete(server);
-    }
+    });
   } finally {
-    await database.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
     rmSync(bookDir, { recursive: true, force: true });
   }
 }
