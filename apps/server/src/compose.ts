@@ -64,7 +64,13 @@ export async function compose(config: ServerConfig, options: ComposeOptions): Pr
   const persistence =
     given ?? (await openDatabase(config, logger, (file) => void looseFiles.push(file), options.migrate));
   logLooseFiles(logger, config.dataDir, looseFiles);
-  const container = buildContainer(config, logger, persistence, options.overrides);
+  let container: Container;
+  try {
+    container = buildContainer(config, logger, persistence, options.overrides);
+  } catch (error) {
+    if (given === undefined) await persistence.close(); // an adapter refused its settings
+    throw error;
+  }
   const bookStamper = container.get(TYPES.BookStamper);
   return {
     config,
