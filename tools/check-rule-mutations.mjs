@@ -4,6 +4,7 @@
 // removal no test notices is a rule without a test. A mutation whose text is no longer found
 // is reported as stale, so this list cannot silently rot.
 //   node tools/check-rule-mutations.mjs [part of a rule's name: only the rules that match]
+// Longer than 400 lines: the list of every rule's mutation is one table, read top to bottom.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
