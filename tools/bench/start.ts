@@ -15,7 +15,7 @@ export const START_READY_PATH = '/api/guestbook-entries?limit=5';
 /** How long a started server is left alone before its memory is read. */
 export const IDLE_SECONDS = 3;
 
-/** Issue 28's goals: a start as cheap as on 2026-11-23 (0.49 s, 106 MiB). */
+/** The start's goals: as cheap as on 2026-11-23 (0.49 s, 106 MiB). */
 export const START_GOALS = {
   startMs: { op: '<=', target: 500, unit: 'ms' },
   idleRssMb: { op: '<=', target: 120, unit: 'MiB' },

@@ -235,8 +235,9 @@ describe('the landing page in Chromium', () => {
       const form = page.locator(selector);
       await fill(form, 'Ada', riddle);
       await form.getByRole('button', { name: button }).click();
-      const pending = form.locator('button[type=submit]');
-      await expect(pending.isDisabled()).resolves.toBe(true);
+      // Disabled from the click until the answer: waited for, as React renders it a moment later.
+      const pending = form.locator('button[type=submit][disabled]');
+      await pending.waitFor({ timeout: 5000 });
       await expect(pending.textContent()).resolves.toMatch(/^(Submitting\.\.\.|\[ SUBMITTING\.\.\. \])$/);
       release();
       await page.locator('.toast', { hasText: TOASTS.formNetworkError }).first().waitFor();
