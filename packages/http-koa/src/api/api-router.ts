@@ -1,6 +1,6 @@
 import { Router, type RouterContext } from '@koa/router';
 import { ADMIN_API_PREFIX, API_ROUTES, type ApiAccess, type ApiRouteName } from '@memoir/shared';
-import { NoBody } from '@memoir/shared/contract';
+import { NoBody, routeClasses } from '@memoir/shared/contract';
 import type { Middleware } from 'koa';
 
 import type { HttpAppOptions } from '../deps';
@@ -61,13 +61,15 @@ export function requireAdmin(options: HttpAppOptions): Middleware {
  */
 function serve(name: ApiRouteName, spec: RouteSpec<ApiRouteName>) {
   const route = API_ROUTES[name];
+  const classes = routeClasses(route);
   // A GET's body is never read.
-  const bodyClass = route.method === 'GET' ? undefined : (spec.body ?? NoBody);
+  const bodyClass = route.method === 'GET' ? undefined : (classes.body ?? NoBody);
+  const queryClass = classes.query;
   return async (ctx: RouterContext): Promise<void> => {
     const input = {
       ctx,
       body: bodyClass === undefined ? {} : await parseBody(bodyClass, ctx.request.body),
-      query: spec.query === undefined ? {} : await parseQuery(spec.query, ctx.query),
+      query: queryClass === undefined ? {} : await parseQuery(queryClass, ctx.query),
       params: ctx.params,
     } as CallInput<ApiRouteName>;
     const answer: unknown = await spec.handle(input);

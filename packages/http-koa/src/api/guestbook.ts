@@ -1,18 +1,10 @@
 import type { GuestbookEntry as Entry, PublicGuestbookEntry as PublicEntry } from '@memoir/domain';
-import { classifyGuestbookEntry, type GuestbookEntry, type PublicGuestbookEntry } from '@memoir/shared';
 import {
-  GuestbookEntriesPage,
-  BulkResults,
-  BulkModerateBody,
-  GuestbookFilterQuery,
-  GuestbookListQuery,
-  ModerateBody,
-  ModerateGuestbookEntryResponse,
-  PublicGuestbookEntriesResponse,
-  PublicGuestbookQuery,
-  SignGuestbookBody,
-  SuccessResponse,
-} from '@memoir/shared/contract';
+  classifyGuestbookEntry,
+  type GuestbookEntry,
+  type PublicGuestbookEntriesResponse,
+  type PublicGuestbookEntry,
+} from '@memoir/shared';
 
 import { sendCsv, type CsvValue } from '../csv';
 import { publicListBody } from '../public-list';
@@ -75,8 +67,6 @@ export const guestbookRoutes: Capability<
     publicGuestbookEntries: {
       summary: 'Recent approved guestbook entries, newest first',
       description: 'Answered in front of the rest of the server (public-list.ts), from a list kept in memory.',
-      query: PublicGuestbookQuery,
-      response: PublicGuestbookEntriesResponse,
       answered: 'The entries, without review fields',
       errors: { '400': error('limit is not a whole number') },
       handle: async ({ ctx, query }) => {
@@ -87,8 +77,6 @@ export const guestbookRoutes: Capability<
     },
     signGuestbook: {
       summary: 'Sign the guestbook (the entry waits for moderation)',
-      body: SignGuestbookBody,
-      response: SuccessResponse,
       answered: 'Signed',
       errors: FORM_ERRORS,
       handle: async ({ ctx, body }) => {
@@ -100,8 +88,6 @@ export const guestbookRoutes: Capability<
     listGuestbookEntries: {
       summary:
         'Guestbook entries, newest first, a page at a time. Without parameters: a first page of pending entries, the 10 newest approved and the 5 newest rejected; nextCursor continues the pending ones',
-      query: GuestbookListQuery,
-      response: GuestbookEntriesPage,
       answered: 'A page (at most 64 KB of JSON)',
       errors: LIST_ERRORS,
       handle: async ({ query }) => {
@@ -114,7 +100,6 @@ export const guestbookRoutes: Capability<
     },
     exportGuestbookEntries: {
       summary: 'The guestbook as CSV, with the list filters, every matching entry (no paging)',
-      query: GuestbookFilterQuery,
       csv: 'entry',
       errors: LIST_ERRORS,
       handle: ({ ctx, query }) => {
@@ -124,8 +109,6 @@ export const guestbookRoutes: Capability<
     },
     bulkModerateGuestbookEntries: {
       summary: 'Approve or reject many entries with one note; each decided and audited on its own',
-      body: BulkModerateBody,
-      response: BulkResults,
       answered: 'How each item went',
       errors: BULK_ERRORS,
       handle: async ({ ctx, body }) => ({
@@ -135,8 +118,6 @@ export const guestbookRoutes: Capability<
     },
     moderateGuestbookEntry: {
       summary: 'Approve or reject an entry (re-deciding is allowed)',
-      body: ModerateBody,
-      response: ModerateGuestbookEntryResponse,
       answered: 'Updated',
       errors: { '400': error('A field breaks a rule'), '404': error('No such entry') },
       handle: async ({ ctx, body, params }) => {

@@ -5,18 +5,6 @@ import {
   type ScholarshipRequestWithDelivery,
 } from '@memoir/domain';
 import type { DeliveryState, ScholarshipRequest } from '@memoir/shared';
-import {
-  BulkDecideBody,
-  BulkResults,
-  DecideBody,
-  DecideScholarshipResponse,
-  RevokeLinkResponse,
-  ScholarshipFilterQuery,
-  ScholarshipListQuery,
-  ScholarshipRequestsPage,
-  SubmitScholarshipBody,
-  SuccessResponse,
-} from '@memoir/shared/contract';
 
 import { sendCsv, type CsvValue } from '../csv';
 import { actor, BULK_ERRORS, error, FORM_ERRORS, idOf, LIST_ERRORS, orFail } from './calls';
@@ -88,8 +76,6 @@ export const scholarshipRoutes: Capability<
   return {
     submitScholarshipRequest: {
       summary: 'Ask for the free PDF',
-      body: SubmitScholarshipBody,
-      response: SuccessResponse,
       answered: 'Received',
       errors: FORM_ERRORS,
       handle: async ({ ctx, body }) => {
@@ -101,8 +87,6 @@ export const scholarshipRoutes: Capability<
     listScholarshipRequests: {
       summary:
         'Scholarship requests, newest first, a page at a time. Without parameters: a first page of pending requests, the 10 newest approved and the 5 newest rejected; nextCursor continues the pending ones',
-      query: ScholarshipListQuery,
-      response: ScholarshipRequestsPage,
       answered: 'A page (at most 64 KB of JSON)',
       errors: LIST_ERRORS,
       handle: async ({ query }) => {
@@ -115,7 +99,6 @@ export const scholarshipRoutes: Capability<
     },
     exportScholarshipRequests: {
       summary: 'The requests as CSV, with the list filters, every matching request (no paging)',
-      query: ScholarshipFilterQuery,
       csv: 'request',
       errors: LIST_ERRORS,
       handle: ({ ctx, query }) => {
@@ -125,8 +108,6 @@ export const scholarshipRoutes: Capability<
     },
     bulkDecideScholarshipRequests: {
       summary: 'Approve or reject many pending requests with one note; each decided and audited on its own',
-      body: BulkDecideBody,
-      response: BulkResults,
       answered: 'How each item went (a request no longer pending fails alone)',
       errors: BULK_ERRORS,
       handle: async ({ ctx, body }) => ({
@@ -136,8 +117,6 @@ export const scholarshipRoutes: Capability<
     },
     decideScholarshipRequest: {
       summary: 'Decide a pending request',
-      body: DecideBody,
-      response: DecideScholarshipResponse,
       answered: 'Decided',
       errors: {
         '400': error('A field breaks a rule'),
@@ -153,7 +132,6 @@ export const scholarshipRoutes: Capability<
     },
     resendDelivery: {
       summary: "Send an approved request's PDF again: a new email with a new private link (audited)",
-      response: SuccessResponse,
       answered: 'Queued: the worker sends it within seconds',
       errors: {
         '404': error('No such request'),
@@ -167,7 +145,6 @@ export const scholarshipRoutes: Capability<
     revokeDownloadLink: {
       summary:
         "Withdraw a request's download links: they stop working at once and their kept copies are removed (audited)",
-      response: RevokeLinkResponse,
       answered: 'Revoked',
       errors: { '404': error('No such request'), '409': error('The request has no working download link') },
       handle: async ({ ctx, params }) => {
