@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import { API_ROUTES, type ApiRouteName } from '@memoir/shared';
 import { fieldNames, routeClasses, schemaOf, type ContractClass } from '@memoir/shared/contract';
 
-import { apiSpecs } from '../packages/http-koa/src/api/api-router';
+import { documentedSpecs } from '../packages/http-koa/src/api/api-router';
 import type { RouteSpec } from '../packages/http-koa/src/api/route-spec';
-import type { HttpAppOptions } from '../packages/http-koa/src/deps';
 import { openApiDocument } from '../packages/http-koa/src/openapi/document';
 import { markdownTable, withSection } from './markdown';
 
@@ -46,7 +45,7 @@ function row(name: ApiRouteName, spec: RouteSpec<ApiRouteName>): string[] {
 
 /** The generated table of docs/api.md, markers included. */
 export function renderApiCalls(): string {
-  const specs = apiSpecs({} as HttpAppOptions);
+  const specs = documentedSpecs();
   const names = Object.keys(API_ROUTES) as ApiRouteName[];
   const table = markdownTable(
     ['call', 'who', 'takes', 'answers', 'what it does'],

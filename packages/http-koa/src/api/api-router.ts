@@ -32,6 +32,14 @@ export function apiSpecs(options: HttpAppOptions): RouteSpecs<ApiRouteName> {
   };
 }
 
+/**
+ * The specs for their words only (the API reference): no handler runs, so no use case is there.
+ * The capabilities' factories only take hold of their use cases; none is called until a request.
+ */
+export function documentedSpecs(): RouteSpecs<ApiRouteName> {
+  return apiSpecs({ useCases: {} } as unknown as HttpAppOptions);
+}
+
 /** The bearer token of the Authorization header, or null when there is none or it is blank. */
 export function bearerToken(ctx: { get(name: string): string }): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));

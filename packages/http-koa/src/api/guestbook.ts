@@ -6,11 +6,11 @@ import {
   type PublicGuestbookEntry,
 } from '@memoir/shared';
 
-import { sendCsv, type CsvValue } from '../csv';
+import type { CsvValue } from '../csv';
 import { publicListBody } from '../public-list';
 import { actor, BULK_ERRORS, error, FORM_ERRORS, idOf, LIST_ERRORS, orFail } from './calls';
 import { isBot, limitSubmissions } from './public-forms';
-import { queuePage } from './review-queue';
+import { queueCalls } from './review-queue';
 import type { Capability } from './route-spec';
 
 /* The guestbook: the public list and form, and the owner's moderation. */
@@ -63,6 +63,12 @@ export const guestbookRoutes: Capability<
   | 'moderateGuestbookEntry'
 > = (options) => {
   const { useCases } = options;
+  const queue = queueCalls({
+    list: useCases.listGuestbookEntries,
+    bulk: useCases.bulkModerateGuestbookEntries,
+    present: presentEntry,
+    csv: { file: 'guestbook', header: GUESTBOOK_CSV_HEADER, row: guestbookCsvRow },
+  });
   return {
     publicGuestbookEntries: {
       summary: 'Recent approved guestbook entries, newest first',
@@ -91,30 +97,21 @@ export const guestbookRoutes: Capability<
       answered: 'A page (at most 64 KB of JSON)',
       errors: LIST_ERRORS,
       handle: async ({ query }) => {
-        const { items, nextCursor, counts } = queuePage(
-          orFail(await useCases.listGuestbookEntries.execute(query)),
-          presentEntry,
-        );
-        return { success: true, entries: items, nextCursor, counts };
+        const { items, ...page } = await queue.page(query);
+        return { success: true, entries: items, ...page };
       },
     },
     exportGuestbookEntries: {
       summary: 'The guestbook as CSV, with the list filters, every matching entry (no paging)',
       csv: 'entry',
       errors: LIST_ERRORS,
-      handle: ({ ctx, query }) => {
-        const rows = orFail(useCases.listGuestbookEntries.exportAll(query));
-        sendCsv(ctx, 'guestbook', GUESTBOOK_CSV_HEADER, rows, guestbookCsvRow);
-      },
+      handle: queue.exportCsv,
     },
     bulkModerateGuestbookEntries: {
       summary: 'Approve or reject many entries with one note; each decided and audited on its own',
       answered: 'How each item went',
       errors: BULK_ERRORS,
-      handle: async ({ ctx, body }) => ({
-        success: true,
-        results: orFail(await useCases.bulkModerateGuestbookEntries.execute(body, actor(ctx))),
-      }),
+      handle: queue.bulk,
     },
     moderateGuestbookEntry: {
       summary: 'Approve or reject an entry (re-deciding is allowed)',

@@ -6,10 +6,10 @@ import {
 } from '@memoir/domain';
 import type { DeliveryState, ScholarshipRequest } from '@memoir/shared';
 
-import { sendCsv, type CsvValue } from '../csv';
+import type { CsvValue } from '../csv';
 import { actor, BULK_ERRORS, error, FORM_ERRORS, idOf, LIST_ERRORS, orFail } from './calls';
 import { isBot, limitSubmissions } from './public-forms';
-import { queuePage } from './review-queue';
+import { queueCalls } from './review-queue';
 import type { Capability } from './route-spec';
 
 /* Free-PDF requests: the public form, the owner's decisions, and the emails and links after them. */
@@ -73,6 +73,12 @@ export const scholarshipRoutes: Capability<
   | 'revokeDownloadLink'
 > = (options) => {
   const { useCases } = options;
+  const queue = queueCalls({
+    list: useCases.listScholarshipRequests,
+    bulk: useCases.bulkDecideScholarshipRequests,
+    present: presentRequestWithDelivery,
+    csv: { file: 'scholarship-requests', header: SCHOLARSHIP_CSV_HEADER, row: scholarshipCsvRow },
+  });
   return {
     submitScholarshipRequest: {
       summary: 'Ask for the free PDF',
@@ -90,30 +96,21 @@ export const scholarshipRoutes: Capability<
       answered: 'A page (at most 64 KB of JSON)',
       errors: LIST_ERRORS,
       handle: async ({ query }) => {
-        const { items, nextCursor, counts } = queuePage(
-          orFail(await useCases.listScholarshipRequests.execute(query)),
-          presentRequestWithDelivery,
-        );
-        return { success: true, requests: items, nextCursor, counts };
+        const { items, ...page } = await queue.page(query);
+        return { success: true, requests: items, ...page };
       },
     },
     exportScholarshipRequests: {
       summary: 'The requests as CSV, with the list filters, every matching request (no paging)',
       csv: 'request',
       errors: LIST_ERRORS,
-      handle: ({ ctx, query }) => {
-        const rows = orFail(useCases.listScholarshipRequests.exportAll(query));
-        sendCsv(ctx, 'scholarship-requests', SCHOLARSHIP_CSV_HEADER, rows, scholarshipCsvRow);
-      },
+      handle: queue.exportCsv,
     },
     bulkDecideScholarshipRequests: {
       summary: 'Approve or reject many pending requests with one note; each decided and audited on its own',
       answered: 'How each item went (a request no longer pending fails alone)',
       errors: BULK_ERRORS,
-      handle: async ({ ctx, body }) => ({
-        success: true,
-        results: orFail(await useCases.bulkDecideScholarshipRequests.execute(body, actor(ctx))),
-      }),
+      handle: queue.bulk,
     },
     decideScholarshipRequest: {
       summary: 'Decide a pending request',

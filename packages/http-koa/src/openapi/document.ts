@@ -9,9 +9,8 @@ import {
   type JsonSchema,
 } from '@memoir/shared/contract';
 
-import { apiSpecs } from '../api/api-router';
+import { documentedSpecs } from '../api/api-router';
 import type { ErrorDoc, RouteSpec } from '../api/route-spec';
-import type { HttpAppOptions } from '../deps';
 import { OTHER_PATHS } from './other-paths';
 
 /*
@@ -96,8 +95,7 @@ function operation(name: ApiRouteName, spec: RouteSpec<ApiRouteName>) {
 
 /** The document: the calls of API_ROUTES, then the pages and probes outside the JSON API. */
 function buildDocument() {
-  // The specs' words and classes only: no handler runs, so no use case is needed.
-  const specs = apiSpecs({} as HttpAppOptions);
+  const specs = documentedSpecs();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const name of Object.keys(API_ROUTES) as ApiRouteName[]) {
     const { method, path } = API_ROUTES[name];
