@@ -112,6 +112,11 @@ export default tseslint.config(
             { group: FRAMEWORKS, message: 'The domain is framework-free: put framework code in an adapter package.' },
             { group: ['node:*'], message: 'The domain runs anywhere: reach the platform through a port.' },
             { group: ['@memoir/*', '!@memoir/shared'], message: 'The domain depends on @memoir/shared only.' },
+            {
+              group: ['@memoir/shared/contract'],
+              message:
+                "The contract's classes carry class-validator: the domain reads their types from @memoir/shared.",
+            },
             { group: ['@jest/*', 'jest'], message: 'Test helpers live in packages/domain/testing.' },
           ],
         },

@@ -5,11 +5,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { API_ROUTES, type ApiRouteName } from '@memoir/shared';
-import { fieldNames, schemaOf, type ContractClass } from '@memoir/shared/contract';
+import { fieldNames, routeClasses, schemaOf, type ContractClass } from '@memoir/shared/contract';
 
-import { apiSpecs } from '../packages/http-koa/src/api/api-router';
+import { documentedSpecs } from '../packages/http-koa/src/api/api-router';
 import type { RouteSpec } from '../packages/http-koa/src/api/route-spec';
-import type { HttpAppOptions } from '../packages/http-koa/src/deps';
 import { openApiDocument } from '../packages/http-koa/src/openapi/document';
 import { markdownTable, withSection } from './markdown';
 
@@ -32,22 +31,21 @@ function fieldList(type: ContractClass): string {
 
 function row(name: ApiRouteName, spec: RouteSpec<ApiRouteName>): string[] {
   const route = API_ROUTES[name];
-  const query = spec.query === undefined ? '' : `?${fieldNames(spec.query).join('&')}`;
+  const classes = routeClasses(route);
+  const query = classes.query === undefined ? '' : `?${fieldNames(classes.query).join('&')}`;
   const call = `\`${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}${query}\``;
-  const takes = spec.body === undefined ? '' : `\`${fieldList(spec.body)}\``;
+  const takes = classes.body === undefined ? '' : `\`${fieldList(classes.body)}\``;
   const answers =
     'csv' in spec
       ? `${route.status} CSV, a row per ${spec.csv}`
-      : (Array.isArray(spec.response) ? spec.response : [spec.response])
-          .map((type: ContractClass) => `${route.status} \`{ ${fieldList(type)} }\``)
-          .join(' or ');
+      : classes.answers.map((type) => `${route.status} \`{ ${fieldList(type)} }\``).join(' or ');
   const who = route.access === 'admin' ? 'owner' : route.access === 'sign-in' ? 'sign-in' : 'anyone';
   return [call, who, takes, answers, spec.summary.replaceAll('|', '/')];
 }
 
 /** The generated table of docs/api.md, markers included. */
 export function renderApiCalls(): string {
-  const specs = apiSpecs({} as HttpAppOptions);
+  const specs = documentedSpecs();
   const names = Object.keys(API_ROUTES) as ApiRouteName[];
   const table = markdownTable(
     ['call', 'who', 'takes', 'answers', 'what it does'],

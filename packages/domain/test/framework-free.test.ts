@@ -22,6 +22,7 @@ const PROBES: Probe[] = [
     ["import pino from 'pino';", 'pino'],
     ["import { useState } from 'react';", 'react'],
     ["import { randomBytes } from 'node:crypto';", 'node:crypto'],
+    ["import { Field } from '@memoir/shared/contract';", '@memoir/shared/contract'],
   ].map(([statement, name]) => ({ name: name ?? '', file: inDomain, code: `${statement}\nexport const probe = 1;\n` })),
   {
     name: 'decorator',
@@ -67,12 +68,18 @@ describe('the domain is framework-free', () => {
     rules = lintProbes(PROBES);
   }, 60_000);
 
-  it.each(['koa', 'typeorm', 'inversify', 'class-validator', 'pino', 'react', 'node:crypto'])(
-    'fails lint when a domain file imports %s',
-    (name) => {
-      expect(rules[name]).toContain('no-restricted-imports');
-    },
-  );
+  it.each([
+    'koa',
+    'typeorm',
+    'inversify',
+    'class-validator',
+    'pino',
+    'react',
+    'node:crypto',
+    '@memoir/shared/contract',
+  ])('fails lint when a domain file imports %s', (name) => {
+    expect(rules[name]).toContain('no-restricted-imports');
+  });
 
   it('fails lint on a decorator in the domain', () => {
     expect(rules.decorator).toContain('no-restricted-syntax');

@@ -2,10 +2,10 @@ import type * as C from './contract';
 
 /*
  * Every JSON call of the API, once: its method, path, who may make it, the status of a success,
- * and (as types only) its body, query and answer, which are the classes of ./contract. The
- * server's router, its body and query checks and the OpenAPI document are built from this table;
- * both apps call the API through a client keyed by it (`api.call('signGuestbook', …)` in
- * @memoir/web-ui). Only types come from ./contract here, so the apps never load class-validator.
+ * and the classes of ./contract, by name, that it takes and answers. The server's router, its
+ * body and query checks and the OpenAPI document are built from this table; both apps call the
+ * API through a client keyed by it (`api.call('signGuestbook', …)` in @memoir/web-ui). Only
+ * names and types come from ./contract here, so the apps never load class-validator.
  */
 
 export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -16,108 +16,161 @@ export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  */
 export type ApiAccess = 'public' | 'sign-in' | 'admin';
 
-/** What a successful call answers: a JSON body, or a CSV file (the exports). */
-export type ApiAnswer = 'json' | 'csv';
+/** The name of a class of ./contract: a body, a query or an answer. */
+export type ContractName = {
+  [N in keyof typeof C]: (typeof C)[N] extends abstract new () => object ? N : never;
+}[keyof typeof C];
 
-export interface ApiRoute<Body = unknown, Query = unknown, Response = unknown> {
+/** What a successful call answers: classes of ./contract by name (one of several), or a CSV file. */
+export type ApiAnswer = ContractName | readonly ContractName[] | 'csv';
+
+export interface ApiRoute {
   readonly method: ApiMethod;
   /** `:name` is a path parameter. */
   readonly path: string;
   readonly access: ApiAccess;
   /** The status of a success: 200 unless said. */
   readonly status: 200 | 201 | 202;
+  /** The class of the body, by name; absent: the call takes none. */
+  readonly body?: ContractName;
+  /** The class of the query parameters, by name; absent: the call takes none. */
+  readonly query?: ContractName;
   readonly answer: ApiAnswer;
-  /** Types only (never set): what the call takes and answers. */
-  readonly types?: { readonly body: Body; readonly query: Query; readonly response: Response };
 }
 
-interface RouteOptions {
+interface RouteParts {
   readonly access?: ApiAccess;
   readonly status?: 200 | 201 | 202;
-  readonly answer?: ApiAnswer;
+  readonly body?: ContractName;
+  readonly query?: ContractName;
+  readonly answer: ApiAnswer;
 }
 
 /**
- * A call: `call<Answer, Body, Query>()('POST /api/…', { access })`, the types first (NoBody where
- * there is none), then the method and path in one string, as the API reference writes them.
+ * A call: its method and path in one string, as the API reference writes them, then its parts,
+ * the classes by name (`body: 'SignGuestbookBody'`). Names, not classes: the apps load this table,
+ * and the classes carry class-validator; the server finds each class by its name in
+ * `@memoir/shared/contract`.
  */
-const call =
-  <Response, Body = C.NoBody, Query = C.NoBody>() =>
-  <M extends ApiMethod, P extends string>(route: `${M} ${P}`, options: RouteOptions = {}) => {
-    const [method, path] = route.split(' ') as [M, P];
-    return {
-      method,
-      path,
-      access: options.access ?? 'admin',
-      status: options.status ?? 200,
-      answer: options.answer ?? 'json',
-    } as const satisfies ApiRoute as ApiRoute<Body, Query, Response> & { readonly method: M; readonly path: P };
-  };
+const call = <M extends ApiMethod, P extends string, const R extends RouteParts>(route: `${M} ${P}`, parts: R) => {
+  const [method, path] = route.split(' ') as [M, P];
+  const made: ApiRoute = { method, path, access: 'admin', status: 200, ...parts };
+  return made as unknown as {
+    readonly method: M;
+    readonly path: P;
+    readonly access: R['access'] extends ApiAccess ? R['access'] : 'admin';
+    readonly status: R['status'] extends number ? R['status'] : 200;
+  } & Omit<R, 'access' | 'status'>;
+};
 
 /** Every admin call is under this prefix: on ADMIN_HOST only, answered `no-store`. */
 export const ADMIN_API_PREFIX = '/api/admin';
 
-const open = { access: 'public' } as const;
-const form = { access: 'public', status: 201 } as const;
+const form = { access: 'public', status: 201, answer: 'SuccessResponse' } as const;
 const signIn = { access: 'sign-in' } as const;
-const csv = { answer: 'csv' } as const;
+const done = { answer: 'SuccessResponse' } as const;
 
 /** Every JSON call of the API, in the order the API reference lists them. */
 export const API_ROUTES = {
-  publicGuestbookEntries: call<C.PublicGuestbookEntriesResponse, C.NoBody, C.PublicGuestbookQuery>()(
-    'GET /api/guestbook-entries',
-    open,
-  ),
-  signGuestbook: call<C.SuccessResponse, C.SignGuestbookBody>()('POST /api/guestbook-entry', form),
-  submitScholarshipRequest: call<C.SuccessResponse, C.SubmitScholarshipBody>()('POST /api/scholarship-request', form),
-  claimCrackmePrize: call<C.CrackmeClaimResponse, C.CrackmeClaimBody>()('POST /api/crackme-claim', form),
-  recordEvent: call<C.SuccessResponse, C.EventBody>()('POST /api/events', { ...open, status: 202 }),
+  publicGuestbookEntries: call('GET /api/guestbook-entries', {
+    access: 'public',
+    query: 'PublicGuestbookQuery',
+    answer: 'PublicGuestbookEntriesResponse',
+  }),
+  signGuestbook: call('POST /api/guestbook-entry', { ...form, body: 'SignGuestbookBody' }),
+  submitScholarshipRequest: call('POST /api/scholarship-request', { ...form, body: 'SubmitScholarshipBody' }),
+  claimCrackmePrize: call('POST /api/crackme-claim', {
+    ...form,
+    body: 'CrackmeClaimBody',
+    answer: 'CrackmeClaimResponse',
+  }),
+  recordEvent: call('POST /api/events', { ...form, status: 202, body: 'EventBody' }),
 
-  logIn: call<C.LoginResponse | C.TwoFactorRequiredResponse, C.LoginBody>()('POST /api/admin/login', signIn),
-  logInTwoFactor: call<C.LoginResponse, C.TwoFactorLoginBody>()('POST /api/admin/login/two-factor', signIn),
-  me: call<C.MeResponse>()('GET /api/admin/me'),
-  logOut: call<C.SuccessResponse>()('POST /api/admin/logout'),
-  dashboard: call<C.DashboardResponse>()('GET /api/admin/dashboard'),
-  listGuestbookEntries: call<C.GuestbookEntriesPage, C.NoBody, C.GuestbookListQuery>()('GET /api/admin/guestbook'),
-  exportGuestbookEntries: call<string, C.NoBody, C.GuestbookFilterQuery>()('GET /api/admin/guestbook.csv', csv),
-  bulkModerateGuestbookEntries: call<C.BulkResults, C.BulkModerateBody>()('POST /api/admin/guestbook/bulk'),
-  moderateGuestbookEntry: call<C.ModerateGuestbookEntryResponse, C.ModerateBody>()('PATCH /api/admin/guestbook/:id'),
-  listScholarshipRequests: call<C.ScholarshipRequestsPage, C.NoBody, C.ScholarshipListQuery>()(
-    'GET /api/admin/scholarships',
-  ),
-  exportScholarshipRequests: call<string, C.NoBody, C.ScholarshipFilterQuery>()('GET /api/admin/scholarships.csv', csv),
-  bulkDecideScholarshipRequests: call<C.BulkResults, C.BulkDecideBody>()('POST /api/admin/scholarships/bulk'),
-  decideScholarshipRequest: call<C.DecideScholarshipResponse, C.DecideBody>()('PATCH /api/admin/scholarships/:id'),
-  resendDelivery: call<C.SuccessResponse>()('POST /api/admin/scholarships/:id/resend', { status: 202 }),
-  revokeDownloadLink: call<C.RevokeLinkResponse>()('POST /api/admin/scholarships/:id/revoke-link'),
-  listAuditEvents: call<C.AuditLogsResponse, C.NoBody, C.AuditListQuery>()('GET /api/admin/audit-logs'),
-  exportAuditEvents: call<string, C.NoBody, C.AuditFilterQuery>()('GET /api/admin/audit-logs.csv', csv),
-  security: call<C.SecurityResponse>()('GET /api/admin/security'),
-  startTwoFactor: call<C.TwoFactorSetupResponse>()('POST /api/admin/security/two-factor'),
-  confirmTwoFactor: call<C.RecoveryCodesResponse, C.CodeBody>()('POST /api/admin/security/two-factor/confirm'),
-  disableTwoFactor: call<C.SuccessResponse, C.PasswordBody>()('DELETE /api/admin/security/two-factor'),
-  endSession: call<C.SuccessResponse>()('DELETE /api/admin/sessions/:id'),
-  endOtherSessions: call<C.EndOtherSessionsResponse>()('POST /api/admin/sessions/end-others'),
-  changePassword: call<C.ChangePasswordResponse, C.ChangePasswordBody>()('POST /api/admin/password'),
-  listAdmins: call<C.AdminsResponse>()('GET /api/admin/admins'),
-  addAdmin: call<C.AddAdminResponse, C.AddAdminBody>()('POST /api/admin/admins', { status: 201 }),
-  removeAdmin: call<C.SuccessResponse>()('DELETE /api/admin/admins/:id'),
-  analytics: call<C.AnalyticsResponse, C.NoBody, C.AnalyticsQuery>()('GET /api/admin/analytics'),
-  listCrackmeClaims: call<C.CrackmeClaimsResponse, C.NoBody, C.CrackmeClaimsQuery>()('GET /api/admin/crackme-claims'),
-  markPrizeSent: call<C.PrizeSentResponse>()('POST /api/admin/crackme-claims/:id/prize-sent'),
-  previewErasure: call<C.ErasureResponse, C.ErasureBody>()('POST /api/admin/erasure/preview'),
-  erasePerson: call<C.ErasureResponse, C.ErasureBody>()('POST /api/admin/erasure'),
-} as const;
+  logIn: call('POST /api/admin/login', {
+    ...signIn,
+    body: 'LoginBody',
+    answer: ['LoginResponse', 'TwoFactorRequiredResponse'],
+  }),
+  logInTwoFactor: call('POST /api/admin/login/two-factor', {
+    ...signIn,
+    body: 'TwoFactorLoginBody',
+    answer: 'LoginResponse',
+  }),
+  me: call('GET /api/admin/me', { answer: 'MeResponse' }),
+  logOut: call('POST /api/admin/logout', done),
+  dashboard: call('GET /api/admin/dashboard', { answer: 'DashboardResponse' }),
+  listGuestbookEntries: call('GET /api/admin/guestbook', {
+    query: 'GuestbookListQuery',
+    answer: 'GuestbookEntriesPage',
+  }),
+  exportGuestbookEntries: call('GET /api/admin/guestbook.csv', { query: 'GuestbookFilterQuery', answer: 'csv' }),
+  bulkModerateGuestbookEntries: call('POST /api/admin/guestbook/bulk', {
+    body: 'BulkModerateBody',
+    answer: 'BulkResults',
+  }),
+  moderateGuestbookEntry: call('PATCH /api/admin/guestbook/:id', {
+    body: 'ModerateBody',
+    answer: 'ModerateGuestbookEntryResponse',
+  }),
+  listScholarshipRequests: call('GET /api/admin/scholarships', {
+    query: 'ScholarshipListQuery',
+    answer: 'ScholarshipRequestsPage',
+  }),
+  exportScholarshipRequests: call('GET /api/admin/scholarships.csv', {
+    query: 'ScholarshipFilterQuery',
+    answer: 'csv',
+  }),
+  bulkDecideScholarshipRequests: call('POST /api/admin/scholarships/bulk', {
+    body: 'BulkDecideBody',
+    answer: 'BulkResults',
+  }),
+  decideScholarshipRequest: call('PATCH /api/admin/scholarships/:id', {
+    body: 'DecideBody',
+    answer: 'DecideScholarshipResponse',
+  }),
+  resendDelivery: call('POST /api/admin/scholarships/:id/resend', { ...done, status: 202 }),
+  revokeDownloadLink: call('POST /api/admin/scholarships/:id/revoke-link', { answer: 'RevokeLinkResponse' }),
+  listAuditEvents: call('GET /api/admin/audit-logs', { query: 'AuditListQuery', answer: 'AuditLogsResponse' }),
+  exportAuditEvents: call('GET /api/admin/audit-logs.csv', { query: 'AuditFilterQuery', answer: 'csv' }),
+  security: call('GET /api/admin/security', { answer: 'SecurityResponse' }),
+  startTwoFactor: call('POST /api/admin/security/two-factor', { answer: 'TwoFactorSetupResponse' }),
+  confirmTwoFactor: call('POST /api/admin/security/two-factor/confirm', {
+    body: 'CodeBody',
+    answer: 'RecoveryCodesResponse',
+  }),
+  disableTwoFactor: call('DELETE /api/admin/security/two-factor', { ...done, body: 'PasswordBody' }),
+  endSession: call('DELETE /api/admin/sessions/:id', done),
+  endOtherSessions: call('POST /api/admin/sessions/end-others', { answer: 'EndOtherSessionsResponse' }),
+  changePassword: call('POST /api/admin/password', { body: 'ChangePasswordBody', answer: 'ChangePasswordResponse' }),
+  listAdmins: call('GET /api/admin/admins', { answer: 'AdminsResponse' }),
+  addAdmin: call('POST /api/admin/admins', { status: 201, body: 'AddAdminBody', answer: 'AddAdminResponse' }),
+  removeAdmin: call('DELETE /api/admin/admins/:id', done),
+  analytics: call('GET /api/admin/analytics', { query: 'AnalyticsQuery', answer: 'AnalyticsResponse' }),
+  listCrackmeClaims: call('GET /api/admin/crackme-claims', {
+    query: 'CrackmeClaimsQuery',
+    answer: 'CrackmeClaimsResponse',
+  }),
+  markPrizeSent: call('POST /api/admin/crackme-claims/:id/prize-sent', { answer: 'PrizeSentResponse' }),
+  previewErasure: call('POST /api/admin/erasure/preview', { body: 'ErasureBody', answer: 'ErasureResponse' }),
+  erasePerson: call('POST /api/admin/erasure', { body: 'ErasureBody', answer: 'ErasureResponse' }),
+} as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
 
-type TypesOf<K extends ApiRouteName> = NonNullable<(typeof API_ROUTES)[K]['types']>;
+type Route<K extends ApiRouteName> = (typeof API_ROUTES)[K];
+/** An instance of the named class of ./contract; `Else` when there is no name. */
+type Named<N, Else> = [N] extends [never] ? Else : N extends ContractName ? InstanceType<(typeof C)[N]> : Else;
+
 /** The body a call takes (NoBody: none). */
-export type ApiBody<K extends ApiRouteName> = TypesOf<K>['body'];
+export type ApiBody<K extends ApiRouteName> = Named<Route<K> extends { body: infer N } ? N : never, C.NoBody>;
 /** The query parameters a call takes (NoBody: none). */
-export type ApiQuery<K extends ApiRouteName> = TypesOf<K>['query'];
-/** What a call answers on success. */
-export type ApiResponse<K extends ApiRouteName> = TypesOf<K>['response'];
+export type ApiQuery<K extends ApiRouteName> = Named<Route<K> extends { query: infer N } ? N : never, C.NoBody>;
+/** What a call answers on success: an instance of its answer's class (of one of them), or a CSV file's text. */
+export type ApiResponse<K extends ApiRouteName> = Route<K>['answer'] extends 'csv'
+  ? string
+  : Route<K>['answer'] extends readonly (infer N)[]
+    ? Named<N, never>
+    : Named<Route<K>['answer'], never>;
 
 /** `{ id: string }` for a path with `:id`; `{}` for one without parameters. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

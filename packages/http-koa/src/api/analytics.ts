@@ -1,5 +1,4 @@
 import { BROWSER_EVENTS } from '@memoir/shared';
-import { AnalyticsQuery, AnalyticsResponse, EventBody, SuccessResponse } from '@memoir/shared/contract';
 
 import { error, orFail } from './calls';
 import type { Capability } from './route-spec';
@@ -13,8 +12,6 @@ export const analyticsRoutes: Capability<'recordEvent' | 'analytics'> = ({ useCa
     description:
       'Accepted (202) and counted, or accepted and dropped for a visitor sending DNT: 1 or Sec-GPC: 1 and for bots. ' +
       `The names: ${BROWSER_EVENTS.join(', ')}.`,
-    body: EventBody,
-    response: SuccessResponse,
     answered: 'Accepted',
     errors: { '400': error('Not one of the counted events, or a detail that is not a short word') },
     handle: ({ ctx, body }) => {
@@ -34,8 +31,6 @@ export const analyticsRoutes: Capability<'recordEvent' | 'analytics'> = ({ useCa
   },
   analytics: {
     summary: 'The counted events of the last `days` days (1 to 365, 30 by default): daily totals, referrers, stores',
-    query: AnalyticsQuery,
-    response: AnalyticsResponse,
     answered: 'Oldest day first, today included',
     errors: { '400': error('days is not a whole number from 1 to 365') },
     handle: async ({ query }) => {

@@ -1,6 +1,6 @@
 import { Router, type RouterContext } from '@koa/router';
 import { ADMIN_API_PREFIX, API_ROUTES, type ApiAccess, type ApiRouteName } from '@memoir/shared';
-import { NoBody } from '@memoir/shared/contract';
+import { NoBody, routeClasses } from '@memoir/shared/contract';
 import type { Middleware } from 'koa';
 
 import type { HttpAppOptions } from '../deps';
@@ -32,6 +32,14 @@ export function apiSpecs(options: HttpAppOptions): RouteSpecs<ApiRouteName> {
   };
 }
 
+/**
+ * The specs for their words only (the API reference): no handler runs, so no use case is there.
+ * The capabilities' factories only take hold of their use cases; none is called until a request.
+ */
+export function documentedSpecs(): RouteSpecs<ApiRouteName> {
+  return apiSpecs({ useCases: {} } as unknown as HttpAppOptions);
+}
+
 /** The bearer token of the Authorization header, or null when there is none or it is blank. */
 export function bearerToken(ctx: { get(name: string): string }): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
@@ -61,13 +69,15 @@ export function requireAdmin(options: HttpAppOptions): Middleware {
  */
 function serve(name: ApiRouteName, spec: RouteSpec<ApiRouteName>) {
   const route = API_ROUTES[name];
+  const classes = routeClasses(route);
   // A GET's body is never read.
-  const bodyClass = route.method === 'GET' ? undefined : (spec.body ?? NoBody);
+  const bodyClass = route.method === 'GET' ? undefined : (classes.body ?? NoBody);
+  const queryClass = classes.query;
   return async (ctx: RouterContext): Promise<void> => {
     const input = {
       ctx,
       body: bodyClass === undefined ? {} : await parseBody(bodyClass, ctx.request.body),
-      query: spec.query === undefined ? {} : await parseQuery(spec.query, ctx.query),
+      query: queryClass === undefined ? {} : await parseQuery(queryClass, ctx.query),
       params: ctx.params,
     } as CallInput<ApiRouteName>;
     const answer: unknown = await spec.handle(input);

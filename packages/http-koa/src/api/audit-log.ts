@@ -1,6 +1,5 @@
 import type { AuditEvent } from '@memoir/domain';
 import type { AuditLog } from '@memoir/shared';
-import { AuditFilterQuery, AuditListQuery, AuditLogsResponse } from '@memoir/shared/contract';
 
 import { sendCsv, type CsvValue } from '../csv';
 import { fitPage } from '../page-budget';
@@ -49,8 +48,6 @@ export const auditCsvRow = (event: AuditEvent): CsvValue[] => [
 export const auditLogRoutes: Capability<'listAuditEvents' | 'exportAuditEvents'> = ({ useCases }) => ({
   listAuditEvents: {
     summary: 'The audit trail, newest first, a page at a time, filtered',
-    query: AuditListQuery,
-    response: AuditLogsResponse,
     answered: 'A page (at most 64 KB of JSON)',
     errors: LIST_ERRORS,
     handle: async ({ query }) => {
@@ -63,7 +60,6 @@ export const auditLogRoutes: Capability<'listAuditEvents' | 'exportAuditEvents'>
   },
   exportAuditEvents: {
     summary: 'The audit trail as CSV, with the same filters, every matching event (no paging)',
-    query: AuditFilterQuery,
     csv: 'event',
     errors: LIST_ERRORS,
     handle: async ({ ctx, query }) => {

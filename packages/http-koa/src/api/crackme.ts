@@ -1,12 +1,5 @@
 import type { RankedCrackmeClaim } from '@memoir/domain';
 import { CRACKME_MESSAGES, type CrackmeClaim } from '@memoir/shared';
-import {
-  CrackmeClaimBody,
-  CrackmeClaimResponse,
-  CrackmeClaimsQuery,
-  CrackmeClaimsResponse,
-  PrizeSentResponse,
-} from '@memoir/shared/contract';
 
 import { actor, error, idOf, orFail, retryAfter } from './calls';
 import { limitSubmissions } from './public-forms';
@@ -29,8 +22,6 @@ export const crackmeRoutes: Capability<'claimCrackmePrize' | 'listCrackmeClaims'
   return {
     claimCrackmePrize: {
       summary: 'Claim the crackme prize with the key the crackme accepts',
-      body: CrackmeClaimBody,
-      response: CrackmeClaimResponse,
       answered: 'The key is right: the claim is kept (once per address); the first CRACKME_WINNERS win',
       errors: {
         '400': error('Not the key the crackme accepts (fieldErrors.key), or a field breaks a rule'),
@@ -46,8 +37,6 @@ export const crackmeRoutes: Capability<'claimCrackmePrize' | 'listCrackmeClaims'
     },
     listCrackmeClaims: {
       summary: 'The crackme prize claims in the order they came (100 a page), with who won',
-      query: CrackmeClaimsQuery,
-      response: CrackmeClaimsResponse,
       answered: 'A page of claims, oldest first',
       errors: { '400': error('after is not a whole number') },
       handle: async ({ query }) => {
@@ -57,7 +46,6 @@ export const crackmeRoutes: Capability<'claimCrackmePrize' | 'listCrackmeClaims'
     },
     markPrizeSent: {
       summary: "Mark a winner's prize as sent (once; audited as prize_sent)",
-      response: PrizeSentResponse,
       answered: 'Marked',
       errors: { '404': error('No such claim') },
       handle: async ({ ctx, params }) => {

@@ -1,6 +1,5 @@
 import type { AuditChainState as DomainChainState } from '@memoir/domain';
 import { RECENT_ACTIVITY_WINDOW_DAYS, type AuditChainState } from '@memoir/shared';
-import { DashboardResponse } from '@memoir/shared/contract';
 
 import type { Capability } from './route-spec';
 
@@ -24,7 +23,6 @@ function sumCounts(days: ReadonlyArray<{ readonly counts: Readonly<Record<string
 export const dashboardRoutes: Capability<'dashboard'> = ({ useCases }) => ({
   dashboard: {
     summary: 'Counts for the dashboard (recent activity: the last 7 days)',
-    response: DashboardResponse,
     answered: 'The counts',
     handle: async () => {
       const dashboard = await useCases.getDashboard.execute();

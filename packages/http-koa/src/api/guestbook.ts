@@ -1,24 +1,16 @@
 import type { GuestbookEntry as Entry, PublicGuestbookEntry as PublicEntry } from '@memoir/domain';
-import { classifyGuestbookEntry, type GuestbookEntry, type PublicGuestbookEntry } from '@memoir/shared';
 import {
-  GuestbookEntriesPage,
-  BulkResults,
-  BulkModerateBody,
-  GuestbookFilterQuery,
-  GuestbookListQuery,
-  ModerateBody,
-  ModerateGuestbookEntryResponse,
-  PublicGuestbookEntriesResponse,
-  PublicGuestbookQuery,
-  SignGuestbookBody,
-  SuccessResponse,
-} from '@memoir/shared/contract';
+  classifyGuestbookEntry,
+  type GuestbookEntry,
+  type PublicGuestbookEntriesResponse,
+  type PublicGuestbookEntry,
+} from '@memoir/shared';
 
-import { sendCsv, type CsvValue } from '../csv';
+import type { CsvValue } from '../csv';
 import { publicListBody } from '../public-list';
 import { actor, BULK_ERRORS, error, FORM_ERRORS, idOf, LIST_ERRORS, orFail } from './calls';
 import { isBot, limitSubmissions } from './public-forms';
-import { queuePage } from './review-queue';
+import { queueCalls } from './review-queue';
 import type { Capability } from './route-spec';
 
 /* The guestbook: the public list and form, and the owner's moderation. */
@@ -71,12 +63,16 @@ export const guestbookRoutes: Capability<
   | 'moderateGuestbookEntry'
 > = (options) => {
   const { useCases } = options;
+  const queue = queueCalls({
+    list: useCases.listGuestbookEntries,
+    bulk: useCases.bulkModerateGuestbookEntries,
+    present: presentEntry,
+    csv: { file: 'guestbook', header: GUESTBOOK_CSV_HEADER, row: guestbookCsvRow },
+  });
   return {
     publicGuestbookEntries: {
       summary: 'Recent approved guestbook entries, newest first',
       description: 'Answered in front of the rest of the server (public-list.ts), from a list kept in memory.',
-      query: PublicGuestbookQuery,
-      response: PublicGuestbookEntriesResponse,
       answered: 'The entries, without review fields',
       errors: { '400': error('limit is not a whole number') },
       handle: async ({ ctx, query }) => {
@@ -87,8 +83,6 @@ export const guestbookRoutes: Capability<
     },
     signGuestbook: {
       summary: 'Sign the guestbook (the entry waits for moderation)',
-      body: SignGuestbookBody,
-      response: SuccessResponse,
       answered: 'Signed',
       errors: FORM_ERRORS,
       handle: async ({ ctx, body }) => {
@@ -100,43 +94,27 @@ export const guestbookRoutes: Capability<
     listGuestbookEntries: {
       summary:
         'Guestbook entries, newest first, a page at a time. Without parameters: a first page of pending entries, the 10 newest approved and the 5 newest rejected; nextCursor continues the pending ones',
-      query: GuestbookListQuery,
-      response: GuestbookEntriesPage,
       answered: 'A page (at most 64 KB of JSON)',
       errors: LIST_ERRORS,
       handle: async ({ query }) => {
-        const { items, nextCursor, counts } = queuePage(
-          orFail(await useCases.listGuestbookEntries.execute(query)),
-          presentEntry,
-        );
-        return { success: true, entries: items, nextCursor, counts };
+        const { items, ...page } = await queue.page(query);
+        return { success: true, entries: items, ...page };
       },
     },
     exportGuestbookEntries: {
       summary: 'The guestbook as CSV, with the list filters, every matching entry (no paging)',
-      query: GuestbookFilterQuery,
       csv: 'entry',
       errors: LIST_ERRORS,
-      handle: ({ ctx, query }) => {
-        const rows = orFail(useCases.listGuestbookEntries.exportAll(query));
-        sendCsv(ctx, 'guestbook', GUESTBOOK_CSV_HEADER, rows, guestbookCsvRow);
-      },
+      handle: queue.exportCsv,
     },
     bulkModerateGuestbookEntries: {
       summary: 'Approve or reject many entries with one note; each decided and audited on its own',
-      body: BulkModerateBody,
-      response: BulkResults,
       answered: 'How each item went',
       errors: BULK_ERRORS,
-      handle: async ({ ctx, body }) => ({
-        success: true,
-        results: orFail(await useCases.bulkModerateGuestbookEntries.execute(body, actor(ctx))),
-      }),
+      handle: queue.bulk,
     },
     moderateGuestbookEntry: {
       summary: 'Approve or reject an entry (re-deciding is allowed)',
-      body: ModerateBody,
-      response: ModerateGuestbookEntryResponse,
       answered: 'Updated',
       errors: { '400': error('A field breaks a rule'), '404': error('No such entry') },
       handle: async ({ ctx, body, params }) => {

@@ -1,5 +1,3 @@
-import { ErasureBody, ErasureResponse } from '@memoir/shared/contract';
-
 import { actor, error, orFail } from './calls';
 import type { Capability } from './route-spec';
 
@@ -11,8 +9,6 @@ const NOT_AN_ADDRESS = { '400': error('Not an email address') };
 export const personalDataRoutes: Capability<'previewErasure' | 'erasePerson'> = ({ useCases }) => ({
   previewErasure: {
     summary: "What erasing a person's data would remove, counted (nothing is changed)",
-    body: ErasureBody,
-    response: ErasureResponse,
     answered: 'What an erasure would remove',
     errors: NOT_AN_ADDRESS,
     handle: async ({ body }) => {
@@ -23,8 +19,6 @@ export const personalDataRoutes: Capability<'previewErasure' | 'erasePerson'> = 
   erasePerson: {
     summary:
       "Erase a person's data (their requests keep status and dates and lose the person; links, notes and outbox copies go); audited as counts",
-    body: ErasureBody,
-    response: ErasureResponse,
     answered: 'What was removed',
     errors: NOT_AN_ADDRESS,
     handle: async ({ ctx, body }) => {

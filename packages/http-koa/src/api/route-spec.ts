@@ -1,15 +1,15 @@
 import type { RouterContext } from '@koa/router';
 import type { Authenticated } from '@memoir/domain';
 import type { ApiBody, ApiParams, ApiQuery, ApiResponse, ApiRouteName } from '@memoir/shared';
-import type { ContractClass } from '@memoir/shared/contract';
 
 import type { HttpAppOptions } from '../deps';
 import type { RequestState } from '../middleware';
 
 /*
- * What each capability's routes file says about a call of API_ROUTES: the classes it takes and
- * answers, its words for the API reference, the errors it may answer, and its handler. The
- * router (api-router.ts) and the OpenAPI document (openapi/) are both built from these.
+ * What each capability's routes file says about a call of API_ROUTES: its words for the API
+ * reference, the errors it may answer, and its handler. The classes it takes and answers are
+ * the table's. The router (api-router.ts) and the OpenAPI document (openapi/) are both built
+ * from these and the table.
  */
 
 /** An error a call may answer, for the API reference: status → what it means. */
@@ -32,35 +32,23 @@ export interface CallInput<K extends ApiRouteName> {
 /** A signed-in admin's request state, set by the session check of the admin router. */
 export type AdminState = RequestState & { admin: Authenticated; token: string };
 
-type HasFields<T> = keyof T extends never ? false : true;
-
-/** The class of the body: required when the call takes one. */
-type BodyClass<K extends ApiRouteName> =
-  HasFields<ApiBody<K>> extends true ? { readonly body: ContractClass<ApiBody<K>> } : { readonly body?: never };
-
-/** The class of the query: required when the call takes one. */
-type QueryClass<K extends ApiRouteName> =
-  HasFields<ApiQuery<K>> extends true ? { readonly query: ContractClass<ApiQuery<K>> } : { readonly query?: never };
-
-/** A JSON answer's classes (two for sign-in's two outcomes); a CSV export says what its rows are. */
+/** A JSON answer says what a success means; a CSV export says what its rows are. */
 type Answer<K extends ApiRouteName> =
   ApiResponse<K> extends string
     ? { readonly csv: string; readonly handle: (input: CallInput<K>) => void | Promise<void> }
     : {
-        readonly response: ContractClass<ApiResponse<K>> | readonly ContractClass<ApiResponse<K>>[];
         /** What a success means, for the API reference. */
         readonly answered: string;
         readonly handle: (input: CallInput<K>) => ApiResponse<K> | Promise<ApiResponse<K>>;
       };
 
-export type RouteSpec<K extends ApiRouteName> = BodyClass<K> &
-  QueryClass<K> &
-  Answer<K> & {
-    readonly summary: string;
-    readonly description?: string;
-    /** Besides the answers every call of its kind may give (docs in openapi/). */
-    readonly errors?: ErrorDocs;
-  };
+/** What a capability says of one call of API_ROUTES (its classes are the table's). */
+export type RouteSpec<K extends ApiRouteName> = Answer<K> & {
+  readonly summary: string;
+  readonly description?: string;
+  /** Besides the answers every call of its kind may give (docs in openapi/). */
+  readonly errors?: ErrorDocs;
+};
 
 /** One capability's calls: each name of API_ROUTES it serves, with its spec. */
 export type RouteSpecs<K extends ApiRouteName> = { readonly [N in K]: RouteSpec<N> };

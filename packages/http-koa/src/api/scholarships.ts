@@ -5,23 +5,11 @@ import {
   type ScholarshipRequestWithDelivery,
 } from '@memoir/domain';
 import type { DeliveryState, ScholarshipRequest } from '@memoir/shared';
-import {
-  BulkDecideBody,
-  BulkResults,
-  DecideBody,
-  DecideScholarshipResponse,
-  RevokeLinkResponse,
-  ScholarshipFilterQuery,
-  ScholarshipListQuery,
-  ScholarshipRequestsPage,
-  SubmitScholarshipBody,
-  SuccessResponse,
-} from '@memoir/shared/contract';
 
-import { sendCsv, type CsvValue } from '../csv';
+import type { CsvValue } from '../csv';
 import { actor, BULK_ERRORS, error, FORM_ERRORS, idOf, LIST_ERRORS, orFail } from './calls';
 import { isBot, limitSubmissions } from './public-forms';
-import { queuePage } from './review-queue';
+import { queueCalls } from './review-queue';
 import type { Capability } from './route-spec';
 
 /* Free-PDF requests: the public form, the owner's decisions, and the emails and links after them. */
@@ -85,11 +73,15 @@ export const scholarshipRoutes: Capability<
   | 'revokeDownloadLink'
 > = (options) => {
   const { useCases } = options;
+  const queue = queueCalls({
+    list: useCases.listScholarshipRequests,
+    bulk: useCases.bulkDecideScholarshipRequests,
+    present: presentRequestWithDelivery,
+    csv: { file: 'scholarship-requests', header: SCHOLARSHIP_CSV_HEADER, row: scholarshipCsvRow },
+  });
   return {
     submitScholarshipRequest: {
       summary: 'Ask for the free PDF',
-      body: SubmitScholarshipBody,
-      response: SuccessResponse,
       answered: 'Received',
       errors: FORM_ERRORS,
       handle: async ({ ctx, body }) => {
@@ -101,43 +93,27 @@ export const scholarshipRoutes: Capability<
     listScholarshipRequests: {
       summary:
         'Scholarship requests, newest first, a page at a time. Without parameters: a first page of pending requests, the 10 newest approved and the 5 newest rejected; nextCursor continues the pending ones',
-      query: ScholarshipListQuery,
-      response: ScholarshipRequestsPage,
       answered: 'A page (at most 64 KB of JSON)',
       errors: LIST_ERRORS,
       handle: async ({ query }) => {
-        const { items, nextCursor, counts } = queuePage(
-          orFail(await useCases.listScholarshipRequests.execute(query)),
-          presentRequestWithDelivery,
-        );
-        return { success: true, requests: items, nextCursor, counts };
+        const { items, ...page } = await queue.page(query);
+        return { success: true, requests: items, ...page };
       },
     },
     exportScholarshipRequests: {
       summary: 'The requests as CSV, with the list filters, every matching request (no paging)',
-      query: ScholarshipFilterQuery,
       csv: 'request',
       errors: LIST_ERRORS,
-      handle: ({ ctx, query }) => {
-        const rows = orFail(useCases.listScholarshipRequests.exportAll(query));
-        sendCsv(ctx, 'scholarship-requests', SCHOLARSHIP_CSV_HEADER, rows, scholarshipCsvRow);
-      },
+      handle: queue.exportCsv,
     },
     bulkDecideScholarshipRequests: {
       summary: 'Approve or reject many pending requests with one note; each decided and audited on its own',
-      body: BulkDecideBody,
-      response: BulkResults,
       answered: 'How each item went (a request no longer pending fails alone)',
       errors: BULK_ERRORS,
-      handle: async ({ ctx, body }) => ({
-        success: true,
-        results: orFail(await useCases.bulkDecideScholarshipRequests.execute(body, actor(ctx))),
-      }),
+      handle: queue.bulk,
     },
     decideScholarshipRequest: {
       summary: 'Decide a pending request',
-      body: DecideBody,
-      response: DecideScholarshipResponse,
       answered: 'Decided',
       errors: {
         '400': error('A field breaks a rule'),
@@ -153,7 +129,6 @@ export const scholarshipRoutes: Capability<
     },
     resendDelivery: {
       summary: "Send an approved request's PDF again: a new email with a new private link (audited)",
-      response: SuccessResponse,
       answered: 'Queued: the worker sends it within seconds',
       errors: {
         '404': error('No such request'),
@@ -167,7 +142,6 @@ export const scholarshipRoutes: Capability<
     revokeDownloadLink: {
       summary:
         "Withdraw a request's download links: they stop working at once and their kept copies are removed (audited)",
-      response: RevokeLinkResponse,
       answered: 'Revoked',
       errors: { '404': error('No such request'), '409': error('The request has no working download link') },
       handle: async ({ ctx, params }) => {

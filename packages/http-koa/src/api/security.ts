@@ -1,19 +1,5 @@
 import type { AdminListItem, SecurityOverview } from '@memoir/domain';
 import type { Admin, SecurityResponse as Security } from '@memoir/shared';
-import {
-  AddAdminBody,
-  AddAdminResponse,
-  AdminsResponse,
-  ChangePasswordBody,
-  ChangePasswordResponse,
-  CodeBody,
-  EndOtherSessionsResponse,
-  PasswordBody,
-  RecoveryCodesResponse,
-  SecurityResponse,
-  SuccessResponse,
-  TwoFactorSetupResponse,
-} from '@memoir/shared/contract';
 
 import { actor, error, idOf, orFail, retryAfter, sessionActor } from './calls';
 import type { Capability } from './route-spec';
@@ -56,13 +42,11 @@ export const securityRoutes: Capability<
 > = ({ useCases }) => ({
   security: {
     summary: "The signed-in admin's security: whether two-factor sign-in is on, and their live sessions",
-    response: SecurityResponse,
     answered: 'This session first, then the most recently active',
     handle: async ({ ctx }) => presentSecurity(await useCases.getSecurity.execute(sessionActor(ctx))),
   },
   startTwoFactor: {
     summary: 'Set up two-factor sign-in: a new secret, off until a first code confirms it',
-    response: TwoFactorSetupResponse,
     answered: 'The secret, as text and as the URI of the QR code',
     errors: { '409': error('Two-factor is already on') },
     handle: async ({ ctx }) => {
@@ -72,8 +56,6 @@ export const securityRoutes: Capability<
   },
   confirmTwoFactor: {
     summary: 'Turn two-factor sign-in on with a first code; ten recovery codes, shown this once (audited)',
-    body: CodeBody,
-    response: RecoveryCodesResponse,
     answered: 'On',
     errors: {
       '400': error('The code is not right'),
@@ -86,8 +68,6 @@ export const securityRoutes: Capability<
   },
   disableTwoFactor: {
     summary: 'Turn two-factor sign-in off; the password is required (audited, the owner is emailed)',
-    body: PasswordBody,
-    response: SuccessResponse,
     answered: 'Off',
     errors: {
       '400': error('The password is wrong'),
@@ -101,7 +81,6 @@ export const securityRoutes: Capability<
   },
   endSession: {
     summary: 'End one of your own sessions: its token fails at once (audited as session_ended)',
-    response: SuccessResponse,
     answered: 'Ended',
     errors: { '404': error('No such session of yours (it may have ended already)') },
     handle: async ({ ctx, params }) => {
@@ -111,7 +90,6 @@ export const securityRoutes: Capability<
   },
   endOtherSessions: {
     summary: 'End every session of yours but this one (audited as session_ended)',
-    response: EndOtherSessionsResponse,
     answered: 'Ended',
     handle: async ({ ctx }) => {
       const { ended } = await useCases.endSessions.endOthers(sessionActor(ctx));
@@ -121,8 +99,6 @@ export const securityRoutes: Capability<
   changePassword: {
     summary:
       'Change your password: the current one is required; every other session ends (audited as password_changed)',
-    body: ChangePasswordBody,
-    response: ChangePasswordResponse,
     answered: 'Changed',
     errors: {
       '400': error('The current password is wrong, or the new one breaks the rules (12 to 128 characters)'),
@@ -135,14 +111,11 @@ export const securityRoutes: Capability<
   },
   listAdmins: {
     summary: 'Every admin, oldest first',
-    response: AdminsResponse,
     answered: 'The admins',
     handle: async () => ({ success: true, admins: (await useCases.manageAdmins.list()).map(presentAdmin) }),
   },
   addAdmin: {
     summary: 'Add an admin with a temporary password, shown this once (audited as admin_added; the owner is emailed)',
-    body: AddAdminBody,
-    response: AddAdminResponse,
     answered: 'Added',
     errors: {
       '400': error('The username is empty or longer than 50 characters'),
@@ -155,7 +128,6 @@ export const securityRoutes: Capability<
   },
   removeAdmin: {
     summary: 'Remove an admin, never the last (audited as admin_removed); their sessions end',
-    response: SuccessResponse,
     answered: 'Removed',
     errors: { '404': error('No such admin'), '409': error('The last admin: nobody could sign in') },
     handle: async ({ ctx, params }) => {

@@ -1,13 +1,5 @@
 import type { AdminUserView } from '@memoir/domain';
 import { ERROR_MESSAGES, type AdminUser } from '@memoir/shared';
-import {
-  LoginBody,
-  LoginResponse,
-  MeResponse,
-  SuccessResponse,
-  TwoFactorLoginBody,
-  TwoFactorRequiredResponse,
-} from '@memoir/shared/contract';
 
 import { requestContext } from '../middleware';
 import { adminOf, type AdminState, type Capability } from './route-spec';
@@ -22,8 +14,6 @@ const TOO_MANY = error('Too many failed sign-ins for this username or address (L
 export const signInRoutes: Capability<'logIn' | 'logInTwoFactor' | 'me' | 'logOut'> = ({ useCases }) => ({
   logIn: {
     summary: 'Sign in (for an account with two-factor on: the first step, answered with a challenge)',
-    body: LoginBody,
-    response: [LoginResponse, TwoFactorRequiredResponse],
     answered: 'Signed in, or the password was right and the code comes next',
     errors: {
       '400': error('A field is missing or not text'),
@@ -48,8 +38,6 @@ export const signInRoutes: Capability<'logIn' | 'logInTwoFactor' | 'me' | 'logOu
   },
   logInTwoFactor: {
     summary: 'Sign in, second step: the challenge and a code (TOTP, each once; or a recovery code, each once)',
-    body: TwoFactorLoginBody,
-    response: LoginResponse,
     answered: 'Signed in',
     errors: {
       '400': error('A field is missing or not text'),
@@ -65,13 +53,11 @@ export const signInRoutes: Capability<'logIn' | 'logInTwoFactor' | 'me' | 'logOu
   },
   me: {
     summary: 'Who is signed in',
-    response: MeResponse,
     answered: 'The admin',
     handle: ({ ctx }) => ({ success: true, user: presentUser(adminOf(ctx).user) }),
   },
   logOut: {
     summary: 'Sign out (revokes the session)',
-    response: SuccessResponse,
     answered: 'Signed out',
     handle: async ({ ctx }) => {
       orFail(await useCases.logOut.execute((ctx.state as AdminState).token, requestContext(ctx)));

@@ -1,17 +1,16 @@
 import { Router } from '@koa/router';
-import { API_ROUTES, type ApiRouteName } from '@memoir/shared';
+import { API_ROUTES, type ApiRoute, type ApiRouteName } from '@memoir/shared';
 import {
   componentSchemas,
   ErrorBody,
   queryParametersOf,
   refTo,
-  type ContractClass,
+  routeClasses,
   type JsonSchema,
 } from '@memoir/shared/contract';
 
-import { apiSpecs } from '../api/api-router';
+import { documentedSpecs } from '../api/api-router';
 import type { ErrorDoc, RouteSpec } from '../api/route-spec';
-import type { HttpAppOptions } from '../deps';
 import { OTHER_PATHS } from './other-paths';
 
 /*
@@ -32,11 +31,11 @@ export const errorResponse = (doc: ErrorDoc) => ({
 });
 
 /** What every call of its kind may answer besides its own errors. */
-function commonErrors(name: ApiRouteName, spec: RouteSpec<ApiRouteName>): Record<string, ErrorDoc> {
-  const route = API_ROUTES[name];
+function commonErrors(name: ApiRouteName): Record<string, ErrorDoc> {
+  const route: ApiRoute = API_ROUTES[name];
   const takesBody = route.method !== 'GET';
   return {
-    ...(takesBody || spec.query !== undefined
+    ...(takesBody || route.query !== undefined
       ? { '400': { description: 'A field is missing, of the wrong type or unknown (fieldErrors names each)' } }
       : {}),
     ...(route.access === 'admin' ? { '401': { description: 'No session, or it expired or was revoked' } } : {}),
@@ -50,7 +49,7 @@ function commonErrors(name: ApiRouteName, spec: RouteSpec<ApiRouteName>): Record
 }
 
 /** A call's success: its JSON answer (one class, or one of several), or a CSV file. */
-function success(spec: RouteSpec<ApiRouteName>) {
+function success(name: ApiRouteName, spec: RouteSpec<ApiRouteName>) {
   if ('csv' in spec) {
     return {
       description: `Every matching ${spec.csv}, a header row first, written as the database yields them`,
@@ -60,8 +59,7 @@ function success(spec: RouteSpec<ApiRouteName>) {
       content: { 'text/csv': { schema: { type: 'string' } } },
     };
   }
-  const classes = (Array.isArray(spec.response) ? spec.response : [spec.response]) as readonly ContractClass[];
-  const refs = classes.map((type) => ({ $ref: refTo(type) }));
+  const refs = routeClasses(API_ROUTES[name]).answers.map((type) => ({ $ref: refTo(type) }));
   return { description: spec.answered, content: json(refs.length === 1 ? refs[0]! : { oneOf: refs }) };
 }
 
@@ -74,17 +72,18 @@ function operation(name: ApiRouteName, spec: RouteSpec<ApiRouteName>) {
     schema: { type: 'string' },
     description: 'A UUID',
   }));
-  const parameters = [...pathParameters, ...(spec.query === undefined ? [] : queryParametersOf(spec.query))];
-  const errors = { ...commonErrors(name, spec), ...spec.errors };
+  const { body, query } = routeClasses(route);
+  const parameters = [...pathParameters, ...(query === undefined ? [] : queryParametersOf(query))];
+  const errors = { ...commonErrors(name), ...spec.errors };
   return {
     operationId: name,
     summary: spec.summary,
     ...(spec.description === undefined ? {} : { description: spec.description }),
     security: route.access === 'admin' ? [{ bearer: [] }] : [],
     ...(parameters.length === 0 ? {} : { parameters }),
-    ...(spec.body === undefined ? {} : { requestBody: { required: true, content: json({ $ref: refTo(spec.body) }) } }),
+    ...(body === undefined ? {} : { requestBody: { required: true, content: json({ $ref: refTo(body) }) } }),
     responses: {
-      [String(route.status)]: success(spec),
+      [String(route.status)]: success(name, spec),
       ...Object.fromEntries(
         Object.entries(errors)
           .sort(([a], [b]) => a.localeCompare(b))
@@ -96,8 +95,7 @@ function operation(name: ApiRouteName, spec: RouteSpec<ApiRouteName>) {
 
 /** The document: the calls of API_ROUTES, then the pages and probes outside the JSON API. */
 function buildDocument() {
-  // The specs' words and classes only: no handler runs, so no use case is needed.
-  const specs = apiSpecs({} as HttpAppOptions);
+  const specs = documentedSpecs();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const name of Object.keys(API_ROUTES) as ApiRouteName[]) {
     const { method, path } = API_ROUTES[name];

@@ -13,3 +13,4 @@ export * from './personal-data';
 export * from './scholarships';
 export * from './security';
 export * from './sign-in';
+export * from './by-name';
