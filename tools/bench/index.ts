@@ -141,22 +141,13 @@ async function mainScale(options: Options, profile: Profile, started: number): P
     log,
   });
   const table = scaleRows(measured);
-  const meta: Record<string, string> = {
-    date: new Date().toISOString(),
-    commit: gitCommit(),
+  const meta = runFacts({
     database: measured.large.database,
     mode: `scale${options.quick ? ', quick' : ''}`,
     load: `autocannon 9, ${profile.seconds} s per scenario after ${profile.warmupSeconds} s of warm-up, 10 connections; LOG_LEVEL=warn`,
     seed: `small ${JSON.stringify(SCALE_SETS.small)} (${Math.round(measured.small.seedMs / 1000)} s); large ${JSON.stringify(SCALE_SETS.large)} (${Math.round(measured.large.seedMs / 1000)} s)`,
-    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
-  };
-  const name = ['latest-scale', options.mysql ? 'mysql' : null].filter(Boolean).join('-');
-  writeResults(
-    name,
-    summaryMarkdown('the back office at scale', meta, table),
-    { meta, measured, rows: table },
-    started,
-  );
+  });
+  report(options, { kind: 'scale', title: 'the back office at scale', meta, table }, { measured }, started);
 }
 
 /** A run's table under its title (none for the main run) and settings, with the count of goals met. */
@@ -174,6 +165,30 @@ function summaryMarkdown(title: string | null, meta: Record<string, string>, tab
   ].join('\n');
 }
 
+/** What a run was (the summary's lines): when, at which commit, on what, under which load, where. */
+function runFacts(facts: { database: string; mode: string; load: string; seed?: string }): Record<string, string> {
+  return {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    ...facts,
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
+  };
+}
+
+/** A run's results under its name (`latest-<kind>`, `-mysql` on MySQL): its facts, figures and table. */
+function report(
+  options: Options,
+  run: { kind: string | null; title: string | null; meta: Record<string, string>; table: readonly Row[] },
+  figures: Record<string, unknown>,
+  started: number,
+): void {
+  const name = ['latest', run.kind, options.mysql ? 'mysql' : null, run.kind === null && options.quick ? 'quick' : null]
+    .filter(Boolean)
+    .join('-');
+  const { meta, table } = run;
+  writeResults(name, summaryMarkdown(run.title, meta, table), { meta, ...figures, rows: table }, started);
+}
+
 /** Writes bench-results/<name>.json and .md, and prints the table. */
 function writeResults(name: string, text: string, json: unknown, started: number): void {
   const outDir = join(ROOT, 'bench-results');
@@ -188,21 +203,12 @@ function writeResults(name: string, text: string, json: unknown, started: number
 async function mainDelivery(options: Options, profile: Profile, started: number): Promise<void> {
   const figures = await measureDeliveryScenario(options, profile);
   const table = deliveryRows(figures);
-  const meta: Record<string, string> = {
-    date: new Date().toISOString(),
-    commit: gitCommit(),
+  const meta = runFacts({
     database: options.mysql ? 'MySQL' : 'SQLite',
     mode: `delivery${options.quick ? ', quick' : ''}`,
     load: `autocannon 9, ${CONNECTIONS.public} connections; quiet ${profile.seconds} s after ${profile.warmupSeconds} s of warm-up, then for as long as the downloads take; LOG_LEVEL=warn`,
-    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
-  };
-  const name = ['latest-delivery', options.mysql ? 'mysql' : null].filter(Boolean).join('-');
-  writeResults(
-    name,
-    summaryMarkdown('the delivery of a real book', meta, table),
-    { meta, figures, rows: table },
-    started,
-  );
+  });
+  report(options, { kind: 'delivery', title: 'the delivery of a real book', meta, table }, { figures }, started);
 }
 
 /** `--start`: the start alone, on a seeded database of its own. */
@@ -216,16 +222,12 @@ async function mainStart(options: Options, profile: Profile, started: number): P
     };
   });
   const table = startRows(figures);
-  const meta: Record<string, string> = {
-    date: new Date().toISOString(),
-    commit: gitCommit(),
+  const meta = runFacts({
     database: seed,
     mode: `start${options.quick ? ', quick' : ''}`,
     load: 'none: one start at a time, LOG_LEVEL=warn, NODE_ENV=production',
-    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
-  };
-  const name = ['latest-start', options.mysql ? 'mysql' : null].filter(Boolean).join('-');
-  writeResults(name, summaryMarkdown('the start', meta, table), { meta, figures, rows: table }, started);
+  });
+  report(options, { kind: 'start', title: 'the start', meta, table }, { figures }, started);
 }
 
 async function main(): Promise<void> {
@@ -247,17 +249,13 @@ async function main(): Promise<void> {
   }
   const measured = { ...(await measure(options, profile)), delivery: await measureDeliveryScenario(options, profile) };
   const table = rows(measured, options);
-  const meta: Record<string, string> = {
-    date: new Date().toISOString(),
-    commit: gitCommit(),
+  const meta = runFacts({
     database: measured.database,
     mode: options.quick ? 'quick (CI: figures only, never a verdict)' : 'full',
     load: `autocannon 9, ${profile.seconds} s per scenario after ${profile.warmupSeconds} s of warm-up; LOG_LEVEL=warn`,
     seed: `${SEED_COUNTS.approvedEntries} approved + ${SEED_COUNTS.pendingEntries} pending entries, ${SEED_COUNTS.scholarshipRequests} requests, ${SEED_COUNTS.auditEvents} audit events (${Math.round(measured.seedMs)} ms)`,
-    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
-  };
-  const name = ['latest', options.mysql ? 'mysql' : null, options.quick ? 'quick' : null].filter(Boolean).join('-');
-  writeResults(name, summaryMarkdown(null, meta, table), { meta, measured, rows: table }, started);
+  });
+  report(options, { kind: null, title: null, meta, table }, { measured }, started);
 }
 
 main().catch((error: unknown) => {
