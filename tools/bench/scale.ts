@@ -8,7 +8,8 @@ import { request } from 'node:http';
 
 import { runLoad, type LoadResult } from './load';
 import { startServer, type ServerSettings } from './processes';
-import { row, type Goal, type Row } from './report';
+import { GOALS } from './goals';
+import { row, type Row } from './report';
 import { RARE_WORD, seedDatabase, type SeedCounts } from './seed';
 
 export const SCALE_SETS: Readonly<Record<'small' | 'large', SeedCounts>> = {
@@ -29,13 +30,6 @@ export const SCALE_SETS: Readonly<Record<'small' | 'large', SeedCounts>> = {
 };
 
 const CONNECTIONS = 10;
-const GOALS = {
-  bytes: { op: '<=', target: 64, unit: 'KB' },
-  p99: { op: '<=', target: 50, unit: 'ms' },
-  searchP95: { op: '<=', target: 150, unit: 'ms' },
-  flat: { op: '<=', target: 1.5, unit: 'x' },
-  exportMemory: { op: '<=', target: 50, unit: 'MB' },
-} satisfies Record<string, Goal>;
 
 export interface ScaleHarness {
   readonly seconds: number;
@@ -309,7 +303,7 @@ export function scaleRows(measured: ScaleMeasured): Row[] {
         figure: 'size at 100,000',
         value: large.bytes / 1024,
         unit: 'KB',
-        goal: scenario.kind === 'search' ? null : GOALS.bytes,
+        goal: scenario.kind === 'search' ? null : GOALS.scaleBytes,
       }),
       row({
         scenario: name,
@@ -323,19 +317,19 @@ export function scaleRows(measured: ScaleMeasured): Row[] {
     if (scenario.kind === 'search') {
       out.push(
         row({ scenario: name, figure: 'p95 at 2,000', value: small.p95, unit: 'ms', goal: null }),
-        row({ scenario: name, figure: 'p95 at 100,000', value: large.p95, unit: 'ms', goal: GOALS.searchP95 }),
+        row({ scenario: name, figure: 'p95 at 100,000', value: large.p95, unit: 'ms', goal: GOALS.scaleSearchP95 }),
       );
       continue;
     }
     out.push(
-      row({ scenario: name, figure: 'p99 at 2,000', value: small.p99, unit: 'ms', goal: GOALS.p99 }),
-      row({ scenario: name, figure: 'p99 at 100,000', value: large.p99, unit: 'ms', goal: GOALS.p99 }),
+      row({ scenario: name, figure: 'p99 at 2,000', value: small.p99, unit: 'ms', goal: GOALS.scaleP99 }),
+      row({ scenario: name, figure: 'p99 at 100,000', value: large.p99, unit: 'ms', goal: GOALS.scaleP99 }),
       row({
         scenario: name,
         figure: 'p99 at 100,000 / at 2,000',
         value: small.p99 !== null && large.p99 !== null && small.p99 > 0 ? large.p99 / small.p99 : null,
         unit: 'x',
-        goal: GOALS.flat,
+        goal: GOALS.scaleFlat,
       }),
     );
   }
@@ -348,7 +342,7 @@ export function scaleRows(measured: ScaleMeasured): Row[] {
         figure: 'server memory growth',
         value: exported.rssGrowthMb,
         unit: 'MB',
-        goal: GOALS.exportMemory,
+        goal: GOALS.scaleExportMemory,
         note: `RSS ${exported.rssBeforeMb.toFixed(0)} MB before, sampled every 50 ms`,
       }),
       row({
