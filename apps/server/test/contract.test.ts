@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { API_ROUTES, type ApiRouteName } from '@memoir/shared';
-import { Secret, TOTP } from 'otpauth';
 
 import { INTENDED_KEY } from '../../public-site/crackme/intended-key';
 import { ANSWERS, OWNER_PASSWORD, useTestApps, type TestApp } from './support/test-app';
+import { totpCodeAt } from './support/totp';
 
 /*
  * The API contract held to the running server, call by call from API_ROUTES: every call, made
@@ -29,15 +29,6 @@ interface World {
   secret: string;
   challenge: string;
 }
-
-const codeAt = (secret: string, at: Date) =>
-  TOTP.generate({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    timestamp: at.getTime(),
-  });
 
 /**
  * Each call of the table, made once with what a real client sends, in an order that lets each
@@ -152,7 +143,7 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
   confirmTwoFactor: async (world) => {
     const answer = await world.app.call('POST', '/api/admin/security/two-factor/confirm', {
       token: world.token,
-      body: { code: codeAt(world.secret, world.app.clock.now()) },
+      body: { code: totpCodeAt(world.secret, world.app.clock.now()) },
     });
     world.app.clock.advance(30_000); // the confirming code is used up
     return answer;
@@ -160,7 +151,7 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
   logInTwoFactor: async (world) => {
     await STEPS.logIn(world);
     const answer = await world.app.call('POST', '/api/admin/login/two-factor', {
-      body: { challenge: world.challenge, code: codeAt(world.secret, world.app.clock.now()) },
+      body: { challenge: world.challenge, code: totpCodeAt(world.secret, world.app.clock.now()) },
     });
     world.token = answer.body.sessionToken as string;
     return answer;

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { WRITING_SAMPLES } from '@memoir/domain/testing';
-import { Secret, TOTP } from 'otpauth';
 
 import {
   ANSWERS,
@@ -10,6 +9,7 @@ import {
   type TestDatabase,
   type TestStore,
 } from './support/test-app';
+import { totpCodeAt } from './support/totp';
 
 const chars = (n: number, c = 'a') => c.repeat(n);
 const guestbookBody = (overrides: Record<string, unknown> = {}) => ({
@@ -495,14 +495,6 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
     });
 
     describe('two-factor sign-in (TOTP codes computed here with otpauth)', () => {
-      const codeAt = (secret: string, at: Date) =>
-        TOTP.generate({
-          secret: Secret.fromBase32(secret),
-          algorithm: 'SHA1',
-          digits: 6,
-          period: 30,
-          timestamp: at.getTime(),
-        });
       const passwordStep = () =>
         app.call('POST', '/api/admin/login', { body: { username: 'owner', password: OWNER_PASSWORD } });
 
@@ -513,7 +505,7 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
         expect(started.body.otpauthUri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
         const confirmed = await app.call('POST', '/api/admin/security/two-factor/confirm', {
           token,
-          body: { code: codeAt(secret, app.clock.now()) },
+          body: { code: totpCodeAt(secret, app.clock.now()) },
         });
         expect(confirmed.status).toBe(200);
         app.clock.advance(30_000); // the confirming code is used up
@@ -532,7 +524,7 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
           expiresAt: expect.any(String),
           error: 'Enter the code from your authenticator app, or a recovery code.',
         });
-        const code = codeAt(secret, app.clock.now());
+        const code = totpCodeAt(secret, app.clock.now());
         const second = await app.call('POST', '/api/admin/login/two-factor', {
           body: { challenge: first.body.challenge, code },
         });
@@ -547,7 +539,7 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
         });
         expect([reused.status, reused.body.code]).toEqual([401, 'ADMIN_SESSION.INVALID_CODE']);
         const replayed = await app.call('POST', '/api/admin/login/two-factor', {
-          body: { challenge: first.body.challenge, code: codeAt(secret, app.clock.now()) },
+          body: { challenge: first.body.challenge, code: totpCodeAt(secret, app.clock.now()) },
         });
         expect([replayed.status, replayed.body.code]).toEqual([401, 'ADMIN_SESSION.CHALLENGE_EXPIRED']);
       });

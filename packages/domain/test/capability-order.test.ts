@@ -4,15 +4,10 @@ import { join } from 'node:path';
 
 import { beforeAll, describe, expect, it } from '@jest/globals';
 
-const ROOT = join(__dirname, '..', '..', '..');
+import { lintProbes, ROOT, type Probe } from './lint-probes';
+
 const SRC = join(__dirname, '..', 'src');
 const RULE = 'import-x/no-restricted-paths';
-
-interface Probe {
-  readonly name: string;
-  readonly file: string;
-  readonly code: string;
-}
 
 /** A module of the capability to import: its first source file, without the extension. */
 function moduleOf(capability: string): string {
@@ -53,23 +48,7 @@ function lint(probesOf: (order: readonly string[]) => Probe[]): {
       ),
     ) as string[]
   ).slice();
-  const script = `
-    import { ESLint } from 'eslint';
-    const probes = JSON.parse(process.argv[1]);
-    const eslint = new ESLint({ cwd: process.cwd() });
-    const out = {};
-    for (const probe of probes) {
-      const [result] = await eslint.lintText(probe.code, { filePath: probe.file });
-      out[probe.name] = result.messages.map((m) => m.ruleId ?? 'parse-error: ' + m.message);
-    }
-    process.stdout.write(JSON.stringify(out));
-  `;
-  const output = execFileSync(
-    process.execPath,
-    ['--input-type=module', '-e', script, JSON.stringify(probesOf(order))],
-    { cwd: ROOT, encoding: 'utf8' },
-  );
-  return { order, rules: JSON.parse(output) as Record<string, string[]> };
+  return { order, rules: lintProbes(probesOf(order)) };
 }
 
 describe('the domain capabilities, in their declared order', () => {

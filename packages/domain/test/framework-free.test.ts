@@ -1,16 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { beforeAll, describe, expect, it } from '@jest/globals';
 
-const ROOT = join(__dirname, '..', '..', '..');
-
-interface Probe {
-  readonly name: string;
-  readonly file: string;
-  readonly code: string;
-}
+import { lintProbes, type Probe } from './lint-probes';
 
 const inDomain = 'packages/domain/src/guestbook/probe.ts';
 const PROBES: Probe[] = [
@@ -40,26 +33,6 @@ const PROBES: Probe[] = [
     code: "import { GUESTBOOK_LIMITS } from '@memoir/shared';\nexport const max = GUESTBOOK_LIMITS.nameMaxLength;\n",
   },
 ];
-
-/** Lints every probe as if it were a file at its path, in one ESLint process; returns the rule ids per probe. */
-function lintProbes(probes: Probe[]): Record<string, string[]> {
-  const script = `
-    import { ESLint } from 'eslint';
-    const probes = JSON.parse(process.argv[1]);
-    const eslint = new ESLint({ cwd: process.cwd() });
-    const out = {};
-    for (const probe of probes) {
-      const [result] = await eslint.lintText(probe.code, { filePath: probe.file });
-      out[probe.name] = result.messages.map((m) => m.ruleId ?? 'parse-error');
-    }
-    process.stdout.write(JSON.stringify(out));
-  `;
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(probes)], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  return JSON.parse(output) as Record<string, string[]>;
-}
 
 describe('the domain is framework-free', () => {
   let rules: Record<string, string[]>;

@@ -41,10 +41,26 @@ function flat(value: unknown): unknown {
   return value.map((item: unknown) => (typeof item === 'object' && item !== null ? {} : item));
 }
 
+/** A class's fields' schemas, read once per class: the classes never change. */
+const FIELD_SCHEMAS = new WeakMap<ContractClass, Readonly<Record<string, Readonly<Record<string, unknown>>>>>();
+
+function fieldSchemas(type: ContractClass): Readonly<Record<string, Readonly<Record<string, unknown>>>> {
+  let schemas = FIELD_SCHEMAS.get(type);
+  if (schemas === undefined) {
+    // A class without fields (NoBody) has no schema of its own.
+    schemas =
+      fieldNames(type).length === 0
+        ? {}
+        : (schemaOf(type).properties as Record<string, Readonly<Record<string, unknown>>>);
+    FIELD_SCHEMAS.set(type, schemas);
+  }
+  return schemas;
+}
+
 async function check<T extends object>(type: ContractClass<T>, fields: Record<string, unknown>): Promise<T> {
   const instance = Object.assign(new (type as new () => T)(), fields);
   // A class without fields (NoBody) has no rules for class-validator to run: every field is unknown.
-  if (fieldNames(type).length === 0) {
+  if (Object.keys(fieldSchemas(type)).length === 0) {
     const unknown = Object.keys(fields);
     if (unknown.length > 0)
       throw invalid(Object.fromEntries(unknown.map((key) => [key, FIELD_MESSAGES.unknownField(key)])));
@@ -82,9 +98,8 @@ export async function parseQuery<T extends object>(
   type: ContractClass<T>,
   query: Readonly<Record<string, string | string[] | undefined>>,
 ): Promise<T> {
-  const properties = schemaOf(type).properties as Record<string, Readonly<Record<string, unknown>>>;
   const fields: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(properties)) {
+  for (const [name, schema] of Object.entries(fieldSchemas(type))) {
     const given = query[name];
     const text = Array.isArray(given) ? given[0] : given;
     if (text !== undefined) fields[name] = queryScalar(text, schema);
