@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '@memoir/shared';
-import { fieldNames, schemaOf, type ContractClass } from '@memoir/shared/contract';
+import { fieldNames, LIST_CAP, nestedFieldsOf, schemaOf, type ContractClass } from '@memoir/shared/contract';
 import { validate, type ValidationError } from 'class-validator';
 
 import { badRequest } from './http-error';
@@ -30,6 +30,9 @@ function invalid(fieldErrors: Record<string, string>) {
   });
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * A value as this layer hands it on: scalars as they are, lists of scalars as lists. Anything
  * nested gets an empty stand-in, refused as the wrong type just the same, and nothing of it (an
@@ -57,31 +60,80 @@ function fieldSchemas(type: ContractClass): Readonly<Record<string, Readonly<Rec
   return schemas;
 }
 
-async function check<T extends object>(type: ContractClass<T>, fields: Record<string, unknown>): Promise<T> {
+/** The errors found so far, by field path (`content.themes[1].title`). */
+type Found = Record<string, string>;
+
+/**
+ * An object's fields as the class's rules will see them: each nested object (or list of them)
+ * checked against its own class first, its faults recorded under its path, anything else flat.
+ */
+async function fieldsFor(
+  type: ContractClass,
+  raw: Readonly<Record<string, unknown>>,
+  path: string,
+  found: Found,
+): Promise<Record<string, unknown>> {
+  const nested = nestedFieldsOf(type);
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (FORBIDDEN_KEYS.has(key)) {
+      found[`${path}${key}`] ??= FIELD_MESSAGES.unknownField(key);
+      continue;
+    }
+    const inner = nested.get(key);
+    if (inner === undefined) fields[key] = flat(value);
+    else if (!inner.list) {
+      fields[key] = isPlainObject(value) ? await checked(inner.type(), value, `${path}${key}.`, found) : flat(value);
+    } else if (Array.isArray(value) && value.length <= LIST_CAP) {
+      const items: unknown[] = [];
+      for (const [index, item] of value.entries()) {
+        if (isPlainObject(item)) items.push(await checked(inner.type(), item, `${path}${key}[${index}].`, found));
+        else {
+          found[`${path}${key}[${index}]`] ??= FIELD_MESSAGES.mustBeGroup(`${inner.label} ${index + 1}`);
+          items.push(item);
+        }
+      }
+      fields[key] = items;
+    } else fields[key] = flat(value);
+  }
+  return fields;
+}
+
+/** An instance of `type` with `raw`'s fields, every fault recorded in `found` under its path. */
+async function checked<T extends object>(
+  type: ContractClass<T>,
+  raw: Readonly<Record<string, unknown>>,
+  path: string,
+  found: Found,
+): Promise<T> {
+  const fields = await fieldsFor(type, raw, path, found);
   const instance = Object.assign(new (type as new () => T)(), fields);
   // A class without fields (NoBody) has no rules for class-validator to run: every field is unknown.
   if (Object.keys(fieldSchemas(type)).length === 0) {
-    const unknown = Object.keys(fields);
-    if (unknown.length > 0)
-      throw invalid(Object.fromEntries(unknown.map((key) => [key, FIELD_MESSAGES.unknownField(key)])));
+    for (const key of Object.keys(fields)) found[`${path}${key}`] ??= FIELD_MESSAGES.unknownField(key);
     return instance;
   }
   const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
-  if (errors.length > 0)
-    throw invalid(Object.fromEntries(errors.map((error) => [error.property, firstMessage(error)])));
+  for (const error of errors) found[`${path}${error.property}`] ??= firstMessage(error);
+  return instance;
+}
+
+async function check<T extends object>(type: ContractClass<T>, fields: Readonly<Record<string, unknown>>): Promise<T> {
+  const found: Found = {};
+  const instance = await checked(type, fields, '', found);
+  if (Object.keys(found).length > 0) throw invalid(found);
   return instance;
 }
 
 /**
- * A JSON body checked against its class: the right types, no unknown field. A call that takes
- * no body (NoBody) accepts none, or an empty object. Answers 400 with a message per field.
+ * A JSON body checked against its class: the right types, no unknown field, and the same for
+ * every object nested in it. A call that takes no body (NoBody) accepts none, or an empty
+ * object. Answers 400 with a message per field, named by its path (`content.themes[1].title`).
  */
 export async function parseBody<T extends object>(type: ContractClass<T>, body: unknown): Promise<T> {
   if (body === undefined) body = {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(ERROR_MESSAGES.bodyNotObject);
-  const unsafe = Object.keys(body).find((key) => FORBIDDEN_KEYS.has(key));
-  if (unsafe !== undefined) throw invalid({ [unsafe]: FIELD_MESSAGES.unknownField(unsafe) });
-  return check(type, Object.fromEntries(Object.entries(body).map(([key, value]) => [key, flat(value)])));
+  if (!isPlainObject(body)) throw badRequest(ERROR_MESSAGES.bodyNotObject);
+  return check(type, body);
 }
 
 /** `12` for a query text of digits, as a whole-number parameter takes it; anything else as given. */

@@ -8,7 +8,7 @@ import type * as C from './contract';
  * names and types come from ./contract here, so the apps never load class-validator.
  */
 
-export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may make a call: anyone (`public`), anyone on the admin host (`sign-in`: the two steps of
@@ -153,6 +153,17 @@ export const API_ROUTES = {
   markPrizeSent: call('POST /api/admin/crackme-claims/:id/prize-sent', { answer: 'PrizeSentResponse' }),
   previewErasure: call('POST /api/admin/erasure/preview', { body: 'ErasureBody', answer: 'ErasureResponse' }),
   erasePerson: call('POST /api/admin/erasure', { body: 'ErasureBody', answer: 'ErasureResponse' }),
+  siteContent: call('GET /api/admin/site-content', { answer: 'SiteContentResponse' }),
+  saveSiteDraft: call('PUT /api/admin/site-content/draft', { body: 'SaveSiteDraftBody', answer: 'SiteDraftSaved' }),
+  publishSiteContent: call('POST /api/admin/site-content/publish', {
+    body: 'PublishSiteContentBody',
+    answer: 'SiteContentPublishedAnswer',
+  }),
+  siteContentVersions: call('GET /api/admin/site-content/versions', { answer: 'SiteContentVersions' }),
+  restoreSiteContentVersion: call('POST /api/admin/site-content/versions/:version/restore', {
+    answer: 'SiteDraftSaved',
+  }),
+  previewSiteContent: call('POST /api/admin/site-content/preview', { answer: 'SiteContentPreview' }),
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -7,3 +7,4 @@ export * from './messages';
 export * from './wire';
 export * from './counted-events';
 export * from './site-links';
+export * from './site-content';

@@ -109,6 +109,8 @@ export const FIELD_MESSAGES = {
     `${label} must be a whole number from ${min} to ${max}.`,
   mustBeOneOf: (label: string, values: readonly string[]): string => `${label} must be one of: ${values.join(', ')}.`,
   mustBeTextList: (label: string): string => `${label} must be a list of texts.`,
+  mustBeGroup: (label: string): string => `${label} must be a group of fields (a JSON object).`,
+  mustBeGroupList: (label: string): string => `${label} must be a list of groups of fields (JSON objects).`,
   unknownField: (field: string): string => `Unknown field "${field}".`,
   idsList: 'The ids must be a list of the ids of the items to decide.',
   wrongCrackmeKey: 'That is not the key the crackme accepts.',

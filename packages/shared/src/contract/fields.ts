@@ -6,6 +6,7 @@ import {
   IsDefined,
   IsIn,
   IsInt,
+  IsObject,
   IsString,
   Max,
   MaxLength,
@@ -44,6 +45,16 @@ interface FieldRecord {
   /** A thunk: a nested class may be declared below the class that uses it. */
   readonly schema: () => JsonSchema;
   readonly required: boolean;
+  /** An object (or a list of objects) of another class: checked field by field in its turn. */
+  readonly nested?: NestedField;
+}
+
+/** A field holding an object of another class, or a list of them. */
+export interface NestedField {
+  readonly type: () => ContractClass;
+  readonly list: boolean;
+  /** How messages name the field ("Themes"). */
+  readonly label: string;
 }
 
 /** Each class's own fields, in declaration order (a subclass adds to its parent's). */
@@ -77,7 +88,13 @@ function withNull(schema: JsonSchema, nullable: boolean | undefined): JsonSchema
 }
 
 /** A field: its schema (a thunk), its presence, and the class-validator rules for its value. */
-function field(label: string, presence: Presence, schema: () => JsonSchema, rules: PropertyDecorator[] = []) {
+function field(
+  label: string,
+  presence: Presence,
+  schema: () => JsonSchema,
+  rules: PropertyDecorator[] = [],
+  nested?: NestedField,
+) {
   return (target: object, key: string | symbol): void => {
     const name = String(key);
     const own = FIELDS.get(target.constructor) ?? new Map<string, FieldRecord>();
@@ -88,6 +105,7 @@ function field(label: string, presence: Presence, schema: () => JsonSchema, rule
         return { ...withNull(schema(), presence.nullable), ...described };
       },
       required: presence.optional !== true,
+      nested,
     });
     for (const rule of [...presenceRules(label, presence, name), ...rules]) rule(target, key);
   };
@@ -174,9 +192,21 @@ function constant(value: boolean | string, presence: Presence = {}) {
   return field(String(value), presence, () => ({ type: typeof value, const: value }), [Equals(value)]);
 }
 
-/** An object of another class of this folder. Answers only: requests are flat. */
-function nested(type: () => ContractClass, presence: Presence = {}) {
-  return field('', presence, () => ({ $ref: refTo(type()) }));
+interface NestedOptions extends Presence {
+  /** How messages name the field in a request ("Publisher"). */
+  readonly label?: string;
+}
+
+/** An object of another class of this folder; in a request, its fields are checked in turn. */
+function nested(type: () => ContractClass, options: NestedOptions = {}) {
+  const label = options.label ?? '';
+  return field(
+    label,
+    options,
+    () => ({ $ref: refTo(type()) }),
+    [IsObject({ message: FIELD_MESSAGES.mustBeGroup(label) })],
+    { type, list: false, label },
+  );
 }
 
 interface ListOptions extends Presence {
@@ -211,9 +241,31 @@ function texts(label: string, options: ListOptions = {}) {
   );
 }
 
-/** A list of objects of another class of this folder. Answers only. */
-function list(type: () => ContractClass, presence: Presence = {}) {
-  return field('', presence, () => ({ type: 'array', items: { $ref: refTo(type()) } }));
+interface ObjectListOptions extends NestedOptions {
+  readonly minItems?: number;
+  readonly maxItems?: number;
+}
+
+/** The most items a list of objects may hold before its items are even looked at. */
+export const LIST_CAP = 100;
+
+/** A list of objects of another class of this folder; in a request, each item is checked in turn. */
+function list(type: () => ContractClass, options: ObjectListOptions = {}) {
+  const label = options.label ?? '';
+  const message = FIELD_MESSAGES.mustBeGroupList(label);
+  return field(
+    label,
+    options,
+    () =>
+      defined({
+        type: 'array',
+        items: { $ref: refTo(type()) },
+        minItems: options.minItems,
+        maxItems: options.maxItems,
+      }),
+    [IsArray({ message }), ArrayMaxSize(Math.max(options.maxItems ?? 0, LIST_CAP), { message })],
+    { type, list: true, label },
+  );
 }
 
 /** An object whose keys are data (a name per count), each value of `values`' schema. Answers only. */
@@ -249,6 +301,13 @@ function fieldsOf(type: ContractClass): Map<string, FieldRecord> {
   const fields = new Map<string, FieldRecord>();
   for (const link of chain) for (const [name, record] of FIELDS.get(link) ?? []) fields.set(name, record);
   return fields;
+}
+
+/** The fields of a class that hold objects of other classes (or lists of them), by name. */
+export function nestedFieldsOf(type: ContractClass): ReadonlyMap<string, NestedField> {
+  const nested = new Map<string, NestedField>();
+  for (const [name, record] of fieldsOf(type)) if (record.nested !== undefined) nested.set(name, record.nested);
+  return nested;
 }
 
 /** The names of a class's fields: what a body may hold. */

@@ -13,4 +13,5 @@ export * from './personal-data';
 export * from './scholarships';
 export * from './security';
 export * from './sign-in';
+export * from './site-content';
 export * from './by-name';

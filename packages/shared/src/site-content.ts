@@ -1,0 +1,239 @@
+/**
+ * The landing page's words, links and prices: the content the owner edits in the admin app
+ * (`/admin/site`), drafts, previews and publishes (docs/site-content.md). The server renders
+ * the page from the published version; the section headings, the forms' texts and the riddles
+ * stay in the code, as the specification fixes them.
+ *
+ * `DEFAULT_SITE_CONTENT` is the first published version: the texts the page showed before the
+ * owner could edit them, so nothing changes for visitors on upgrade. STORE_LINKS, SOCIAL_LINKS
+ * and PUBLISHER_URL, where set, replace its links in that first version only.
+ */
+
+import { BOOK_TITLE } from './limits';
+
+/** The formats a buy link can be for, in the order the page shows them. */
+export const BUY_FORMATS = ['hardcover', 'paperback', 'kindle', 'audiobook', 'ebook'] as const;
+export type BuyFormat = (typeof BUY_FORMATS)[number];
+export const BUY_FORMAT_LABELS: Readonly<Record<BuyFormat, string>> = {
+  hardcover: 'Hardcover',
+  paperback: 'Paperback',
+  kindle: 'Kindle',
+  audiobook: 'Audiobook',
+  ebook: 'Ebook',
+};
+
+/** The networks a social link can point to, in the order the editor offers them. */
+export const SOCIAL_NETWORKS = [
+  'x',
+  'linkedin',
+  'github',
+  'mastodon',
+  'bluesky',
+  'instagram',
+  'facebook',
+  'threads',
+  'youtube',
+  'tiktok',
+  'website',
+] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export const SOCIAL_NETWORK_LABELS: Readonly<Record<SocialNetwork, string>> = {
+  x: 'X / Twitter',
+  linkedin: 'LinkedIn',
+  github: 'GitHub',
+  mastodon: 'Mastodon',
+  bluesky: 'Bluesky',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  threads: 'Threads',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  website: 'Website',
+};
+
+export interface ThemeCard {
+  readonly kicker: string;
+  readonly title: string;
+  readonly body: string;
+}
+
+export interface Quote {
+  readonly text: string;
+  readonly chapter: string;
+}
+
+/** A format's buy button. An empty `url` shows the price and "coming soon". */
+export interface BuyLink {
+  readonly format: BuyFormat;
+  readonly price: string;
+  readonly url: string;
+  readonly note: string;
+}
+
+export interface SocialLink {
+  readonly network: SocialNetwork;
+  readonly url: string;
+}
+
+export interface SharePost {
+  /** Where the post is meant for, in the owner's words ("LinkedIn", "Anywhere"). */
+  readonly network: string;
+  readonly text: string;
+}
+
+export interface SiteContent {
+  readonly title: string;
+  readonly subtitle: string;
+  readonly tagline: string;
+  readonly author: string;
+  readonly blurb: string;
+  /** "About the book", one text per paragraph. */
+  readonly about: readonly string[];
+  /** Exactly three (the specification's three theme cards). */
+  readonly themes: readonly ThemeCard[];
+  /** Exactly three (the manifesto's three quotes). */
+  readonly quotes: readonly Quote[];
+  /** "About the author", one text per paragraph. */
+  readonly authorBio: readonly string[];
+  /** The line under "Get your copy". */
+  readonly callToAction: string;
+  readonly buyLinks: readonly BuyLink[];
+  readonly socialLinks: readonly SocialLink[];
+  /** The footer's publisher link; an empty `url` shows the name without a link. */
+  readonly publisher: { readonly name: string; readonly url: string };
+  readonly sharePosts: readonly SharePost[];
+  readonly crackme: { readonly intro: string; readonly prize: string };
+  /** The footer's copyright line: "© <year> <author>". */
+  readonly copyrightYear: number;
+}
+
+/**
+ * The longest each text may be, the counts of the lists, and the copyright years taken. The
+ * domain enforces them; the editor shows them.
+ */
+export const SITE_CONTENT_LIMITS = {
+  title: 120,
+  subtitle: 200,
+  tagline: 200,
+  author: 100,
+  blurb: 1500,
+  paragraph: 2000,
+  paragraphs: { min: 1, max: 8 },
+  themeKicker: 40,
+  themeTitle: 80,
+  themeBody: 600,
+  themes: 3,
+  quoteText: 300,
+  quoteChapter: 100,
+  quotes: 3,
+  callToAction: 300,
+  buyLinks: { min: 1, max: BUY_FORMATS.length },
+  price: 30,
+  note: 120,
+  url: 500,
+  socialLinks: { min: 0, max: SOCIAL_NETWORKS.length },
+  publisherName: 100,
+  sharePosts: { min: 0, max: 6 },
+  shareNetwork: 40,
+  shareText: 500,
+  crackmeIntro: 600,
+  crackmePrize: 200,
+  copyrightYear: { min: 1900, max: 2200 },
+} as const;
+
+export const DEFAULT_SITE_CONTENT: SiteContent = {
+  title: BOOK_TITLE,
+  subtitle: "A founder's memoir, from the digital underground to the arena",
+  tagline: 'Every system has a way in. So does every person.',
+  author: 'Sam Okafor',
+  blurb:
+    'At fifteen, Sam Okafor was breaking into bulletin boards from a bedroom in Lagos. At thirty, he was defending a startup against lawsuits, layoffs and his own worst instincts. Root Access is the story in between: the code, the crews, the money, and the people who held the whole fragile stack together.',
+  about: [
+    'Root Access is not a how-to. It is a first-person account of growing up inside the machine: the late-night IRC channels, the first exploit that worked, the first one that got someone hurt, and the long road from the underground to a seat at the table.',
+    'It is also a book about building companies honestly. About raising money without selling your judgement, shipping software that people trust, and leading a team through the weeks when nothing works.',
+    'Written for engineers, founders, and anyone who has ever stared at a blinking cursor and wondered what happens next.',
+  ],
+  themes: [
+    {
+      kicker: 'Part one',
+      title: 'The Digital Underground',
+      body: 'Dial-up tones, borrowed passwords and a crew that taught a teenager how systems really work, and how quickly curiosity turns into consequences.',
+    },
+    {
+      kicker: 'Part two',
+      title: 'The Arena',
+      body: 'Three startups, two near-bankruptcies and one acquisition. What investors, competitors and courtrooms teach you that no codebase can.',
+    },
+    {
+      kicker: 'Part three',
+      title: 'The Human Stack',
+      body: 'The layer every architecture diagram leaves out: the people. Trust, burnout, mentorship, and the protocols that keep a team alive.',
+    },
+  ],
+  quotes: [
+    {
+      text: 'Every system is a conversation. Learn to listen before you learn to break it.',
+      chapter: 'Chapter 2, "Handshake"',
+    },
+    {
+      text: 'Ship the thing you can defend at 3 a.m., not the thing that demos well at 3 p.m.',
+      chapter: 'Chapter 11, "Production"',
+    },
+    { text: 'Root access was never the goal. Being trusted with it was.', chapter: 'Chapter 19, "Privilege"' },
+  ],
+  authorBio: [
+    'Sam Okafor is a security engineer turned founder. He started his first company from a shared flat with two laptops and a stolen Wi-Fi signal (he paid it back), and has since built and sold software used by millions of people.',
+    'Today he advises early-stage teams on security and leadership, mentors young engineers across West Africa and Europe, and still writes code most mornings.',
+  ],
+  callToAction: 'Available now in hardcover, paperback and for Kindle.',
+  buyLinks: [
+    {
+      format: 'hardcover',
+      price: '$28.00',
+      url: 'https://bookshop.example/root-access/hardcover',
+      note: 'With the illustrated network maps',
+    },
+    {
+      format: 'paperback',
+      price: '$17.99',
+      url: 'https://bookshop.example/root-access/paperback',
+      note: 'Pocket-sized, same great exploits',
+    },
+    { format: 'kindle', price: '$2.99', url: 'https://kindle.example/root-access', note: 'Instant delivery' },
+  ],
+  socialLinks: [
+    { network: 'x', url: 'https://x.example/samokafor' },
+    { network: 'linkedin', url: 'https://linkedin.example/in/samokafor' },
+    { network: 'github', url: 'https://github.example/samokafor' },
+  ],
+  publisher: { name: 'Byteline Press', url: 'https://byteline-press.example/' },
+  sharePosts: [
+    {
+      network: 'X / Twitter',
+      text: 'Just started Root Access by @samokafor: from the digital underground to the startup arena. Every system has a way in. So does every person. #RootAccess',
+    },
+    {
+      network: 'LinkedIn',
+      text: "Reading Root Access, a founder's memoir about building companies honestly, from a teenage hacker to a seat at the table. A must-read for anyone leading engineers.",
+    },
+    {
+      network: 'Anywhere',
+      text: 'Ship the thing you can defend at 3 a.m., not the thing that demos well at 3 p.m. (Root Access, Sam Okafor)',
+    },
+  ],
+  crackme: {
+    intro:
+      'Think you could have kept up with the crew? Download the challenge, find the key, and the first ten people to email it in get a signed hardcover.',
+    prize: 'Prize: a signed hardcover.',
+  },
+  copyrightYear: 2026,
+};
+
+/** A link on a placeholder domain (`.example`, RFC 2606): the owner has not set the real one. */
+export function isPlaceholderUrl(url: string): boolean {
+  try {
+    return /(^|\.)example$/i.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
