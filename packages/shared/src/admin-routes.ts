@@ -14,4 +14,5 @@ export const ADMIN_APP_PAGES = [
   '/admin/analytics',
   '/admin/prizes',
   '/admin/privacy',
+  '/admin/site',
 ] as const;

@@ -123,3 +123,50 @@ export const CRACKME_MESSAGES = {
   tooLate: (position: number): string =>
     `You cracked it (number ${position}). The prizes have all been won, but the author has your name on the wall of fame.`,
 } as const;
+
+/** The dashboard's setup checklist: what a new owner still has to do, in the order shown. */
+export const SETUP_STEP_KEYS = [
+  'placeholder-links',
+  'public-base-url',
+  'smtp-url',
+  'owner-email',
+  'sample-book',
+  'two-factor',
+] as const;
+export type SetupStepKey = (typeof SETUP_STEP_KEYS)[number];
+
+/** Each step's words and where it is done (an admin screen, or a server setting). */
+export const SETUP_STEPS: Readonly<
+  Record<SetupStepKey, { readonly text: string; readonly where: string; readonly href: string | null }>
+> = {
+  'placeholder-links': {
+    text: 'Replace the placeholder links (store, social, publisher) with your own.',
+    where: 'Site content, then Publish',
+    href: '/admin/site',
+  },
+  'public-base-url': {
+    text: "Set the site's public address, so links in emails and previews point to it.",
+    where: 'Server setting PUBLIC_BASE_URL',
+    href: null,
+  },
+  'smtp-url': {
+    text: 'Connect a mail server: until then, emails are written to the outbox folder and nobody receives them.',
+    where: 'Server setting SMTP_URL',
+    href: null,
+  },
+  'owner-email': {
+    text: 'Give your email address, for new-request notices and the privacy page.',
+    where: 'Server setting OWNER_EMAIL',
+    href: null,
+  },
+  'sample-book': {
+    text: 'Replace the sample book with your own PDF: readers are sent the sample today.',
+    where: 'Server setting BOOK_PDF_PATH',
+    href: null,
+  },
+  'two-factor': {
+    text: 'Turn on two-factor sign-in for your account.',
+    where: 'Security',
+    href: '/admin/security',
+  },
+};

@@ -39,6 +39,7 @@ export const dashboardRoutes: Capability<'dashboard'> = ({ useCases }) => ({
         // The counted events of the same 7 days, summed: the Analytics screen has them by day.
         countedEvents: week.ok ? sumCounts(week.value.days) : {},
         auditChain: presentAuditChainState(useCases.auditChainState.current()),
+        setup: [],
       };
     },
   },

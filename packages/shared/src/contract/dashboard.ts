@@ -1,3 +1,4 @@
+import { SETUP_STEP_KEYS, type SetupStepKey } from '../messages';
 import { Field } from './fields';
 
 /* The dashboard: counts, the 24-hour promise, the week's counted events, the audit chain. */
@@ -43,6 +44,18 @@ export class AuditChainState {
   @Field.nested(() => AuditChainBreak, { nullable: true }) firstBreak!: AuditChainBreak | null;
 }
 
+/** One thing a new owner still has to do (docs/admin.md, "Setup checklist"). */
+export class SetupStep {
+  @Field.oneOf('key', SETUP_STEP_KEYS) key!: SetupStepKey;
+  @Field.text('text', { description: 'What to do, in plain words' }) text!: string;
+  @Field.text('where', { description: 'Where to do it, in plain words' }) where!: string;
+  @Field.text('href', {
+    nullable: true,
+    description: 'The admin screen where it is done; null when it is a server setting',
+  })
+  href!: string | null;
+}
+
 export class DashboardResponse {
   @Field.constant(true) success!: true;
   @Field.nested(() => Counts) guestbook!: Counts;
@@ -55,4 +68,6 @@ export class DashboardResponse {
   )
   countedEvents!: Record<string, number>;
   @Field.nested(() => AuditChainState) auditChain!: AuditChainState;
+  @Field.list(() => SetupStep, { description: 'What is left to set up; each step goes once it is done' })
+  setup!: readonly SetupStep[];
 }
