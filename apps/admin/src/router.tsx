@@ -19,6 +19,8 @@ import { SCHOLARSHIPS_SCREEN, ScholarshipsPage } from './features/scholarships/c
 import { securityQueryOptions } from './features/security/api/security';
 import { SECURITY_SCREEN, SecurityPage } from './features/security/components/security-page';
 import { sessionQueryOptions } from './features/session/api/session';
+import { siteContentQueryOptions, siteVersionsQueryOptions } from './features/site/api/site-content';
+import { SITE_SCREEN, SitePage } from './features/site/components/site-page';
 import { LoginPage } from './features/session/components/login-page';
 import { AuthedLayout } from './routes/authed-layout';
 import { NotFound } from './routes/not-found';
@@ -149,8 +151,12 @@ const prizesRoute = screenRoute('/prizes', PrizesPage, PRIZES_SCREEN, (client) =
   client.ensureQueryData(prizeClaimsQueryOptions),
 );
 const privacyRoute = screenRoute('/privacy', PrivacyPage, PRIVACY_SCREEN);
+// The draft is read afresh on each visit (fetchQuery, not the cache): the editor starts from its latest revision.
+const siteRoute = screenRoute('/site', SitePage, SITE_SCREEN, (client) =>
+  Promise.all([client.fetchQuery(siteContentQueryOptions), client.fetchQuery(siteVersionsQueryOptions)]),
+);
 
-/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security; case-insensitive. */
+/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree: rootRoute.addChildren([
@@ -164,6 +170,7 @@ export function createAppRouter(queryClient: QueryClient) {
         prizesRoute,
         privacyRoute,
         securityRoute,
+        siteRoute,
       ]),
     ]),
     basepath: '/admin',

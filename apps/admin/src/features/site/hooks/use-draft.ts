@@ -1,0 +1,35 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+import { saveDraft, useFollowSavedDraft } from '../api/site-content';
+import type { SiteDraft } from '../api/site-content-types';
+import { DraftSaver, type DraftState } from '../utils/draft-saver';
+
+/**
+ * The draft on the screen, saved a moment after typing stops and whenever the owner leaves:
+ * the tab hidden or closed (`visibilitychange`, `pagehide`: sent with keepalive, so the
+ * browser finishes it after the page is gone) or another screen opened (the editor unmounts).
+ */
+export function useDraft(loaded: SiteDraft): { readonly saver: DraftSaver; readonly state: DraftState } {
+  const onSaved = useFollowSavedDraft();
+  const [saver] = useState(
+    () => new DraftSaver({ revision: loaded.revision, content: loaded.content }, { save: saveDraft, onSaved }),
+  );
+  const state = useSyncExternalStore(saver.subscribe, saver.getState);
+
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') void saver.flush(true);
+    };
+    const onPageHide = () => void saver.flush(true);
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('pagehide', onPageHide);
+      void saver.flush();
+      saver.dispose();
+    };
+  }, [saver]);
+
+  return { saver, state };
+}
