@@ -49,6 +49,7 @@ export const DOMAIN_CAPABILITY_ORDER = [
   'crackme',
   'analytics',
   'deliveries',
+  'site-content',
   'dashboard',
   'retention',
   'personal-data',

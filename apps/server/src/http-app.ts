@@ -81,6 +81,7 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     trustForwardedHost: config.trustForwardedHost,
     adminHost: config.adminHost,
+    publicBaseUrl: config.mail.publicBaseUrl.replace(/\/+$/, ''),
     logger,
     isDatabaseUnavailable: database.isUnavailable,
     checkReadiness: async () => !isShuttingDown() && (await database.isReady()),

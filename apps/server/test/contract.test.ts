@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { API_ROUTES, type ApiRouteName } from '@memoir/shared';
+import { API_ROUTES, DEFAULT_SITE_CONTENT, type ApiRouteName } from '@memoir/shared';
 
 import { INTENDED_KEY } from '../../public-site/crackme/intended-key';
 import { ANSWERS, OWNER_PASSWORD, useTestApps, type TestApp } from './support/test-app';
@@ -28,6 +28,7 @@ interface World {
   adminId: string;
   secret: string;
   challenge: string;
+  revision: number;
 }
 
 /**
@@ -135,6 +136,25 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
     app.call('POST', '/api/admin/erasure/preview', { token, body: { email: 'grace@example.org' } }),
   erasePerson: ({ app, token }) =>
     app.call('POST', '/api/admin/erasure', { token, body: { email: 'grace@example.org' } }),
+  siteContent: async (world) => {
+    const answer = await world.app.call('GET', '/api/admin/site-content', { token: world.token });
+    world.revision = (answer.body.draft as { revision: number }).revision;
+    return answer;
+  },
+  saveSiteDraft: async (world) => {
+    const answer = await world.app.call('PUT', '/api/admin/site-content/draft', {
+      token: world.token,
+      body: { revision: world.revision, content: { ...DEFAULT_SITE_CONTENT, tagline: 'Every door has a key.' } },
+    });
+    world.revision = answer.body.revision as number;
+    return answer;
+  },
+  previewSiteContent: ({ app, token }) => app.call('POST', '/api/admin/site-content/preview', { token }),
+  publishSiteContent: ({ app, token, revision }) =>
+    app.call('POST', '/api/admin/site-content/publish', { token, body: { revision } }),
+  siteContentVersions: ({ app, token }) => app.call('GET', '/api/admin/site-content/versions', { token }),
+  restoreSiteContentVersion: ({ app, token }) =>
+    app.call('POST', '/api/admin/site-content/versions/1/restore', { token }),
   startTwoFactor: async (world) => {
     const answer = await world.app.call('POST', '/api/admin/security/two-factor', { token: world.token });
     world.secret = answer.body.secret as string;
@@ -176,6 +196,7 @@ describe('the API contract, on the running server', () => {
       adminId: '',
       secret: '',
       challenge: '',
+      revision: 0,
     };
     const answered: string[] = [];
     for (const [name, step] of Object.entries(STEPS) as Array<[ApiRouteName, (world: World) => Promise<Answer>]>) {

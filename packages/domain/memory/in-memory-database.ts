@@ -10,6 +10,7 @@ import type { GuestbookEntry } from '../src/guestbook/guestbook-entry';
 import type { RateLimitWindow } from '../src/rate-limiting/rate-limit-store';
 import type { ScholarshipRequest } from '../src/scholarships/scholarship-request';
 import type { ListCursor } from '../src/shared/list-page';
+import type { SiteContentVersion, SiteDraft, SitePreview } from '../src/site-content/site-content';
 
 /** The tables of the in-memory adapters. Values are copied in and out, never shared. */
 export class InMemoryDatabase {
@@ -30,6 +31,10 @@ export class InMemoryDatabase {
   deliveries = new Map<string, Delivery>();
   eventCounts = new Map<string, EventCount>();
   crackmeClaims = new Map<string, CrackmeClaim>();
+  siteDraft: SiteDraft | null = null;
+  siteVersions = new Map<number, SiteContentVersion>();
+  /** By token hash. */
+  sitePreviews = new Map<string, SitePreview>();
 
   /** A deep copy of every table, for rolling a transaction back. */
   snapshot(): InMemoryDatabase {
@@ -48,6 +53,9 @@ export class InMemoryDatabase {
     copy.deliveries = structuredClone(this.deliveries);
     copy.eventCounts = structuredClone(this.eventCounts);
     copy.crackmeClaims = structuredClone(this.crackmeClaims);
+    copy.siteDraft = structuredClone(this.siteDraft);
+    copy.siteVersions = structuredClone(this.siteVersions);
+    copy.sitePreviews = structuredClone(this.sitePreviews);
     return copy;
   }
 
@@ -66,6 +74,9 @@ export class InMemoryDatabase {
     this.deliveries = from.deliveries;
     this.eventCounts = from.eventCounts;
     this.crackmeClaims = from.crackmeClaims;
+    this.siteDraft = from.siteDraft;
+    this.siteVersions = from.siteVersions;
+    this.sitePreviews = from.sitePreviews;
   }
 }
 

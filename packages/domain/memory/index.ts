@@ -10,6 +10,7 @@ import { InMemoryCrackmeClaimRepository } from './in-memory-crackme-claim.reposi
 import { InMemoryEventCountStore } from './in-memory-event-count.store';
 import { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 import { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
+import { InMemorySiteContentRepository } from './in-memory-site-content.repository';
 import { InMemoryTwoFactorRepository } from './in-memory-two-factor.repository';
 import { InMemoryUnitOfWork } from './in-memory-unit-of-work';
 
@@ -24,6 +25,7 @@ export { InMemoryEventCountStore } from './in-memory-event-count.store';
 export { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.repository';
 export { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 export { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
+export { InMemorySiteContentRepository } from './in-memory-site-content.repository';
 export { InMemoryTwoFactorRepository } from './in-memory-two-factor.repository';
 export { InMemoryUnitOfWork } from './in-memory-unit-of-work';
 
@@ -41,6 +43,7 @@ export function createInMemoryPersistence(
     deliveries: new InMemoryDeliveryRepository(database),
     twoFactor: new InMemoryTwoFactorRepository(database),
     crackmeClaims: new InMemoryCrackmeClaimRepository(database),
+    siteContent: new InMemorySiteContentRepository(database),
   };
   return {
     database,

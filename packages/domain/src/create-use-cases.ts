@@ -73,6 +73,8 @@ import { ScholarshipErrorCode, type ScholarshipError } from './scholarships/scho
 import { ListScholarshipRequestsUseCase } from './scholarships/list-scholarship-requests.use-case';
 import { SubmitScholarshipRequestUseCase } from './scholarships/submit-scholarship-request.use-case';
 import type { Clock } from './shared/clock';
+import { EditSiteContentUseCase, PublishedSiteContent } from './site-content/site-content.use-cases';
+import { DEFAULT_SITE_CONTENT, type SiteContent } from '@memoir/shared';
 import { forgettingCounts, RECENT_COUNTS_TTL_MS, RecentCounts } from './shared/recent-counts';
 import type { IdGenerator } from './shared/id-generator';
 import type { Repositories, UnitOfWork } from './persistence';
@@ -127,6 +129,13 @@ export interface UseCaseSettings {
   readonly crackmeWinners?: number;
   /** RETENTION_*: how long personal data is kept (DEFAULT_RETENTION_POLICY without). */
   readonly retention?: RetentionPolicy;
+  /**
+   * The site's first published version, written when the store holds none (the shipped texts,
+   * DEFAULT_SITE_CONTENT, without; the server adds STORE_LINKS, SOCIAL_LINKS and PUBLISHER_URL).
+   */
+  readonly firstSiteContent?: SiteContent;
+  /** How often a process asks whether another published the site's content (PUBLISHED_CONTENT_CHECK_MS). */
+  readonly publishedContentCheckMs?: number;
 }
 
 export const DEFAULT_CRACKME_WINNERS = 10;
@@ -180,6 +189,10 @@ export interface UseCases {
     count(name: 'pdf_download'): void;
   };
   readonly revokeDownloadLink: RevokeDownloadLinkUseCase;
+  /** The owner's draft, publish, versions, restore and preview of the site's content. */
+  readonly editSiteContent: EditSiteContentUseCase;
+  /** The published content the public page is rendered from, a few seconds stale at most. */
+  readonly publishedSiteContent: PublishedSiteContent;
   readonly sweepStampedCopies: SweepStampedCopiesUseCase;
   /** The one limiter over the shared store: sign-in counts failures with it, the public forms submissions. */
   readonly rateLimiter: RateLimiter;
@@ -225,6 +238,20 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     invalidatingPublicList(new ModerateGuestbookEntryUseCase(decisions), publicList),
     counts,
   );
+  const editSiteContent = new EditSiteContentUseCase({
+    ...repositories,
+    ...decisions,
+    tokens,
+    firstVersion: settings.firstSiteContent ?? DEFAULT_SITE_CONTENT,
+    // This process serves a publish at once; the others within a check's period.
+    afterPublish: () => publishedSiteContent.forget(),
+  });
+  const publishedSiteContent = new PublishedSiteContent({
+    ...repositories,
+    clock,
+    edit: editSiteContent,
+    checkMs: settings.publishedContentCheckMs,
+  });
   const decide = forgettingCounts(
     new DecideScholarshipRequestUseCase({ ...decisions, notifyRejections: settings.notifyRejections }),
     counts,
@@ -325,6 +352,8 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       flush: () => eventBuffer.flush(ports.eventCounts),
       count: (name) => countServerEvent(eventBuffer, clock, name),
     },
+    editSiteContent,
+    publishedSiteContent,
     rateLimiter,
   };
 }

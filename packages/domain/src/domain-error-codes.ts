@@ -6,6 +6,7 @@ import { GuestbookErrorCode } from './guestbook/guestbook.errors';
 import { PersonalDataErrorCode } from './personal-data/personal-data.errors';
 import { ScholarshipErrorCode } from './scholarships/scholarships.errors';
 import { ListErrorCode } from './shared/list.errors';
+import { SiteContentErrorCode } from './site-content/site-content.errors';
 
 /** The code objects of every capability (`*.errors.ts`), in one list. */
 const DOMAIN_ERROR_CODE_GROUPS = [
@@ -18,6 +19,7 @@ const DOMAIN_ERROR_CODE_GROUPS = [
   PersonalDataErrorCode,
   AnalyticsErrorCode,
   CrackmeErrorCode,
+  SiteContentErrorCode,
 ] as const;
 
 /** The values of each object of a union, apart (distributive): `{ a: 'A' } | { b: 'B' }` gives `'A' | 'B'`. */

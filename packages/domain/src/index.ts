@@ -109,6 +109,13 @@ export * from './crackme/crackme-claims.use-cases';
 export * from './crackme/crackme-key';
 export * from './crackme/crackme.errors';
 
+// The site's content: draft, versions, previews
+export * from './site-content/site-content';
+export * from './site-content/site-content.repository';
+export * from './site-content/site-content.errors';
+export * from './site-content/site-content-rules';
+export * from './site-content/site-content.use-cases';
+
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';
 

@@ -9,6 +9,7 @@ import type { DeliveryRepository } from './outbox/delivery.repository';
 import type { RateLimitStore } from './rate-limiting/rate-limit-store';
 import type { ScholarshipRequestRepository } from './scholarships/scholarship-request.repository';
 import type { Transactions } from './shared/transactions';
+import type { SiteContentRepository } from './site-content/site-content.repository';
 
 /** Every repository port, as one adapter provides them. */
 export interface Repositories {
@@ -20,6 +21,7 @@ export interface Repositories {
   readonly deliveries: DeliveryRepository;
   readonly twoFactor: TwoFactorRepository;
   readonly crackmeClaims: CrackmeClaimRepository;
+  readonly siteContent: SiteContentRepository;
 }
 
 /** Port: transactions over every repository, as one storage adapter provides them. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { bodyParser } from '@koa/bodyparser';
+import { API_ROUTES } from '@memoir/shared';
 import type { Router } from '@koa/router';
 import Koa, { type Context } from 'koa';
 
@@ -24,6 +25,8 @@ import { healthRoutes } from './health';
 
 /** Request bodies are small JSON objects; 16 KB is many times the largest form. */
 export const BODY_LIMIT = '16kb';
+/** The largest body of a site content save (PUT /api/admin/site-content/draft). */
+export const CONTENT_BODY_LIMIT = '2mb';
 
 export interface RouteDescription {
   readonly method: string;
@@ -100,14 +103,22 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use(adminHostOnly(options.adminHost));
   app.use(jsonBodiesOnly);
   // Only the API reads bodies: the download button's form posts one it does not need.
-  const parseJson = bodyParser({
-    enableTypes: ['json'],
-    jsonLimit: BODY_LIMIT,
-    encoding: 'utf-8',
-    // DELETE too: turning two-factor off takes the password in the body.
-    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+  const jsonParser = (jsonLimit: string) =>
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit,
+      encoding: 'utf-8',
+      // DELETE too: turning two-factor off takes the password in the body.
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    });
+  const parseJson = jsonParser(BODY_LIMIT);
+  // The site's content is larger than any form; and a field too long in it is a 400 that names
+  // the field, not a 413 for the whole body.
+  const parseContent = jsonParser(CONTENT_BODY_LIMIT);
+  app.use((ctx, next) => {
+    if (!isApiPath(ctx.path)) return next();
+    return (ctx.path === API_ROUTES.saveSiteDraft.path ? parseContent : parseJson)(ctx, next);
   });
-  app.use((ctx, next) => (isApiPath(ctx.path) ? parseJson(ctx, next) : next()));
   for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));

@@ -39,6 +39,7 @@ export type HttpUseCases = Pick<
   | 'markPrizeSent'
   | 'revokeDownloadLink'
   | 'countedEvents'
+  | 'editSiteContent'
 >;
 
 export interface HttpAppOptions {
@@ -53,6 +54,8 @@ export interface HttpAppOptions {
   readonly trustProxy: TrustProxy;
   /** TRUST_FORWARDED_HOST: a trusted proxy's X-Forwarded-Host decides the host (ADMIN_HOST). */
   readonly trustForwardedHost: boolean;
+  /** PUBLIC_BASE_URL without a trailing slash: where the public site's links (a preview's) point. */
+  readonly publicBaseUrl: string;
   /** ADMIN_HOST: when set, /api/admin and /admin answer only on this host name. */
   readonly adminHost: string | null;
   readonly logger: Logger;

@@ -8,6 +8,7 @@ import {
   ListErrorCode,
   PersonalDataErrorCode,
   ScholarshipErrorCode,
+  SiteContentErrorCode,
   type DomainError,
   type DomainErrorCode,
 } from '@memoir/domain';
@@ -57,6 +58,9 @@ export const STATUS_BY_CODE = {
   [CrackmeErrorCode.NotFound]: 404,
   [DeliveryErrorCode.LinkRevoked]: 410,
   [DeliveryErrorCode.StamperBusy]: 503,
+  [SiteContentErrorCode.Invalid]: 400,
+  [SiteContentErrorCode.StaleRevision]: 409,
+  [SiteContentErrorCode.VersionNotFound]: 404,
   [DeliveryErrorCode.CopyFailed]: 503,
   [DeliveryErrorCode.NotDownloaded]: 409,
   [DeliveryErrorCode.NoLink]: 409,

@@ -29,6 +29,7 @@ export function appWith(
     trustProxy: options.trustProxy ?? TRUST_NO_PROXY,
     trustForwardedHost: false,
     adminHost: null,
+    publicBaseUrl: 'http://localhost:3000',
     logger: pino({ level: 'info' }, sink),
     isDatabaseUnavailable: () => options.unavailable ?? false,
     checkReadiness: async () => options.ready ?? true,

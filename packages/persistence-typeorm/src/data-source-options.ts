@@ -4,7 +4,7 @@ import { MYSQL_MIGRATIONS } from '../migrations/mysql';
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite';
 import { mysql2Ssl, type MysqlEndpoint } from './mysql-connection';
 import { MYSQL_POOL_DEFAULTS, type TypeOrmPersistenceOptions } from './persistence-options';
-import { ENTITY_SCHEMAS } from './schemas';
+import { entitySchemas } from './schemas';
 import { createPrivateSqliteFile } from './sqlite-files';
 
 /** What TypeORM is told to open: a SQLite file or a MySQL pool, the same tables and settings. */
@@ -19,9 +19,9 @@ const SILENT_LOGGER: Logger = {
   log: () => undefined,
 };
 
-function commonOptions(options: TypeOrmPersistenceOptions) {
+function commonOptions(options: TypeOrmPersistenceOptions, kind: 'sqlite' | 'mysql') {
   return {
-    entities: ENTITY_SCHEMAS,
+    entities: entitySchemas(kind),
     migrationsTableName: 'schema_migrations',
     synchronize: false,
     ...(options.logger === undefined ? { logger: SILENT_LOGGER } : { logger: options.logger, logging: true }),
@@ -31,7 +31,7 @@ function commonOptions(options: TypeOrmPersistenceOptions) {
 export function sqliteDataSourceOptions(path: string, options: TypeOrmPersistenceOptions): DataSourceOptions {
   if (path !== ':memory:') createPrivateSqliteFile(path);
   return {
-    ...commonOptions(options),
+    ...commonOptions(options, 'sqlite'),
     type: 'better-sqlite3',
     database: path,
     migrations: SQLITE_MIGRATIONS,
@@ -55,7 +55,7 @@ export function mysqlDataSourceOptions(
   // TypeORM takes a URL's host, port, user, password and database and drops its query (and
   // with it ?ssl=): the parts are passed one by one, TLS as mysql2's own option.
   return {
-    ...commonOptions(options),
+    ...commonOptions(options, 'mysql'),
     type: flavor,
     host: endpoint.host,
     port: endpoint.port,

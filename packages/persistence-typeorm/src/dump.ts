@@ -13,7 +13,10 @@ import {
   RateLimitCounterSchema,
   RecoveryCodeSchema,
   ScholarshipRequestSchema,
+  SITE_CONTENT_ENTITIES,
+  SITE_CONTENT_TABLES,
   TwoFactorChallengeSchema,
+  type SiteContentEntity,
 } from './schemas';
 
 /**
@@ -37,12 +40,15 @@ export class DumpError extends Error {
  * version is refused. Bump it when a migration adds, removes or changes a column (dump.test.ts
  * holds the columns of this version and fails when they change).
  */
-export const DUMP_SCHEMA_VERSION = 3;
+export const DUMP_SCHEMA_VERSION = 4;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables' row types differ; rows are plain records here
-type AnySchema = EntitySchema<any>;
+type AnySchema = EntitySchema<any> | SiteContentEntity;
 
-/** Parents before children, so that every foreign key finds its row when loaded in order. */
+/**
+ * Parents before children, so that every foreign key finds its row when loaded in order. The
+ * site content's tables are named, as their schemas differ by database kind (schemas.ts).
+ */
 const TABLES: ReadonlyArray<AnySchema> = [
   AdminUserSchema,
   AdminSessionSchema,
@@ -56,12 +62,16 @@ const TABLES: ReadonlyArray<AnySchema> = [
   RateLimitCounterSchema,
   EventCountSchema,
   CrackmeClaimSchema,
+  SITE_CONTENT_ENTITIES.draft,
+  SITE_CONTENT_ENTITIES.version,
+  SITE_CONTENT_ENTITIES.preview,
 ];
 
 /** Rows read or written at a time. */
 const BATCH = 500;
 
-const tableOf = (schema: AnySchema): string => schema.options.tableName ?? schema.options.name;
+const tableOf = (schema: AnySchema): string =>
+  typeof schema === 'string' ? SITE_CONTENT_TABLES[schema] : (schema.options.tableName ?? schema.options.name);
 
 /** Each table's columns (entity property names), in order: what a dump of this version holds. */
 export function dumpColumns(persistence: TypeOrmPersistence): Record<string, string[]> {

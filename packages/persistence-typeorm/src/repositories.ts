@@ -9,6 +9,7 @@ import { TypeOrmDeliveryRepository } from './delivery.repository';
 import type { Dialect } from './dialect';
 import { TypeOrmGuestbookEntryRepository } from './guestbook-entry.repository';
 import { TypeOrmScholarshipRequestRepository } from './scholarship-request.repository';
+import { TypeOrmSiteContentRepository } from './site-content.repository';
 import { TypeOrmTwoFactorRepository } from './two-factor.repository';
 
 /** Every repository, each on `manager`: the pool's, or one transaction's. */
@@ -22,5 +23,6 @@ export function repositoriesFor(manager: EntityManager, dialect: Dialect): Repos
     deliveries: new TypeOrmDeliveryRepository(manager, dialect),
     twoFactor: new TypeOrmTwoFactorRepository(manager),
     crackmeClaims: new TypeOrmCrackmeClaimRepository(manager, dialect),
+    siteContent: new TypeOrmSiteContentRepository(manager),
   };
 }

@@ -31,6 +31,9 @@ export const TABLES = [
   'rate_limit_counters',
   'schema_migrations',
   'scholarship_requests',
+  'site_content_draft',
+  'site_content_previews',
+  'site_content_versions',
 ];
 
 /** SQLite's search indexes (full-text tables, their shadow tables, id maps and queues), beside TABLES there. */

@@ -12,3 +12,17 @@ export type * from './contract/personal-data';
 export type * from './contract/scholarships';
 export type * from './contract/security';
 export type * from './contract/sign-in';
+// The content's own parts (SiteContent, ThemeCard, BuyLink, …) are the interfaces of ../site-content,
+// which these classes implement: only the calls' bodies and answers come from here.
+export type {
+  PublishSiteContentBody,
+  SaveSiteDraftBody,
+  SiteContentDraft,
+  SiteContentPreview,
+  SiteContentPublished,
+  SiteContentPublishedAnswer,
+  SiteContentResponse,
+  SiteContentVersion,
+  SiteContentVersions,
+  SiteDraftSaved,
+} from './contract/site-content';

@@ -109,6 +109,12 @@ export const FIELD_MESSAGES = {
     `${label} must be a whole number from ${min} to ${max}.`,
   mustBeOneOf: (label: string, values: readonly string[]): string => `${label} must be one of: ${values.join(', ')}.`,
   mustBeTextList: (label: string): string => `${label} must be a list of texts.`,
+  mustBeWebLink: (label: string): string => `${label} must be a web address starting with https:// or http://.`,
+  linkWithCredentials: (label: string): string => `${label} must not hold a user name or password (the part before @).`,
+  countBetween: (label: string, min: number, max: number): string =>
+    min === max ? `${label} must be exactly ${min}.` : `${label} must be ${min} to ${max}.`,
+  noMarkup: (label: string): string => `${label} must be plain text: HTML tags such as <b> or <script> are not used.`,
+  listedTwice: (label: string, value: string): string => `${label} "${value}" is listed twice.`,
   mustBeGroup: (label: string): string => `${label} must be a group of fields (a JSON object).`,
   mustBeGroupList: (label: string): string => `${label} must be a list of groups of fields (JSON objects).`,
   unknownField: (field: string): string => `Unknown field "${field}".`,

@@ -229,11 +229,23 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
   copyrightYear: 2026,
 };
 
+/**
+ * A web address's parts, as the content's rules read them: `http` or `https`, what stands
+ * between `//` and the path (user info, host, port), and the host. Null for anything else
+ * (another scheme, a space, a quote or angle bracket). Written without `URL`, which the
+ * framework-free domain does not have.
+ */
+export function webLinkParts(
+  link: string,
+): { readonly scheme: string; readonly authority: string; readonly host: string } | null {
+  const match = /^(https?):\/\/([^\s/?#\\<>"]*)(?:[/?#][^\s\\<>"]*)?$/i.exec(link);
+  if (match === null) return null;
+  const authority = match[2] ?? '';
+  const host = authority.replace(/^.*@/, '').replace(/:\d{1,5}$/, '');
+  return { scheme: (match[1] ?? '').toLowerCase(), authority, host: host.toLowerCase() };
+}
+
 /** A link on a placeholder domain (`.example`, RFC 2606): the owner has not set the real one. */
 export function isPlaceholderUrl(url: string): boolean {
-  try {
-    return /(^|\.)example$/i.test(new URL(url).hostname);
-  } catch {
-    return false;
-  }
+  return /(^|\.)example\.?$/.test(webLinkParts(url)?.host ?? '');
 }

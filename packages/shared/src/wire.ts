@@ -34,6 +34,9 @@ export const AUDIT_ACTIONS = [
   'erasure',
   'prize_sent',
   'revoke_link',
+  'site_content_saved',
+  'site_content_published',
+  'site_content_restored',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,5 +47,6 @@ export const AUDIT_RESOURCE_TYPES = [
   'scholarship_request',
   'personal_data',
   'crackme_claim',
+  'site_content',
 ] as const;
 export type AuditResourceTypeName = (typeof AUDIT_RESOURCE_TYPES)[number];

@@ -33,6 +33,12 @@ export const AuditAction = {
   PrizeSent: 'prize_sent',
   /** The owner withdrew a reader's download links. */
   RevokeLink: 'revoke_link',
+  /** The owner saved the site's draft (details: the revision and the fields changed). */
+  SiteContentSaved: 'site_content_saved',
+  /** The owner published the draft (details: the version and the fields changed). */
+  SiteContentPublished: 'site_content_published',
+  /** The owner made a published version the draft again. */
+  SiteContentRestored: 'site_content_restored',
 } as const;
 
 export const AuditResourceType = {
@@ -43,6 +49,8 @@ export const AuditResourceType = {
   /** Personal data in general: a retention run or an erasure, which name no one. */
   PersonalData: 'personal_data',
   CrackmeClaim: 'crackme_claim',
+  /** The landing page's content (the resource id is the version, where there is one). */
+  SiteContent: 'site_content',
 } as const;
 
 /** One line of the append-only audit trail. Nothing edits or deletes an event. */

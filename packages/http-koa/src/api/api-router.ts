@@ -16,6 +16,7 @@ import type { AdminState, CallInput, RouteSpec, RouteSpecs } from './route-spec'
 import { scholarshipRoutes } from './scholarships';
 import { securityRoutes } from './security';
 import { signInRoutes } from './sign-in';
+import { siteContentRoutes } from './site-content';
 
 /** Every call of API_ROUTES with its spec, from the capabilities' files: a missing one does not compile. */
 export function apiSpecs(options: HttpAppOptions): RouteSpecs<ApiRouteName> {
@@ -29,6 +30,7 @@ export function apiSpecs(options: HttpAppOptions): RouteSpecs<ApiRouteName> {
     ...analyticsRoutes(options),
     ...crackmeRoutes(options),
     ...personalDataRoutes(options),
+    ...siteContentRoutes(options),
   };
 }
 
@@ -37,7 +39,7 @@ export function apiSpecs(options: HttpAppOptions): RouteSpecs<ApiRouteName> {
  * The capabilities' factories only take hold of their use cases; none is called until a request.
  */
 export function documentedSpecs(): RouteSpecs<ApiRouteName> {
-  return apiSpecs({ useCases: {} } as unknown as HttpAppOptions);
+  return apiSpecs({ useCases: {}, publicBaseUrl: '' } as unknown as HttpAppOptions);
 }
 
 /** The bearer token of the Authorization header, or null when there is none or it is blank. */
@@ -105,10 +107,7 @@ function router(options: HttpAppOptions, accesses: readonly ApiAccess[], prefix 
     if (!accesses.includes(route.access)) continue;
     const path = route.path.slice(prefix.length);
     const handler = serve(name, specs[name] as RouteSpec<ApiRouteName>);
-    if (route.method === 'GET') routes.get(path, handler);
-    else if (route.method === 'POST') routes.post(path, handler);
-    else if (route.method === 'DELETE') routes.delete(path, handler);
-    else routes.patch(path, handler);
+    routes.register(path, [route.method], handler);
   }
   return routes;
 }

@@ -9,7 +9,7 @@ import {
 import type { CsvValue } from '../csv';
 import { publicListBody } from '../public-list';
 import { actor, BULK_ERRORS, error, FORM_ERRORS, idOf, LIST_ERRORS, orFail } from './calls';
-import { isBot, limitSubmissions } from './public-forms';
+import { formSubmission } from './public-forms';
 import { queueCalls } from './review-queue';
 import type { Capability } from './route-spec';
 
@@ -85,11 +85,7 @@ export const guestbookRoutes: Capability<
       summary: 'Sign the guestbook (the entry waits for moderation)',
       answered: 'Signed',
       errors: FORM_ERRORS,
-      handle: async ({ ctx, body }) => {
-        await limitSubmissions(options, ctx, 'guestbook');
-        if (!isBot(ctx, body)) orFail(await useCases.signGuestbook.execute(body));
-        return { success: true };
-      },
+      handle: formSubmission(options, 'guestbook', useCases.signGuestbook),
     },
     listGuestbookEntries: {
       summary:

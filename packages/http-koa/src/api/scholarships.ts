@@ -8,7 +8,7 @@ import type { DeliveryState, ScholarshipRequest } from '@memoir/shared';
 
 import type { CsvValue } from '../csv';
 import { actor, BULK_ERRORS, error, FORM_ERRORS, idOf, LIST_ERRORS, orFail } from './calls';
-import { isBot, limitSubmissions } from './public-forms';
+import { formSubmission } from './public-forms';
 import { queueCalls } from './review-queue';
 import type { Capability } from './route-spec';
 
@@ -84,11 +84,7 @@ export const scholarshipRoutes: Capability<
       summary: 'Ask for the free PDF',
       answered: 'Received',
       errors: FORM_ERRORS,
-      handle: async ({ ctx, body }) => {
-        await limitSubmissions(options, ctx, 'scholarship');
-        if (!isBot(ctx, body)) orFail(await useCases.submitScholarshipRequest.execute(body));
-        return { success: true };
-      },
+      handle: formSubmission(options, 'scholarship', useCases.submitScholarshipRequest),
     },
     listScholarshipRequests: {
       summary:

@@ -2,6 +2,7 @@ import { Growth1796342400000 } from './1796342400000-growth';
 import { AuditChain1796428800000 } from './1796428800000-audit-chain';
 import { AdminSecurity1796515200000 } from './1796515200000-admin-security';
 import { RevokedLinks1796601600000 } from './1796601600000-revoked-links';
+import { SiteContent1796688000000 } from './1796688000000-site-content';
 import { AdminLists1795737600000 } from './1795737600000-admin-lists';
 import { DeliveryLinks1795305600000 } from './1795305600000-delivery-links';
 import { Deliveries1795262400000 } from './1795262400000-deliveries';
@@ -19,4 +20,5 @@ export const MYSQL_MIGRATIONS = [
   AuditChain1796428800000,
   AdminSecurity1796515200000,
   RevokedLinks1796601600000,
+  SiteContent1796688000000,
 ];

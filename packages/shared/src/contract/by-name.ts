@@ -10,6 +10,7 @@ import * as personalData from './personal-data';
 import * as scholarships from './scholarships';
 import * as security from './security';
 import * as signIn from './sign-in';
+import * as siteContent from './site-content';
 
 /*
  * The classes by the names API_ROUTES gives them: the server's way from the table (which holds
@@ -27,6 +28,7 @@ const MODULES = [
   scholarships,
   security,
   signIn,
+  siteContent,
 ];
 const CLASSES = new Map<string, ContractClass>(
   MODULES.flatMap((module) => Object.entries(module)).filter(

@@ -78,4 +78,7 @@ export const ACTION_LABELS: Readonly<Record<AuditActionName, string>> = {
   erasure: 'Erasure',
   prize_sent: 'Prize sent',
   revoke_link: 'Download link revoked',
+  site_content_saved: 'Site draft saved',
+  site_content_published: 'Site published',
+  site_content_restored: 'Site version restored',
 };

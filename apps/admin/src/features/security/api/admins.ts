@@ -3,8 +3,7 @@ import { api } from '@memoir/web-ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { queryKeys } from '../../../shared/query-keys';
-import { useChange } from '../../../shared/use-change';
-import { failed } from './security';
+import { useSecurityChange } from './security';
 
 export const adminsQueryOptions = queryOptions({
   queryKey: queryKeys.admins,
@@ -18,17 +17,17 @@ const ADMINS_CHANGED = [queryKeys.admins, queryKeys.auditLogs] as const;
 
 /** `onAdded` gets the temporary password (shown once) before the list is read again. */
 export const useAddAdmin = (onAdded: (added: AddAdminResponse) => void) =>
-  useChange({
+  useSecurityChange({
     run: (username: string) => api.call('addAdmin', { body: { username } }),
     then: onAdded,
-    failed: failed('Could not add the admin'),
+    failed: 'Could not add the admin',
     refresh: ADMINS_CHANGED,
   });
 
 export const useRemoveAdmin = () =>
-  useChange({
+  useSecurityChange({
     run: (id: string) => api.call('removeAdmin', { params: { id } }),
     done: { title: 'Admin removed', description: 'Their sessions have ended.' },
-    failed: failed('Could not remove the admin'),
+    failed: 'Could not remove the admin',
     refresh: ADMINS_CHANGED,
   });

@@ -3,7 +3,7 @@ import { api } from '@memoir/web-ui';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 
 import { queryKeys } from '../../../shared/query-keys';
-import { useChange } from '../../../shared/use-change';
+import { useChange, type Change } from '../../../shared/use-change';
 
 /** Two-factor state and the admin's live sessions (`GET /api/admin/security`). */
 export const securityQueryOptions = queryOptions({
@@ -13,35 +13,40 @@ export const securityQueryOptions = queryOptions({
 
 export const useSecurity = () => useSuspenseQuery(securityQueryOptions);
 
-/** After any change of the account: the screen again, and the audit log's new event. */
-export const ACCOUNT_CHANGED = [queryKeys.security, queryKeys.auditLogs] as const;
-
-/** What failed, with the network's fallback reason. */
-export const failed = (title: string) => ({ title, fallback: TOASTS.networkError });
+/**
+ * A change on the Security screen (the account, its sessions, the admins). `failed` is the
+ * failure toast's title; its text is the server's reason, or the network's. Read again after:
+ * `refresh`, by default the screen and the audit log (which has a new event).
+ */
+export const useSecurityChange = <TInput = void, TResult = unknown>(
+  change: Omit<Change<TInput, TResult>, 'failed'> & { readonly failed: string },
+) =>
+  useChange({
+    refresh: [queryKeys.security, queryKeys.auditLogs],
+    ...change,
+    failed: { title: change.failed, fallback: TOASTS.networkError },
+  });
 
 export const useEndSession = () =>
-  useChange({
+  useSecurityChange({
     run: (id: string) => api.call('endSession', { params: { id } }),
     done: { title: 'Session ended', description: 'That device is signed out.' },
-    failed: failed('Could not end the session'),
-    refresh: ACCOUNT_CHANGED,
+    failed: 'Could not end the session',
   });
 
 export const useEndOtherSessions = () =>
-  useChange({
+  useSecurityChange({
     run: () => api.call('endOtherSessions'),
     done: ({ ended }) => ({
       title: 'Other sessions ended',
       description: `${ended} other ${ended === 1 ? 'session' : 'sessions'} signed out.`,
     }),
-    failed: failed('Could not end the sessions'),
-    refresh: ACCOUNT_CHANGED,
+    failed: 'Could not end the sessions',
   });
 
 export const useChangePassword = () =>
-  useChange({
+  useSecurityChange({
     run: (body: { currentPassword: string; newPassword: string }) => api.call('changePassword', { body }),
     done: { title: 'Password changed', description: 'Every other session has been signed out.' },
-    failed: failed('Could not change the password'),
-    refresh: ACCOUNT_CHANGED,
+    failed: 'Could not change the password',
   });
