@@ -16,7 +16,12 @@ function VersionItem(props: {
     <li className="item" data-testid="site-version">
       <h3 id={heading} className="item-head">
         Version {version.version}
-        {props.current ? <span className="badge badge-approved"> On the page</span> : null}
+        {props.current ? (
+          <>
+            {' '}
+            <span className="badge badge-approved">On the page</span>
+          </>
+        ) : null}
       </h3>
       <p className="meta">
         Published <When iso={version.publishedAt} />{' '}
@@ -28,7 +33,11 @@ function VersionItem(props: {
           </>
         )}
       </p>
-      <p>{props.first ? 'The first version.' : `Changed: ${changedInWords(version.changed)}.`}</p>
+      <p>
+        {props.first
+          ? 'The first version: the texts the site started with.'
+          : `Changed: ${changedInWords(version.changed)}.`}
+      </p>
       {props.current ? null : (
         <button
           type="button"
