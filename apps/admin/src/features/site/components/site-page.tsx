@@ -1,15 +1,7 @@
-import { SCREEN_TEXTS } from '@memoir/shared';
-
-import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
+import { ScreenHeader } from '../../../shared/screen';
 import { useSiteContent } from '../api/site-content';
+import { SITE_SCREEN } from './site-screen';
 import { SiteEditor } from './site-editor';
-
-export const SITE_SCREEN: ScreenTexts = {
-  title: 'Site content',
-  loading: SCREEN_TEXTS.loading,
-  loadFailed: 'Could not load the site content.',
-  backLink: true,
-};
 
 /**
  * /admin/site: every word, link and price of the landing page (docs/site-content.md). The owner
