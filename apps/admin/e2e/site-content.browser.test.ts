@@ -174,6 +174,24 @@ describe('the site editor in Chromium', () => {
     await first.context().close();
   });
 
+  it('publishes nothing from a screen whose draft was changed elsewhere, and says so', async () => {
+    const { page: first } = await openPage(browser, site.url);
+    await signInToDashboard(first);
+    await openEditor(first);
+    const version = await first.getByTestId('published-version').textContent();
+    const second = await first.context().newPage();
+    await second.goto('/admin/site');
+    await book(second).getByLabel('Subtitle').fill('Saved from the second tab, again');
+    await saved(second);
+
+    // The first tab has no edits of its own: Publish would publish the revision it loaded.
+    await first.getByRole('button', { name: 'Publish', exact: true }).click();
+    await first.getByTestId('site-conflict').waitFor();
+    await expect(first.getByTestId('published-version').textContent()).resolves.toBe(version);
+    await expect(first.locator('.toast', { hasText: 'Could not publish' }).count()).resolves.toBe(0);
+    await first.context().close();
+  });
+
   it('shows a refused field next to it, and puts focus on it when the owner publishes', async () => {
     const { page } = await openPage(browser, site.url);
     await signInToDashboard(page);

@@ -1,6 +1,6 @@
 import { TOASTS, type SiteContent } from '@memoir/shared';
-import { api, HttpError, serverMessage } from '@memoir/web-ui';
-import { queryOptions, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { api, HttpError, serverMessage, toast, toastFailure } from '@memoir/web-ui';
+import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 
 import { queryKeys } from '../../../shared/query-keys';
 import { useChange } from '../../../shared/use-change';
@@ -71,21 +71,24 @@ export function useFollowSavedDraft(): (revision: number, content: SiteContent) 
 /** After a publish or a restore: the versions, the screen's data, the checklist and the audit trail again. */
 const SITE_CHANGED = [queryKeys.siteVersions, queryKeys.siteContent, queryKeys.dashboard, queryKeys.auditLogs] as const;
 
-/** Publishes the draft's `revision`; `onConflict` when the draft changed elsewhere first (409). */
-export const usePublishSite = (onConflict: () => void) =>
-  useChange({
-    run: async (revision: number) => {
-      try {
-        return await api.call('publishSiteContent', { body: { revision } });
-      } catch (error) {
-        if (isConflict(error)) onConflict();
-        throw error;
-      }
+/**
+ * Publishes the draft's `revision`. A 409 (the draft changed elsewhere first) goes to
+ * `onConflict`, whose notice on the screen explains it; any other failure is a toast.
+ */
+export function usePublishSite(onConflict: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (revision: number) => api.call('publishSiteContent', { body: { revision } }),
+    onSuccess: async ({ version }) => {
+      toast({ title: 'Published', description: `Version ${version} is on the page now.` });
+      await Promise.all(SITE_CHANGED.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    done: ({ version }) => ({ title: 'Published', description: `Version ${version} is on the page now.` }),
-    failed: { title: 'Could not publish', fallback: TOASTS.networkError },
-    refresh: SITE_CHANGED,
+    onError: (error) => {
+      if (isConflict(error)) onConflict();
+      else toastFailure(error, { title: 'Could not publish', fallback: TOASTS.networkError });
+    },
   });
+}
 
 /** A link to the public page rendered from the saved draft (valid for an hour). */
 export const usePreviewSite = () =>
