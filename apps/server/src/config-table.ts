@@ -10,13 +10,12 @@ import {
   BOOK_TITLE,
   SOCIAL_LINK_KEYS,
   STORE_LINK_KEYS,
+  isPlaceholderUrl,
 } from '@memoir/shared';
 import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
 import { parseTrustProxy, type TrustProxy } from '@memoir/http-koa';
 import { smtpUrlProblem } from '@memoir/mail';
 import { DatabaseUrlError, MYSQL_POOL_DEFAULTS, parseDatabaseUrl } from '@memoir/persistence-typeorm';
-
-import { isPlaceholderUrl } from './site-links';
 
 /**
  * Every environment variable the server reads: its default, what it means and how it is parsed.
