@@ -28,7 +28,7 @@ export interface SiteLinksConfig {
 }
 
 /**
- * The site's first published version (issue 29): the shipped texts with the links STORE_LINKS,
+ * The site's first published version: the shipped texts with the links STORE_LINKS,
  * SOCIAL_LINKS and PUBLISHER_URL set, so a deployment that configured them keeps them when the
  * content moves into the database. Later the owner edits the links in the admin app, and these
  * settings are read no more.
