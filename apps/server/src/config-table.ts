@@ -10,13 +10,12 @@ import {
   BOOK_TITLE,
   SOCIAL_LINK_KEYS,
   STORE_LINK_KEYS,
+  isPlaceholderUrl,
 } from '@memoir/shared';
 import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
 import { parseTrustProxy, type TrustProxy } from '@memoir/http-koa';
 import { smtpUrlProblem } from '@memoir/mail';
 import { DatabaseUrlError, MYSQL_POOL_DEFAULTS, parseDatabaseUrl } from '@memoir/persistence-typeorm';
-
-import { isPlaceholderUrl } from './site-links';
 
 /**
  * Every environment variable the server reads: its default, what it means and how it is parsed.
@@ -446,23 +445,23 @@ export const CONFIG_VARIABLES = {
     parse: parsers.httpBaseUrl(),
   }),
   STORE_LINKS: variable({
-    meaning: `the buy buttons' addresses, \`key=https://…\` pairs separated by commas (keys ${STORE_LINK_KEYS.map((key) => `\`${key}\``).join(', ')}; a comma inside an address is written \`%2C\`); each replaces the content module's`,
+    meaning: `the buy buttons' addresses, \`key=https://…\` pairs separated by commas (keys ${STORE_LINK_KEYS.map((key) => `\`${key}\``).join(', ')}; a comma inside an address is written \`%2C\`); read only for the site content's first version, when a database has none: afterwards the owner edits the links in the admin app (docs/site-content.md)`,
     default: null,
-    shownDefault: "the content module's, less placeholders once `PUBLIC_BASE_URL` is set",
+    shownDefault: 'the shipped placeholders, shown as "coming soon" once `PUBLIC_BASE_URL` is set',
     example: 'hardcover=https://bookshop.org/p/books/root-access,kindle=https://www.amazon.com/dp/B0EXAMPLE',
     parse: parsers.pageLinks(STORE_LINK_KEYS),
   }),
   SOCIAL_LINKS: variable({
-    meaning: `the footer's profile links, likewise (keys ${SOCIAL_LINK_KEYS.map((key) => `\`${key}\``).join(', ')})`,
+    meaning: `the footer's profile links, likewise, and likewise only for the first version (keys ${SOCIAL_LINK_KEYS.map((key) => `\`${key}\``).join(', ')})`,
     default: null,
-    shownDefault: "the content module's, less placeholders once `PUBLIC_BASE_URL` is set",
+    shownDefault: 'the shipped placeholders, left out once `PUBLIC_BASE_URL` is set',
     example: 'x=https://x.com/samokafor,linkedin=https://www.linkedin.com/in/samokafor',
     parse: parsers.pageLinks(SOCIAL_LINK_KEYS),
   }),
   PUBLISHER_URL: variable({
-    meaning: "where the footer's publisher logo links to",
+    meaning: "where the footer's publisher logo links to, likewise only for the first version",
     default: null,
-    shownDefault: "the content module's, less placeholders once `PUBLIC_BASE_URL` is set",
+    shownDefault: 'the shipped placeholder, left out once `PUBLIC_BASE_URL` is set',
     example: 'https://bytelinepress.com/',
     parse: parsers.pageLink(),
   }),

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 import {
   createUseCases,
@@ -39,7 +39,8 @@ import { BOOK_TITLE } from '@memoir/shared';
 import { Container, type ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
 
-import type { ServerConfig } from './config';
+import { SAMPLE_BOOK_PDF, type ServerConfig } from './config';
+import { firstSiteContent } from './site-links';
 
 /** A key that carries its type: `container.get(key)` answers a T without a cast. */
 const key = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`memoir.${name}`);
@@ -197,6 +198,13 @@ export function useCaseSettings(config: ServerConfig): UseCaseSettings {
     notifyRejections: mail.notifyRejections,
     retention: config.retention,
     crackmeWinners: config.crackmeWinners,
+    firstSiteContent: firstSiteContent(config.siteLinks.configured),
+    serverSetup: {
+      publicBaseUrlSet: config.siteLinks.leaveOutPlaceholders,
+      mailServerSet: config.mail.smtpUrl !== null,
+      ownerEmailSet: config.mail.ownerEmail !== null,
+      sampleBook: resolve(config.rootDir, config.mail.bookPdfPath) === resolve(config.rootDir, SAMPLE_BOOK_PDF),
+    },
   };
 }
 

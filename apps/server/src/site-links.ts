@@ -7,8 +7,12 @@ import {
   SITE_LINK_KEYS,
   SOCIAL_LINK_KEYS,
   STORE_LINK_KEYS,
+  DEFAULT_SITE_CONTENT,
+  isPlaceholderUrl,
+  type SiteContent,
   type SiteLinkKey,
   type SiteLinks,
+  type StoreLinkKey,
 } from '@memoir/shared';
 
 /**
@@ -23,19 +27,31 @@ export interface SiteLinksConfig {
   readonly leaveOutPlaceholders: boolean;
 }
 
-/** RFC 2606's names for examples: the top-level domain and the three second-level ones. */
-const EXAMPLE_DOMAINS = ['example', 'example.com', 'example.net', 'example.org'];
-
 /**
- * An address on a domain reserved for examples (RFC 2606: `.example`, and `example.com`,
- * `.net`, `.org` with their subdomains), or one that does not parse: a placeholder that must
- * not reach visitors.
+ * The site's first published version: the shipped texts with the links STORE_LINKS,
+ * SOCIAL_LINKS and PUBLISHER_URL set, so a deployment that configured them keeps them when the
+ * content moves into the database. Later the owner edits the links in the admin app, and these
+ * settings are read no more.
  */
-export function isPlaceholderUrl(href: string): boolean {
-  const url = URL.parse(href);
-  if (url === null) return true;
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  return EXAMPLE_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
+export function firstSiteContent(configured: SiteLinks): SiteContent {
+  const base = DEFAULT_SITE_CONTENT;
+  const buyLinks = base.buyLinks.map((link) => {
+    const url = (STORE_LINK_KEYS as readonly string[]).includes(link.format)
+      ? configured[link.format as StoreLinkKey]
+      : undefined;
+    return url === undefined ? link : { ...link, url };
+  });
+  const socialLinks = SOCIAL_LINK_KEYS.flatMap((network) => {
+    const url = configured[network] ?? base.socialLinks.find((link) => link.network === network)?.url;
+    return url === undefined ? [] : [{ network, url }];
+  });
+  const publisherUrl = configured[PUBLISHER_LINK_KEY];
+  return {
+    ...base,
+    buyLinks,
+    socialLinks,
+    publisher: publisherUrl === undefined ? base.publisher : { ...base.publisher, url: publisherUrl },
+  };
 }
 
 /** The variable that sets a link, and its key there: what an owner sets to give it back. */

@@ -22,6 +22,7 @@ import type { Sha256 } from './audit-log/audit-chain';
 import { ListAuditEventsUseCase } from './audit-log/list-audit-events.use-case';
 import { CachedAuditChainState, VerifyAuditChainUseCase } from './audit-log/verify-audit-chain.use-case';
 import { GetDashboardUseCase } from './dashboard/get-dashboard.use-case';
+import { SERVER_SET_UP, SetupChecklistUseCase, type ServerSetup } from './dashboard/setup-checklist.use-case';
 import { DownloadBookUseCase } from './deliveries/download-book.use-case';
 import type { EmailSettings } from './deliveries/emails';
 import type { Mailer } from './deliveries/mailer';
@@ -136,6 +137,8 @@ export interface UseCaseSettings {
   readonly firstSiteContent?: SiteContent;
   /** How often a process asks whether another published the site's content (PUBLISHED_CONTENT_CHECK_MS). */
   readonly publishedContentCheckMs?: number;
+  /** What the server's settings leave to do, for the dashboard's setup checklist (nothing, without). */
+  readonly serverSetup?: ServerSetup;
 }
 
 export const DEFAULT_CRACKME_WINNERS = 10;
@@ -166,6 +169,8 @@ export interface UseCases {
   readonly endSessions: EndSessionsUseCase;
   readonly changePassword: ChangePasswordUseCase;
   readonly getDashboard: GetDashboardUseCase;
+  /** What a new owner still has to do. */
+  readonly setupChecklist: SetupChecklistUseCase;
   /** `pnpm admin audit-verify`: the whole chain, now. */
   readonly verifyAuditChain: VerifyAuditChainUseCase;
   /** The dashboard's view of the chain: the last background check. */
@@ -354,6 +359,11 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     },
     editSiteContent,
     publishedSiteContent,
+    setupChecklist: new SetupChecklistUseCase({
+      ...repositories,
+      published: publishedSiteContent,
+      setup: settings.serverSetup ?? SERVER_SET_UP,
+    }),
     rateLimiter,
   };
 }

@@ -118,6 +118,7 @@ export * from './site-content/site-content.use-cases';
 
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';
+export * from './dashboard/setup-checklist.use-case';
 
 // Composition: every use case from the ports
 export * from './create-use-cases';

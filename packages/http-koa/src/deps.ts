@@ -40,6 +40,7 @@ export type HttpUseCases = Pick<
   | 'revokeDownloadLink'
   | 'countedEvents'
   | 'editSiteContent'
+  | 'setupChecklist'
 >;
 
 export interface HttpAppOptions {

@@ -4,7 +4,7 @@ import { MYSQL_MIGRATIONS } from '../migrations/mysql';
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite';
 import { mysql2Ssl, type MysqlEndpoint } from './mysql-connection';
 import { MYSQL_POOL_DEFAULTS, type TypeOrmPersistenceOptions } from './persistence-options';
-import { entitySchemas } from './schemas';
+import { entitySchemas } from './site-content-schemas';
 import { createPrivateSqliteFile } from './sqlite-files';
 
 /** What TypeORM is told to open: a SQLite file or a MySQL pool, the same tables and settings. */

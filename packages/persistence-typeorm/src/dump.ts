@@ -13,11 +13,9 @@ import {
   RateLimitCounterSchema,
   RecoveryCodeSchema,
   ScholarshipRequestSchema,
-  SITE_CONTENT_ENTITIES,
-  SITE_CONTENT_TABLES,
   TwoFactorChallengeSchema,
-  type SiteContentEntity,
 } from './schemas';
+import { SITE_CONTENT_ENTITIES, SITE_CONTENT_TABLES, type SiteContentEntity } from './site-content-schemas';
 
 /**
  * A database as data, the same for SQLite and MySQL: every row of every table, as the entity

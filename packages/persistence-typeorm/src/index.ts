@@ -24,7 +24,7 @@ export { TypeOrmGuestbookEntryRepository } from './guestbook-entry.repository';
 export { TypeOrmScholarshipRequestRepository } from './scholarship-request.repository';
 export { TypeOrmTwoFactorRepository } from './two-factor.repository';
 export { fullTextTerm, SEARCH_INDEX } from './search';
-export { entitySchemas } from './schemas';
+export { entitySchemas } from './site-content-schemas';
 export { isDatabaseReady, isDatabaseUnavailable } from './availability';
 export type { LooseFileMode } from './sqlite-files';
 export { countRows, DumpError, dumpDatabase, DUMP_SCHEMA_VERSION, type DumpedRow } from './dump';

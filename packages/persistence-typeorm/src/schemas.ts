@@ -6,9 +6,6 @@ import type {
   Delivery,
   GuestbookEntry,
   ScholarshipRequest,
-  SiteContentVersion,
-  SiteDraft,
-  SitePreview,
   TwoFactorChallenge,
 } from '@memoir/domain';
 import {
@@ -20,7 +17,6 @@ import {
   IP_ADDRESS_MAX_LENGTH,
   SCHOLARSHIP_LIMITS,
   type GuestbookEntryClass,
-  type SiteContent,
 } from '@memoir/shared';
 import { EntitySchema } from 'typeorm';
 import type { EntitySchemaForeignKeyOptions } from 'typeorm/entity-schema/EntitySchemaForeignKeyOptions';
@@ -36,10 +32,10 @@ import type { EntitySchemaForeignKeyOptions } from 'typeorm/entity-schema/Entity
  */
 
 /** A row type: the domain's type without its `readonly`s, as TypeORM writes into rows. */
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Lengths of values the code makes itself, not limits people meet. */
-const OWN = {
+export const OWN = {
   /** A UUID in text. */
   uuid: 36,
   /** 'pending', 'queued', 'approval' and the like. */
@@ -66,12 +62,13 @@ const OWN = {
   rateLimitKey: 191,
 } as const;
 
-const id = { type: 'varchar', length: OWN.uuid, primary: true } as const;
+export const id = { type: 'varchar', length: OWN.uuid, primary: true } as const;
 
-const time = (name: string, nullable = false) => ({ name, type: 'datetime', precision: 3, nullable }) as const;
+export const time = (name: string, nullable = false) => ({ name, type: 'datetime', precision: 3, nullable }) as const;
 
 /** A UUID naming a row of another table, in column `name`. */
-const uuidOf = (name: string, nullable = false) => ({ name, type: 'varchar', length: OWN.uuid, nullable }) as const;
+export const uuidOf = (name: string, nullable = false) =>
+  ({ name, type: 'varchar', length: OWN.uuid, nullable }) as const;
 
 /** `column` names a row of `target` (by id); the row goes when that one does. */
 function deletedWith(name: string, target: string, column: string): EntitySchemaForeignKeyOptions {
@@ -381,81 +378,8 @@ export const CrackmeClaimSchema = new EntitySchema<CrackmeClaimRow>({
   indices: [{ name: 'idx_crackme_claims_created', columns: ['createdAt', 'id'] }],
 });
 
-// Site content
-
-/**
- * The content as JSON text. A version holds up to some 40,000 characters, more than MySQL's
- * TEXT (64 KB) holds in a script of three bytes a character: MEDIUMTEXT there, TEXT on SQLite
- * (which has one text type). So these three tables are described per database kind.
- */
-const contentColumn = (kind: 'sqlite' | 'mysql') =>
-  ({
-    type: kind === 'mysql' ? 'mediumtext' : 'text',
-    transformer: {
-      to: (content: SiteContent | undefined) => (content === undefined ? undefined : JSON.stringify(content)),
-      from: (text: string | null) => (text === null ? null : (JSON.parse(text) as SiteContent)),
-    },
-  }) as const;
-
-export type SiteDraftRow = Mutable<SiteDraft> & { id: number };
-export type SiteContentVersionRow = Mutable<SiteContentVersion>;
-export type SitePreviewRow = Mutable<SitePreview>;
-
-/** The entity names of the site content tables, by which their repository finds them. */
-export const SITE_CONTENT_ENTITIES = {
-  draft: 'SiteDraft',
-  version: 'SiteContentVersion',
-  preview: 'SitePreview',
-} as const;
-
-export type SiteContentEntity = (typeof SITE_CONTENT_ENTITIES)[keyof typeof SITE_CONTENT_ENTITIES];
-
-/** Their tables, by entity name. */
-export const SITE_CONTENT_TABLES: Readonly<Record<SiteContentEntity, string>> = {
-  SiteDraft: 'site_content_draft',
-  SiteContentVersion: 'site_content_versions',
-  SitePreview: 'site_content_previews',
-};
-
-function siteContentSchemas(kind: 'sqlite' | 'mysql') {
-  return [
-    new EntitySchema<SiteDraftRow>({
-      name: SITE_CONTENT_ENTITIES.draft,
-      tableName: SITE_CONTENT_TABLES.SiteDraft,
-      columns: {
-        // Always 1: there is one draft.
-        id: { type: 'int', primary: true },
-        revision: { type: 'int' },
-        updatedAt: time('updated_at'),
-        updatedBy: uuidOf('updated_by', true),
-        content: contentColumn(kind),
-      },
-    }),
-    new EntitySchema<SiteContentVersionRow>({
-      name: SITE_CONTENT_ENTITIES.version,
-      tableName: SITE_CONTENT_TABLES.SiteContentVersion,
-      columns: {
-        version: { type: 'int', primary: true },
-        publishedAt: time('published_at'),
-        publishedBy: uuidOf('published_by', true),
-        content: contentColumn(kind),
-      },
-    }),
-    new EntitySchema<SitePreviewRow>({
-      name: SITE_CONTENT_ENTITIES.preview,
-      tableName: SITE_CONTENT_TABLES.SitePreview,
-      columns: {
-        tokenHash: { name: 'token_hash', type: 'varchar', length: OWN.linkTokenHash, primary: true },
-        content: contentColumn(kind),
-        createdAt: time('created_at'),
-        expiresAt: time('expires_at'),
-      },
-      indices: [{ name: 'idx_site_content_previews_expires', columns: ['expiresAt'] }],
-    }),
-  ];
-}
-
-const COMMON_SCHEMAS = [
+/** The tables every database kind describes alike (the site content's differ: site-content-schemas.ts). */
+export const COMMON_SCHEMAS = [
   GuestbookEntrySchema,
   ScholarshipRequestSchema,
   AdminUserSchema,
@@ -470,10 +394,4 @@ const COMMON_SCHEMAS = [
   CrackmeClaimSchema,
 ];
 
-const SCHEMAS_BY_KIND = {
-  sqlite: [...COMMON_SCHEMAS, ...siteContentSchemas('sqlite')],
-  mysql: [...COMMON_SCHEMAS, ...siteContentSchemas('mysql')],
-};
-
-/** Every table's schema, for a database of this kind. */
-export const entitySchemas = (kind: 'sqlite' | 'mysql'): EntitySchema[] => SCHEMAS_BY_KIND[kind];
+/** The tables every database kind describes alike (the site content's do not: site-content-schemas.ts). */

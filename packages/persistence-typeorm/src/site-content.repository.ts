@@ -2,7 +2,12 @@ import type { SiteContentRepository, SiteContentVersion, SiteDraft, SitePreview 
 import { LessThanOrEqual, MoreThan, QueryFailedError, type EntityManager } from 'typeorm';
 
 import { isKey } from './dialect';
-import { SITE_CONTENT_ENTITIES, type SiteContentVersionRow, type SiteDraftRow, type SitePreviewRow } from './schemas';
+import {
+  SITE_CONTENT_ENTITIES,
+  type SiteContentVersionRow,
+  type SiteDraftRow,
+  type SitePreviewRow,
+} from './site-content-schemas';
 
 /** The one draft's row. */
 const DRAFT_ID = 1;

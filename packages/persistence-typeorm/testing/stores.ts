@@ -29,6 +29,11 @@ const TABLES = [
   'guestbook_entries',
   'scholarship_requests',
   'rate_limit_counters',
+  'event_counts',
+  'crackme_claims',
+  'site_content_draft',
+  'site_content_versions',
+  'site_content_previews',
 ];
 
 export interface ScratchMysql {

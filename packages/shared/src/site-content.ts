@@ -245,7 +245,17 @@ export function webLinkParts(
   return { scheme: (match[1] ?? '').toLowerCase(), authority, host: host.toLowerCase() };
 }
 
-/** A link on a placeholder domain (`.example`, RFC 2606): the owner has not set the real one. */
+/** RFC 2606's names for examples: the top-level domain and the three second-level ones. */
+const EXAMPLE_DOMAINS = ['example', 'example.com', 'example.net', 'example.org'];
+
+/**
+ * A link on a domain reserved for examples (RFC 2606: `.example`, and `example.com`, `.net`,
+ * `.org` with their subdomains), or one that is no web address: a placeholder the owner has not
+ * replaced, which must not reach visitors as a link.
+ */
 export function isPlaceholderUrl(url: string): boolean {
-  return /(^|\.)example\.?$/.test(webLinkParts(url)?.host ?? '');
+  const parts = webLinkParts(url);
+  if (parts === null) return true;
+  const host = parts.host.replace(/\.$/, '');
+  return EXAMPLE_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
 }

@@ -115,6 +115,18 @@ export class EditSiteContentUseCase {
     };
   }
 
+  /** The audit event of a change to the content (of a version, when one is named). */
+  private audited(action: string, version: number | null, actor: Actor, details: Record<string, unknown>) {
+    const fields = {
+      action,
+      resourceType: AuditResourceType.SiteContent,
+      resourceId: version === null ? null : String(version),
+      userId: actor.userId,
+      details,
+    };
+    return newAuditEvent(this.deps, fields, actor);
+  }
+
   /** An admin's name by id; a removed admin keeps their id, as the audit log does. */
   private async names(): Promise<(id: string | null) => string | null> {
     const users = new Map((await this.deps.adminUsers.listAll()).map((user) => [user.id, user.username]));
@@ -140,17 +152,10 @@ export class EditSiteContentUseCase {
       );
       if (!saved) return err(stale());
       await auditEvents.append(
-        newAuditEvent(
-          this.deps,
-          {
-            action: AuditAction.SiteContentSaved,
-            resourceType: AuditResourceType.SiteContent,
-            resourceId: null,
-            userId: actor.userId,
-            details: { revision, changed: changedFields(draft.content, checked.content) },
-          },
-          actor,
-        ),
+        this.audited(AuditAction.SiteContentSaved, null, actor, {
+          revision,
+          changed: changedFields(draft.content, checked.content),
+        }),
       );
       return ok({ revision });
     });
@@ -227,19 +232,7 @@ export class EditSiteContentUseCase {
         draft.revision,
       );
       if (!saved) return err(stale());
-      await auditEvents.append(
-        newAuditEvent(
-          this.deps,
-          {
-            action: AuditAction.SiteContentRestored,
-            resourceType: AuditResourceType.SiteContent,
-            resourceId: String(version),
-            userId: actor.userId,
-            details: { version, revision },
-          },
-          actor,
-        ),
-      );
+      await auditEvents.append(this.audited(AuditAction.SiteContentRestored, version, actor, { version, revision }));
       return ok({ revision });
     });
   }

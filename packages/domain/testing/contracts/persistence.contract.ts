@@ -11,6 +11,7 @@ import { missingKeysContract } from './missing-keys.contract';
 import { rateLimitStoreContract } from './rate-limit-store.contract';
 import { retentionContract } from './retention.contract';
 import { scholarshipRequestRepositoryContract } from './scholarship-request-repository.contract';
+import { siteContentRepositoryContract } from './site-content-repository.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
 
 export interface PersistenceContractOptions {
@@ -63,5 +64,6 @@ export function describePersistenceContract(
     retentionContract(store);
     erasureContract(store);
     eventCountStoreContract(store, concurrency);
+    siteContentRepositoryContract(store, concurrency);
   });
 }

@@ -1,7 +1,7 @@
 import type { AuditChainState as DomainChainState } from '@memoir/domain';
-import { RECENT_ACTIVITY_WINDOW_DAYS, type AuditChainState } from '@memoir/shared';
+import { RECENT_ACTIVITY_WINDOW_DAYS, SETUP_STEPS, type AuditChainState } from '@memoir/shared';
 
-import type { Capability } from './route-spec';
+import { adminOf, type Capability } from './route-spec';
 
 /* The dashboard: counts, the 24-hour promise, the week's counted events, the audit chain. */
 
@@ -24,7 +24,7 @@ export const dashboardRoutes: Capability<'dashboard'> = ({ useCases }) => ({
   dashboard: {
     summary: 'Counts for the dashboard (recent activity: the last 7 days)',
     answered: 'The counts',
-    handle: async () => {
+    handle: async ({ ctx }) => {
       const dashboard = await useCases.getDashboard.execute();
       const week = await useCases.getAnalytics.execute({ days: RECENT_ACTIVITY_WINDOW_DAYS });
       return {
@@ -39,7 +39,10 @@ export const dashboardRoutes: Capability<'dashboard'> = ({ useCases }) => ({
         // The counted events of the same 7 days, summed: the Analytics screen has them by day.
         countedEvents: week.ok ? sumCounts(week.value.days) : {},
         auditChain: presentAuditChainState(useCases.auditChainState.current()),
-        setup: [],
+        setup: (await useCases.setupChecklist.execute(adminOf(ctx).user.id)).map((key) => ({
+          key,
+          ...SETUP_STEPS[key],
+        })),
       };
     },
   },

@@ -218,27 +218,20 @@ interface ListOptions extends Presence {
   readonly itemMaxLength?: number;
 }
 
+/** An array's schema: its items' schema and the counts it takes. */
+const arrayOf = (items: JsonSchema, count: { readonly minItems?: number; readonly maxItems?: number }): JsonSchema =>
+  defined({ type: 'array', items, minItems: count.minItems, maxItems: count.maxItems });
+
 /** A list of texts. */
 function texts(label: string, options: ListOptions = {}) {
   const message = options.message ?? FIELD_MESSAGES.mustBeTextList(label);
-  return field(
-    label,
-    options,
-    () =>
-      defined({
-        type: 'array',
-        items: defined({ type: 'string', maxLength: options.itemMaxLength }),
-        minItems: options.minItems,
-        maxItems: options.maxItems,
-      }),
-    [
-      IsArray({ message }),
-      IsString({ each: true, message }),
-      ...(options.itemMaxLength === undefined ? [] : [MaxLength(options.itemMaxLength, { each: true, message })]),
-      // The use case judges the count (with its own message); this only stops a huge list early.
-      ArrayMaxSize(Math.max(options.maxItems ?? 0, 10_000), { message }),
-    ],
-  );
+  return field(label, options, () => arrayOf(defined({ type: 'string', maxLength: options.itemMaxLength }), options), [
+    IsArray({ message }),
+    IsString({ each: true, message }),
+    ...(options.itemMaxLength === undefined ? [] : [MaxLength(options.itemMaxLength, { each: true, message })]),
+    // The use case judges the count (with its own message); this only stops a huge list early.
+    ArrayMaxSize(Math.max(options.maxItems ?? 0, 10_000), { message }),
+  ]);
 }
 
 interface ObjectListOptions extends NestedOptions {
@@ -256,13 +249,7 @@ function list(type: () => ContractClass, options: ObjectListOptions = {}) {
   return field(
     label,
     options,
-    () =>
-      defined({
-        type: 'array',
-        items: { $ref: refTo(type()) },
-        minItems: options.minItems,
-        maxItems: options.maxItems,
-      }),
+    () => arrayOf({ $ref: refTo(type()) }, options),
     [IsArray({ message }), ArrayMaxSize(Math.max(options.maxItems ?? 0, LIST_CAP), { message })],
     { type, list: true, label },
   );
