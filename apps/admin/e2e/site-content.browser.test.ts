@@ -262,12 +262,16 @@ describe('the site editor in Chromium', () => {
     await page.context().close();
   });
 
-  it('has no serious accessibility violation', async () => {
+  it('has no serious accessibility violation, and opens at any case of its URL', async () => {
     // axe is injected as an inline script: this page alone goes without the CSP.
     const { page } = await openPage(browser, site.url, { bypassCSP: true });
     await signInToDashboard(page);
     await openEditor(page);
     await expect(seriousAccessibilityViolations(page)).resolves.toEqual([]);
+    await screenshot(page, 'site-editor');
+    // Paths are case-insensitive, as for every screen.
+    await page.goto('/ADMIN/Site');
+    await page.getByRole('heading', { name: 'Site content' }).waitFor();
     await page.context().close();
   });
 

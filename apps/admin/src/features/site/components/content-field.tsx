@@ -62,6 +62,8 @@ export function TextField(props: {
   const control = {
     id,
     value: props.value,
+    // The owner may write in a right-to-left script: each text takes its own direction.
+    dir: 'auto',
     'aria-describedby': describedBy(id, true, error),
     'aria-invalid': error === undefined ? undefined : true,
   } as const;
