@@ -15,7 +15,8 @@ export function PublishBar(props: {
   readonly otherErrors: readonly string[];
   readonly published: SiteContentData['published'];
   readonly preview: SitePreview | null;
-  readonly busy: 'preview' | 'publish' | 'restore' | null;
+  /** The action under way, if any: the buttons wait for it. */
+  readonly busy: string | null;
   readonly onPreview: () => void;
   readonly onPublish: () => void;
 }) {

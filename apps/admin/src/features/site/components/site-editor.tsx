@@ -1,3 +1,5 @@
+import { TOASTS } from '@memoir/shared';
+import { toastFailure } from '@memoir/web-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 
@@ -19,7 +21,10 @@ import {
 import { PublishBar } from './publish-bar';
 import { VersionsSection } from './versions-section';
 
-type Busy = 'preview' | 'publish' | 'restore' | null;
+/** The action under way: one at a time (a conflict's choice is 'resolve'). */
+type Busy = 'preview' | 'publish' | 'restore' | 'resolve' | null;
+
+const LOAD_FAILED = { title: 'Could not load the latest draft', fallback: TOASTS.networkError };
 
 /**
  * The draft's editor: the page's sections as labelled fields, saved as the owner types
@@ -54,15 +59,25 @@ export function SiteEditor({ loaded }: { readonly loaded: SiteContentData }) {
     return saved;
   };
 
-  /** One action at a time; its failure was already told (the status, or the change's toast). */
+  /** One action at a time; a failure was already told (its toast), and the screen stays as it was. */
   const act = (kind: Exclude<Busy, null>, run: () => Promise<void>) => async () => {
     setBusy(kind);
     try {
       await run();
     } catch {
-      // useChange showed the failure; the screen stays as it was.
+      // Told where it failed.
     } finally {
       setBusy(null);
+    }
+  };
+
+  /** The draft as the server has it now; a failure to read it is told, and ends the action. */
+  const latestDraft = async () => {
+    try {
+      return await fetchLatestDraft(queryClient);
+    } catch (error) {
+      toastFailure(error, LOAD_FAILED);
+      throw error;
     }
   };
 
@@ -78,7 +93,7 @@ export function SiteEditor({ loaded }: { readonly loaded: SiteContentData }) {
     await publishSite.mutateAsync(saver.getState().revision);
   });
 
-  const reload = async () => saver.reset(await fetchLatestDraft(queryClient));
+  const reload = async () => saver.reset(await latestDraft());
 
   const onRestore = (version: number) => {
     const question = `Restore version ${version} as the draft? The text in the editor is replaced by that version's; the page changes only when you publish.`;
@@ -91,8 +106,8 @@ export function SiteEditor({ loaded }: { readonly loaded: SiteContentData }) {
     })();
   };
 
-  const onKeepMine = act('restore', async () => {
-    await saver.overwrite((await fetchLatestDraft(queryClient)).revision);
+  const onKeepMine = act('resolve', async () => {
+    await saver.overwrite((await latestDraft()).revision);
   });
 
   const sections = { content: state.content, edit: (change: Parameters<typeof saver.edit>[0]) => saver.edit(change) };
@@ -110,7 +125,7 @@ export function SiteEditor({ loaded }: { readonly loaded: SiteContentData }) {
       {state.status === 'conflict' ? (
         <ConflictNotice
           busy={busy !== null}
-          onLoadLatest={() => void act('restore', reload)()}
+          onLoadLatest={() => void act('resolve', reload)()}
           onKeepMine={() => void onKeepMine()}
         />
       ) : null}
