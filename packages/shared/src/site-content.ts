@@ -11,33 +11,20 @@
 
 import { BOOK_TITLE } from './limits';
 
-/** The formats a buy link can be for, in the order the page shows them. */
-export const BUY_FORMATS = ['hardcover', 'paperback', 'kindle', 'audiobook', 'ebook'] as const;
-export type BuyFormat = (typeof BUY_FORMATS)[number];
-export const BUY_FORMAT_LABELS: Readonly<Record<BuyFormat, string>> = {
+/** The formats a buy link can be for, with their names on the page, in the order it shows them. */
+const BUY_FORMAT_NAMES = {
   hardcover: 'Hardcover',
   paperback: 'Paperback',
   kindle: 'Kindle',
   audiobook: 'Audiobook',
   ebook: 'Ebook',
-};
+} as const;
+export type BuyFormat = keyof typeof BUY_FORMAT_NAMES;
+export const BUY_FORMAT_LABELS: Readonly<Record<BuyFormat, string>> = BUY_FORMAT_NAMES;
+export const BUY_FORMATS = Object.keys(BUY_FORMAT_NAMES) as readonly BuyFormat[];
 
-/** The networks a social link can point to, in the order the editor offers them. */
-export const SOCIAL_NETWORKS = [
-  'x',
-  'linkedin',
-  'github',
-  'mastodon',
-  'bluesky',
-  'instagram',
-  'facebook',
-  'threads',
-  'youtube',
-  'tiktok',
-  'website',
-] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-export const SOCIAL_NETWORK_LABELS: Readonly<Record<SocialNetwork, string>> = {
+/** The networks a social link can point to, with their names, in the order the editor offers them. */
+const SOCIAL_NETWORK_NAMES = {
   x: 'X / Twitter',
   linkedin: 'LinkedIn',
   github: 'GitHub',
@@ -49,7 +36,10 @@ export const SOCIAL_NETWORK_LABELS: Readonly<Record<SocialNetwork, string>> = {
   youtube: 'YouTube',
   tiktok: 'TikTok',
   website: 'Website',
-};
+} as const;
+export type SocialNetwork = keyof typeof SOCIAL_NETWORK_NAMES;
+export const SOCIAL_NETWORK_LABELS: Readonly<Record<SocialNetwork, string>> = SOCIAL_NETWORK_NAMES;
+export const SOCIAL_NETWORKS = Object.keys(SOCIAL_NETWORK_NAMES) as readonly SocialNetwork[];
 
 export interface ThemeCard {
   readonly kicker: string;

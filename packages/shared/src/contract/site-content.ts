@@ -58,6 +58,15 @@ export class CrackmeContent {
   @Field.text('Prize', { maxLength: LIMITS.crackmePrize }) prize!: string;
 }
 
+/** A section's paragraphs, one text each. */
+const paragraphs = (label: string) =>
+  Field.texts(label, {
+    minItems: LIMITS.paragraphs.min,
+    maxItems: LIMITS.paragraphs.max,
+    itemMaxLength: LIMITS.paragraph,
+    description: 'One text per paragraph',
+  });
+
 /** Every word, link and price of the landing page that the owner edits. */
 export class SiteContent implements SiteContentShape {
   @Field.text('Title', { maxLength: LIMITS.title }) title!: string;
@@ -65,24 +74,12 @@ export class SiteContent implements SiteContentShape {
   @Field.text('Tagline', { maxLength: LIMITS.tagline }) tagline!: string;
   @Field.text('Author', { maxLength: LIMITS.author }) author!: string;
   @Field.text('Blurb', { maxLength: LIMITS.blurb }) blurb!: string;
-  @Field.texts('About the book', {
-    minItems: LIMITS.paragraphs.min,
-    maxItems: LIMITS.paragraphs.max,
-    itemMaxLength: LIMITS.paragraph,
-    description: 'One text per paragraph',
-  })
-  about!: readonly string[];
+  @paragraphs('About the book') about!: readonly string[];
   @Field.list(() => ThemeCard, { minItems: LIMITS.themes, maxItems: LIMITS.themes, label: 'Themes' })
   themes!: readonly ThemeCard[];
   @Field.list(() => Quote, { minItems: LIMITS.quotes, maxItems: LIMITS.quotes, label: 'Quotes' })
   quotes!: readonly Quote[];
-  @Field.texts('About the author', {
-    minItems: LIMITS.paragraphs.min,
-    maxItems: LIMITS.paragraphs.max,
-    itemMaxLength: LIMITS.paragraph,
-    description: 'One text per paragraph',
-  })
-  authorBio!: readonly string[];
+  @paragraphs('About the author') authorBio!: readonly string[];
   @Field.text('Call to action', { maxLength: LIMITS.callToAction, description: 'The line under "Get your copy"' })
   callToAction!: string;
   @Field.list(() => BuyLink, { minItems: LIMITS.buyLinks.min, maxItems: LIMITS.buyLinks.max, label: 'Buy links' })
