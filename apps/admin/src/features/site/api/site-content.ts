@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type Query
 import { queryKeys } from '../../../shared/query-keys';
 import { useChange } from '../../../shared/use-change';
 import type { SaveOutcome } from '../utils/draft-saver';
+import { fitsKeepalive } from '../utils/keepalive';
 import type { SiteDraft } from './site-content-types';
 
 /**
@@ -41,7 +42,8 @@ const NO_ANSWER = 'no answer from the server. Your edits are kept on this screen
 /** Saves the draft; the answer sorted into what the editor does next (it never throws). */
 export async function saveDraft(revision: number, content: SiteContent, keepalive: boolean): Promise<SaveOutcome> {
   try {
-    const saved = await api.call('saveSiteDraft', { body: { revision, content }, keepalive });
+    const body = { revision, content };
+    const saved = await api.call('saveSiteDraft', { body, keepalive: keepalive && fitsKeepalive(body) });
     return { ok: true, revision: saved.revision };
   } catch (error) {
     if (isConflict(error)) return { ok: false, kind: 'conflict' };

@@ -34,6 +34,12 @@ export function PublishBar(props: {
       </p>
       <p className="meta" data-testid="published-version">
         On the page: version {props.published.version}, published <When iso={props.published.publishedAt} />
+        {props.published.publishedBy === null ? null : (
+          <>
+            {' '}
+            by <bdi>{props.published.publishedBy}</bdi>
+          </>
+        )}
       </p>
       <div className="actions">
         <button type="button" className="button button-ghost" disabled={blocked} onClick={props.onPreview}>
