@@ -242,6 +242,21 @@ describe('the site editor in Chromium', () => {
     await page.context().close();
   });
 
+  it('keeps the edits while the connection is down, says so, and saves them once it is back', async () => {
+    const { page } = await openPage(browser, site.url);
+    await signInToDashboard(page);
+    await openEditor(page);
+    await page.context().setOffline(true);
+    await book(page).getByLabel('Blurb').fill('Written on a train without a signal.');
+    await status(page)
+      .filter({ hasText: /^Not saved: no answer from the server/ })
+      .waitFor({ timeout: 10_000 });
+    await page.context().setOffline(false);
+    await saved(page);
+    expect((await serverDraft(site.url)).content.blurb).toBe('Written on a train without a signal.');
+    await page.context().close();
+  });
+
   it('adds and removes a paragraph with the keyboard alone, focus following', async () => {
     const { page } = await openPage(browser, site.url);
     await signInToDashboard(page);
