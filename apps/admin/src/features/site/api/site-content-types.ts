@@ -1,10 +1,6 @@
 import type { ApiResponse } from '@memoir/shared';
 
-/*
- * The site-content calls' answers, named. @memoir/shared exports the other contracts' classes
- * as types, but not these (their names would clash with the content's own types there), so they
- * are read from the route table's answers.
- */
+/* The site-content calls' answers under the names the editor uses, read from the route table. */
 export type SiteContentData = ApiResponse<'siteContent'>;
 export type SiteDraft = SiteContentData['draft'];
 export type SitePreview = ApiResponse<'previewSiteContent'>;
