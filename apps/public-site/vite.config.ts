@@ -35,7 +35,8 @@ function devServerRendering(): Plugin {
 }
 
 // The browser's build into dist/; `vite build --ssr src/entry-server.tsx` (package.json) builds
-// the server's rendering of the page into ssr/dist/, outside what the server serves as files.
+// the server's rendering of the page into ssr/dist/entry-server.cjs, outside what the server
+// serves as files.
 // `pnpm dev`: Vite serves the app with hot reload and passes /api to the server on :3000.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -55,7 +56,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   // node_modules of this app to run it.
   ssr: { noExternal: true },
   build: isSsrBuild
-    ? { target: 'node24', outDir: 'ssr/dist', emptyOutDir: true, copyPublicDir: false, reportCompressedSize: false }
+    ? {
+        target: 'node24',
+        outDir: 'ssr/dist',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        reportCompressedSize: false,
+        // One CommonJS file: the server (CommonJS) and its tests require it as it is.
+        rollupOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false } },
+      }
     : {
         target: 'es2022',
         // Small assets stay files: the CSP allows no inline data for scripts.

@@ -13,6 +13,7 @@ import {
   type DatabaseHealth,
 } from './container';
 import { logLooseFiles } from './data-dir';
+import { firstVersionStandIn, type LandingSource } from './landing-page';
 
 export interface ComposeOptions {
   readonly logger: Logger;
@@ -42,6 +43,8 @@ export interface Composition {
   readonly clock: Clock;
   readonly mailer: Mailer;
   readonly database: DatabaseHealth;
+  /** The landing page's words: the published site content and the drafts to preview. */
+  readonly landing: LandingSource;
   /**
    * Checks BOOK_PDF_PATH without parsing it (a few milliseconds): the server calls it before it
    * listens, so that a wrong path stops the start and not the first reader's download.
@@ -82,6 +85,8 @@ export async function compose(config: ServerConfig, options: ComposeOptions): Pr
     clock: container.get(TYPES.Clock),
     mailer: container.get(TYPES.Mailer),
     database: databaseHealth(persistence),
+    // STAND-IN (issue 29): the site content store's LandingSource replaces this.
+    landing: firstVersionStandIn(config.siteLinks.configured),
     checkBook: () =>
       bookStamper.load().catch((error: unknown) => {
         throw new Error(

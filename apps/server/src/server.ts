@@ -62,7 +62,7 @@ export async function startServer(
     // A missing or broken book must stop the start, not the first reader's download.
     await composition.checkBook();
     logMail(logger, config, composition.mailer);
-    logSiteLinks(logger, config);
+    await logSiteLinks(logger, config, composition.landing);
     server = createHttpServer(shutdown.listener(handler), config.trustProxy);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
