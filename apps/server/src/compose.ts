@@ -13,7 +13,7 @@ import {
   type DatabaseHealth,
 } from './container';
 import { logLooseFiles } from './data-dir';
-import { firstVersionStandIn, type LandingSource } from './landing-page';
+import { landingSource, type LandingSource } from './landing-page';
 
 export interface ComposeOptions {
   readonly logger: Logger;
@@ -75,18 +75,18 @@ export async function compose(config: ServerConfig, options: ComposeOptions): Pr
     throw error;
   }
   const bookStamper = container.get(TYPES.BookStamper);
+  const useCases = container.get(TYPES.UseCases);
   return {
     config,
     logger,
     persistence,
     container,
-    useCases: container.get(TYPES.UseCases),
+    useCases,
     settings: container.get(TYPES.UseCaseSettings),
     clock: container.get(TYPES.Clock),
     mailer: container.get(TYPES.Mailer),
     database: databaseHealth(persistence),
-    // STAND-IN (issue 29): the site content store's LandingSource replaces this.
-    landing: firstVersionStandIn(config.siteLinks.configured),
+    landing: landingSource(useCases),
     checkBook: () =>
       bookStamper.load().catch((error: unknown) => {
         throw new Error(

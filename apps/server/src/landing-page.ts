@@ -3,34 +3,27 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
-import type { PublicGuestbookEntry as DomainPublicEntry } from '@memoir/domain';
+import type { PublicGuestbookEntry as DomainPublicEntry, UseCases } from '@memoir/domain';
 import { presentPublicEntry } from '@memoir/http-koa';
-import {
-  DEFAULT_SITE_CONTENT,
-  type PublicGuestbookEntry,
-  type SiteContent,
-  type SiteLinks,
-} from '@memoir/shared';
+import type { PublicGuestbookEntry, SiteContent } from '@memoir/shared';
 
 import type { PreparedText } from './public-pages';
-import { servedContent, withConfiguredLinks } from './site-links';
+import { servedContent } from './site-links';
 
 /** Where the landing page's words come from: the published site content, and drafts to preview. */
 export interface LandingSource {
-  /** The published content and its version; cheap to call on every request (the lead caches it, ≤ 5 s stale). */
+  /** The published content and its version; cheap to call on every request (cached, ≤ 5 s stale). */
   published(): Promise<{ readonly version: number; readonly content: SiteContent }>;
   /** A draft's content for the preview link `/preview/<token>`, or null when the token is unknown or expired. */
   preview(token: string): Promise<SiteContent | null>;
 }
 
-/**
- * STAND-IN until the site content store is wired (issue 29): the first published version,
- * today's texts with STORE_LINKS, SOCIAL_LINKS and PUBLISHER_URL in place of their links,
- * and no draft to preview. compose.ts binds it; the store's own LandingSource replaces it.
- */
-export function firstVersionStandIn(configured: SiteLinks): LandingSource {
-  const published = { version: 1, content: withConfiguredLinks(DEFAULT_SITE_CONTENT, configured) };
-  return { published: () => Promise.resolve(published), preview: () => Promise.resolve(null) };
+/** The site content store's published versions (at most a few seconds stale) and previews. */
+export function landingSource(useCases: Pick<UseCases, 'publishedSiteContent' | 'editSiteContent'>): LandingSource {
+  return {
+    published: () => useCases.publishedSiteContent.current(),
+    preview: (token) => useCases.editSiteContent.preview(token),
+  };
 }
 
 /** What the page is rendered from (the public site's SiteData, src/shared/site-data.tsx). */
