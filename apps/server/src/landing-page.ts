@@ -199,7 +199,8 @@ export class LandingPages {
       this.build = null;
       return null;
     }
-    if (this.build?.stamp !== stamp) this.build = { stamp, template: readFileSync(templateFile, 'utf8'), entry: loadEntry(this.options.entryFile) };
+    if (this.build?.stamp !== stamp)
+      this.build = { stamp, template: readFileSync(templateFile, 'utf8'), entry: loadEntry(this.options.entryFile) };
     return this.build;
   }
 }

@@ -62,7 +62,9 @@ export function placeholderLinks(content: SiteContent): Array<BuyFormat | Social
   return [
     ...content.buyLinks.filter((buy) => buy.url !== '' && isPlaceholderUrl(buy.url)).map((buy) => buy.format),
     ...content.socialLinks.filter((social) => isPlaceholderUrl(social.url)).map((social) => social.network),
-    ...(content.publisher.url !== '' && isPlaceholderUrl(content.publisher.url) ? [PUBLISHER_LINK_KEY as 'publisher'] : []),
+    ...(content.publisher.url !== '' && isPlaceholderUrl(content.publisher.url)
+      ? [PUBLISHER_LINK_KEY as 'publisher']
+      : []),
   ];
 }
 

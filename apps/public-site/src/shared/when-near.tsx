@@ -67,9 +67,7 @@ export function WhenNear({
   }, [ids, open]);
   return (
     <div ref={place}>
-      <Suspense
-        fallback={<div className={className} style={minHeight === undefined ? undefined : { minHeight }} />}
-      >
+      <Suspense fallback={<div className={className} style={minHeight === undefined ? undefined : { minHeight }} />}>
         <Gate opened={opened}>{children}</Gate>
       </Suspense>
     </div>
