@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_SITE_CONTENT, type SiteContent } from '@memoir/shared';
 
+import { nuHtmlErrors } from '../../../tools/nu-html-checker';
 import { LandingPages, landingEntryFile, type LandingSource } from '../src/landing-page';
 import { publicSiteDist } from '../src/static-apps';
 import { ANSWERS, useTestApps, type TestApp } from './support/test-app';
@@ -109,6 +110,20 @@ describe('the landing page the server renders', () => {
     expect(published).toContain(tagline);
     expect(published).not.toContain('Preview of your draft');
   });
+});
+
+describe('the served pages and the W3C Nu Html Checker', () => {
+  const startApp = useTestApps();
+
+  it('finds no error in the landing page, a preview or the not-found page', async () => {
+    const app = await startApp({ env: { PUBLIC_BASE_URL: 'https://rootaccess.test' } });
+    await signAndApprove(app, 'Chidi', 'The crackme chapter kept me up all night.');
+    const { token } = await saveDraft(app, (content) => ({ ...content, tagline: 'A draft tagline.' }));
+    const link = await app.call('POST', '/api/admin/site-content/preview', { token });
+    for (const path of ['/', new URL(link.body.url as string).pathname, '/no-such-page']) {
+      expect([path, nuHtmlErrors((await page(app, path)).text)]).toEqual([path, []]);
+    }
+  }, 20_000);
 });
 
 describe('content that looks like markup', () => {
