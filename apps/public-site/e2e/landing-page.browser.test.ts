@@ -6,6 +6,7 @@ import { createWorld, SCHOLARSHIP_ANSWER } from '../../../packages/domain/test/w
 import { IDLE_FALLBACK_MS } from '../../../packages/web-ui/src/when-wanted';
 import {
   approveAllEntries,
+  hydrated,
   launchChromium,
   openPage as openBrowserPage,
   screenshot,
@@ -26,21 +27,7 @@ const SECTION_HEADINGS = [
   'Guestbook',
 ];
 
-/**
- * Waits until React has hydrated the element `selector` names (the server rendered it; its
- * code may come later, shared/when-near.tsx). Polled from here: the page's timers may be held.
- */
-async function hydrated(page: Page, selector: string): Promise<void> {
-  const isHydrated = (sel: string): boolean => {
-    const element = document.querySelector(sel);
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-  };
-  for (let waited = 0; !(await page.evaluate(isHydrated, selector)); waited += 50) {
-    if (waited > 10_000) throw new Error(`${selector} was not hydrated`);
-    await page.waitForTimeout(50);
-  }
-}
-
+/** Whether React has hydrated the element yet (its code may come later than its HTML). */
 const isHydrated = (page: Page, selector: string): Promise<boolean> =>
   page.evaluate(
     (sel) => Object.keys(document.querySelector(sel) ?? {}).some((key) => key.startsWith('__reactFiber')),

@@ -207,9 +207,7 @@ export class LandingPages {
 
 /** The server entry, required afresh when a build replaced it. */
 function loadEntry(file: string): EntryServer {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file built apart, found at run time
-  const cache = require.cache;
-  delete cache[file];
+  delete require.cache[file];
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file built apart, found at run time
   return require(file) as EntryServer;
 }

@@ -63,7 +63,8 @@ export function Guestbook() {
     <Section name="guestbook" heading={GUESTBOOK.heading} id="guestbook" kind="guestbook">
       <p>{GUESTBOOK.intro}</p>
       <div className="guestbook-layout">
-        <form className="form retro" onSubmit={onSubmit}>
+        {/* POST: sent before its code has come, the form never puts the fields in the address. */}
+        <form className="form retro" method="post" onSubmit={onSubmit}>
           <Field
             name="name"
             label="Name"
