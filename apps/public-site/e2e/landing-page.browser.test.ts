@@ -14,18 +14,7 @@ import {
   startSiteServer,
   type SiteServer,
 } from '../../../tools/browser-testing/browser';
-
-const SECTION_HEADINGS = [
-  'About the book',
-  'Three parts, one system',
-  'The manifesto',
-  'About the author',
-  'The crackme challenge',
-  'Get your copy',
-  'Spread the word',
-  'Free PDF for those who need it',
-  'Guestbook',
-];
+import { SECTION_HEADINGS } from './sections';
 
 /** Whether React has hydrated the element yet (its code may come later than its HTML). */
 const isHydrated = (page: Page, selector: string): Promise<boolean> =>
