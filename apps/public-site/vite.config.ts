@@ -53,8 +53,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '@memoir/shared': shared } },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   // The server entry is one file with React and everything it uses: the server needs no
-  // node_modules of this app to run it.
-  ssr: { noExternal: true },
+  // node_modules of this app to run it. (The dev server loads them from node_modules.)
+  ssr: isSsrBuild ? { noExternal: true } : {},
   build: isSsrBuild
     ? {
         target: 'node24',
