@@ -3,6 +3,7 @@ import { DEFAULT_SITE_CONTENT, type SiteContent } from '@memoir/shared';
 
 import { nuHtmlErrors } from '../../../tools/nu-html-checker';
 import { LandingPages, landingEntryFile, type LandingSource } from '../src/landing-page';
+import { servedContent } from '../src/site-links';
 import { publicSiteDist } from '../src/static-apps';
 import { ANSWERS, useTestApps, type TestApp } from './support/test-app';
 
@@ -133,7 +134,11 @@ describe('content that looks like markup', () => {
     title: hostile,
     blurb: hostile,
     quotes: DEFAULT_SITE_CONTENT.quotes.map((quote) => ({ ...quote, text: hostile })),
-    buyLinks: [{ format: 'kindle', price: '</script>$2.99', url: 'https://ebooks.test/?q="><script>', note: hostile }],
+    buyLinks: [
+      { format: 'hardcover', price: '$28.00', url: "https://shop.test/?q=a'b&c=1", note: 'Quotes in the address' },
+      // Not a web address (quotes, angle brackets): never a link, whatever the store let through.
+      { format: 'kindle', price: '</script>$2.99', url: 'https://ebooks.test/?q="><script>', note: hostile },
+    ],
     socialLinks: [],
     publisher: { name: hostile, url: '' },
   };
@@ -162,7 +167,9 @@ describe('content that looks like markup', () => {
       '<script type="application/json" id="site-data">',
     ]);
     const data = /<script type="application\/json" id="site-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
-    expect(JSON.parse(data).content).toEqual(content);
+    expect(JSON.parse(data).content).toEqual(servedContent(content, true));
+    expect(html).toContain('<a class="buy-link" href="https://shop.test/?q=a&#x27;b&amp;c=1"');
+    expect(html).not.toContain('ebooks.test');
     const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
     expect(JSON.parse(jsonLd).name).toBe(hostile);
   });

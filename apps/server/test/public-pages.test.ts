@@ -5,7 +5,7 @@ import { DEFAULT_SITE_CONTENT, type SiteContent } from '@memoir/shared';
 import pino from 'pino';
 
 import { BUILD_ORIGIN } from '../src/public-pages';
-import { linkSetting, placeholderLinks, servedContent, withConfiguredLinks } from '../src/site-links';
+import { firstSiteContent, linkSetting, placeholderLinks, servedContent } from '../src/site-links';
 import { startTestApp, useTestApps } from './support/test-app';
 
 /**
@@ -118,7 +118,7 @@ describe('the store, social and publisher links the page is served with', () => 
   });
 
   it('puts the configured links in the first version, placeholder or not', () => {
-    const first = withConfiguredLinks(DEFAULT_SITE_CONTENT, {
+    const first = firstSiteContent({
       kindle: 'https://ebooks.test/root-access',
       linkedin: 'https://www.linkedin.com/in/samokafor',
       publisher: 'https://byteline.test/',
