@@ -99,7 +99,8 @@ interface Rendered {
  * The landing page rendered by the server from the published content and the recent entries
  * (React on the server: the public site's entry-server), kept in memory with its Brotli and
  * gzip forms. It is rendered again only when the published version, the approved entries or
- * the build change; serving it otherwise costs two cached reads and a comparison.
+ * the build change; serving it otherwise costs two cached reads and a comparison. While the
+ * database cannot be read, the page last rendered is served.
  */
 export class LandingPages {
   private readonly base: string;
@@ -118,7 +119,15 @@ export class LandingPages {
   async page(): Promise<PreparedText | null> {
     const build = this.currentBuild();
     if (build === null) return null;
-    const [published, entries] = await Promise.all([this.options.source.published(), this.options.entries()]);
+    let published: { readonly version: number; readonly content: SiteContent };
+    let entries: readonly DomainPublicEntry[];
+    try {
+      [published, entries] = await Promise.all([this.options.source.published(), this.options.entries()]);
+    } catch (error) {
+      // The database unreachable: the page as last rendered is better than no page at all.
+      if (this.rendered?.build === build) return this.rendered.page;
+      throw error;
+    }
     const last = this.rendered;
     if (last !== null && last.build === build && last.version === published.version && last.entries === entries)
       return last.page;

@@ -127,7 +127,7 @@ describe('the served pages and the W3C Nu Html Checker', () => {
   }, 20_000);
 });
 
-describe('content that looks like markup', () => {
+describe('the page kept in memory, from content that looks like markup', () => {
   const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)> javascript:alert(3) & "quotes"';
   const content: SiteContent = {
     ...DEFAULT_SITE_CONTENT,
@@ -154,6 +154,29 @@ describe('content that looks like markup', () => {
     leaveOutPlaceholders: true,
     source,
     entries: () => Promise.resolve([]),
+  });
+
+  it('is rendered once per version and entries, and served as last rendered while the database is down', async () => {
+    let version = 1;
+    let down = false;
+    const read = <T>(value: T) => (down ? Promise.reject(new Error('database unreachable')) : Promise.resolve(value));
+    const entries: readonly [] = [];
+    const counted = new LandingPages({
+      distDir: publicSiteDist(ROOT),
+      entryFile: landingEntryFile(ROOT),
+      publicBaseUrl: 'https://rootaccess.test',
+      adminLogin: '/admin/login',
+      leaveOutPlaceholders: false,
+      source: { published: () => read({ version, content }), preview: () => Promise.resolve(null) },
+      entries: () => read(entries),
+    });
+    const first = await counted.page();
+    expect(await counted.page()).toBe(first);
+    version = 2;
+    const second = await counted.page();
+    expect(second).not.toBe(first);
+    down = true;
+    expect(await counted.page()).toBe(second);
   });
 
   it('is rendered as text: no element, script or attribute of its own reaches the page', async () => {
