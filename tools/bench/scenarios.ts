@@ -260,7 +260,7 @@ export async function drive(
   await admin('adminGuestbook', '/api/admin/guestbook');
   await admin('adminScholarships', '/api/admin/scholarships');
 
-  // The landing page, rendered once per published version and kept in memory (issue 29).
+  // The landing page, rendered once per published version and kept in memory.
   await againstControl('html', 'html', '/', browser);
   const asset = hashedAsset();
   const probedAsset = await probe(`${url}${asset}`, { headers: browser }, 200);
