@@ -90,7 +90,7 @@ interface Rendered {
   readonly build: Build;
   readonly version: number;
   readonly entries: readonly DomainPublicEntry[];
-  /** The version and the entries' JSON: the same key, the same page. */
+  /** The build, the version and the entries' JSON: the same key, the same page. */
   readonly key: string;
   readonly page: PreparedText;
 }
@@ -132,8 +132,8 @@ export class LandingPages {
     if (last !== null && last.build === build && last.version === published.version && last.entries === entries)
       return last.page;
     const presented = entries.map(presentPublicEntry);
-    const key = `${published.version}\n${JSON.stringify(presented)}`;
-    if (last !== null && last.build === build && last.key === key) {
+    const key = `${build.stamp}\n${published.version}\n${JSON.stringify(presented)}`;
+    if (last !== null && last.key === key) {
       // The same entries read again (the list's cache expired): the same page.
       this.rendered = { ...last, entries };
       return last.page;
