@@ -17,7 +17,8 @@ const KNOWN_MESSAGES = new Set<string>([
   FIELD_MESSAGES.wrongCrackmeKey,
 ]);
 // The messages built from a field's label; labels are ours, or (for unknown fields) the key sent.
-const LABEL = '[A-Za-z][A-Za-z ]{0,40}';
+// A label may number an item of a list ("Theme 2 title", "About the book, paragraph 3").
+const LABEL = '[A-Za-z][A-Za-z0-9, ]{0,60}';
 const TEMPLATED = [
   new RegExp(`^${LABEL} is required\\.$`),
   new RegExp(`^${LABEL} must be at most \\d+ characters\\.$`),
@@ -29,6 +30,13 @@ const TEMPLATED = [
   new RegExp(`^${LABEL} must be a whole number( from \\d+ to \\d+)?\\.$`),
   new RegExp(`^${LABEL} must be one of: [a-z_, -]+\\.$`),
   new RegExp(`^${LABEL} must be a list of texts\\.$`),
+  new RegExp(`^${LABEL} must be a group of fields \\(a JSON object\\)\\.$`),
+  new RegExp(`^${LABEL} must be a list of groups of fields \\(JSON objects\\)\\.$`),
+  new RegExp(`^${LABEL} must be a web address starting with https:// or http://\\.$`),
+  new RegExp(`^${LABEL} must not hold a user name or password \\(the part before @\\)\\.$`),
+  new RegExp(`^${LABEL} must be (exactly \\d+|\\d+ to \\d+)\\.$`),
+  new RegExp(`^${LABEL} "[a-z]+" is listed twice\\.$`),
+  new RegExp(`^${LABEL} must be plain text: HTML tags such as <b> or <script> are not used\\.$`),
   /^Unknown field "[\s\S]*"\.$/,
 ];
 const isKnownMessage = (message: unknown): boolean =>
@@ -39,8 +47,10 @@ const isSentence = (message: unknown): boolean =>
   typeof message === 'string' && /^[A-Z][^\n\r]{2,200}[.!?]$/.test(message);
 
 // What would betray the inside: stack frames, source paths, driver and engine errors.
+// A stack frame names a script file and its line and column (`at f (/app/x.js:1:2)`); a
+// time of day in an answer's text ("at 3 a.m." then "12:00:00") is none.
 const LEAKS =
-  /\bat [^\n]*:\d+:\d+|node_modules|\/work\/|\.ts:\d+|QueryFailedError|TypeError|ReferenceError|RangeError|SyntaxError|EntityMetadata|better-sqlite3|typeorm/i;
+  /\bat [^\n]*?\.[cm]?[jt]sx?:\d+:\d+|node_modules|\/work\/|\.ts:\d+|QueryFailedError|TypeError|ReferenceError|RangeError|SyntaxError|EntityMetadata|better-sqlite3|typeorm/i;
 // Driver error codes are upper case and stand alone: matched with case, so a random session
 // token that happens to hold "oER_MkLh" is not taken for a MySQL error.
 const ERROR_CODES = /\b(?:SQLITE_[A-Z]+|ER_[A-Z_]{4,})\b/;

@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_CONTENT } from '@memoir/shared';
 import fc from 'fast-check';
 
 import { INTENDED_KEY } from '../../../../public-site/crackme/intended-key';
@@ -165,6 +166,25 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'GET', template: '/api/admin/analytics', auth: 'session', query: ['days'] },
   { method: 'GET', template: '/api/admin/crackme-claims', auth: 'session', query: ['after'] },
   { method: 'POST', template: '/api/admin/crackme-claims/{id}/prize-sent', auth: 'session', id: 'crackme claim' },
+  { method: 'GET', template: '/api/admin/site-content', auth: 'session' },
+  {
+    method: 'PUT',
+    template: '/api/admin/site-content/draft',
+    auth: 'session',
+    fields: {
+      revision: fc.constantFrom(1, 2, 0),
+      content: fc.constantFrom(DEFAULT_SITE_CONTENT, { ...DEFAULT_SITE_CONTENT, tagline: 'Every door has a key.' }),
+    },
+  },
+  {
+    method: 'POST',
+    template: '/api/admin/site-content/publish',
+    auth: 'session',
+    fields: { revision: fc.constantFrom(1, 2) },
+  },
+  { method: 'GET', template: '/api/admin/site-content/versions', auth: 'session' },
+  { method: 'POST', template: '/api/admin/site-content/versions/{version}/restore', auth: 'session' },
+  { method: 'POST', template: '/api/admin/site-content/preview', auth: 'session' },
   {
     method: 'POST',
     template: '/api/admin/erasure/preview',
