@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 
 import { type OwnerNotifications, type RateLimitPolicy, type RetentionPolicy } from '@memoir/domain';
 import type { TrustProxy } from '@memoir/http-koa';
+import type { DkimKey } from '@memoir/mail';
 import { DatabaseUrlError, mysqlTls, parseDatabaseUrl } from '@memoir/persistence-typeorm';
 
 import {
@@ -75,6 +76,10 @@ export interface MailConfig {
   readonly outboxDir: string;
   /** MAIL_FROM: the sender of every email. */
   readonly from: string;
+  /** DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY: what signs every email; null: unsigned. */
+  readonly dkim: DkimKey | null;
+  /** DNS_SERVER: the resolver the mail-health checks ask; null: the system's. */
+  readonly dnsServer: string | null;
   /** PUBLIC_BASE_URL without a trailing slash: download links start with it. */
   readonly publicBaseUrl: string;
   /** Where the owner's emails send them: ADMIN_HOST's origin, or the public one. */
@@ -172,6 +177,25 @@ function unreadableFile(path: string): string | null {
   }
 }
 
+const DKIM_NAMES = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const;
+
+/** The three DKIM settings go together: one or two alone would send unsigned mail while the owner thinks it signed. */
+function dkimSetProblems(values: readonly Parsed<string | null>[]): string[] {
+  if (values.some((value) => !value.ok)) return [];
+  const set = DKIM_NAMES.filter((_name, index) => {
+    const value = values[index];
+    return value?.ok === true && value.value !== null;
+  });
+  if (set.length === 0 || set.length === DKIM_NAMES.length) return [];
+  const missing = DKIM_NAMES.filter((name) => !set.includes(name));
+  return [
+    `${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} set without ${missing.join(' and ')}: DKIM signing needs all three (docs/operations.md, "Mail that reaches the inbox").`,
+  ];
+}
+
+const dkimKey = (domain: string | null, selector: string | null, privateKey: string | null): DkimKey | null =>
+  domain === null || selector === null || privateKey === null ? null : { domain, selector, privateKey };
+
 /**
  * Parses the environment; each variable's default and parser come from CONFIG_VARIABLES.
  * Throws ConfigError listing every bad variable; secrets are never echoed.
@@ -263,6 +287,10 @@ export function loadConfig(
     smtpUrl: read('SMTP_URL'),
     smtpRequireTls: read('SMTP_REQUIRE_TLS'),
     from: read('MAIL_FROM'),
+    dkimDomain: read('DKIM_DOMAIN'),
+    dkimSelector: read('DKIM_SELECTOR'),
+    dkimPrivateKey: read('DKIM_PRIVATE_KEY'),
+    dnsServer: read('DNS_SERVER'),
     publicBaseUrl: read('PUBLIC_BASE_URL'),
     storeLinks: read('STORE_LINKS'),
     socialLinks: read('SOCIAL_LINKS'),
@@ -303,6 +331,7 @@ export function loadConfig(
     if (why !== null)
       problems.push(`BOOK_PDF_PATH must name a readable PDF file (${values.bookPdfPath.value}): ${why}.`);
   }
+  problems.push(...dkimSetProblems([values.dkimDomain, values.dkimSelector, values.dkimPrivateKey]));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDirPath = valueOf(dataDir);
@@ -316,6 +345,8 @@ export function loadConfig(
     smtpRequireTls: valueOf(values.smtpRequireTls),
     outboxDir: join(dataDirPath, OUTBOX_DIR_NAME),
     from: valueOf(values.from),
+    dkim: dkimKey(valueOf(values.dkimDomain), valueOf(values.dkimSelector), valueOf(values.dkimPrivateKey)),
+    dnsServer: valueOf(values.dnsServer),
     publicBaseUrl,
     adminBaseUrl:
       adminHost === null

@@ -144,11 +144,12 @@ export function generatePassword(): string {
 export function createMailer(config: ServerConfig, logger: Logger): Mailer {
   const { mail } = config;
   if (mail.smtpUrl !== null) {
-    return new SmtpMailer({ url: mail.smtpUrl, from: mail.from, requireTls: mail.smtpRequireTls });
+    return new SmtpMailer({ url: mail.smtpUrl, from: mail.from, requireTls: mail.smtpRequireTls, dkim: mail.dkim });
   }
   return new OutboxMailer({
     dir: mail.outboxDir,
     from: mail.from,
+    dkim: mail.dkim,
     onWritten: (path) => logger.info({ path }, 'email written to the outbox (no SMTP_URL set)'),
   });
 }
