@@ -16,7 +16,7 @@ import {
   type UseCaseSettings,
 } from '@memoir/domain';
 import { rateLimitAddressKey } from '@memoir/http-koa';
-import { OutboxFolderArchive, OutboxMailer, SmtpMailer, type SmtpTls } from '@memoir/mail';
+import { DnsMailHealthProbe, OutboxFolderArchive, OutboxMailer, SmtpMailer, type SmtpTls } from '@memoir/mail';
 import {
   createTypeOrmPersistence,
   isDatabaseReady,
@@ -254,6 +254,7 @@ export function buildContainer(
         // Copies of sent emails are kept in the outbox folder only without SMTP; old ones are
         // removed there either way (a folder left from before SMTP_URL was set).
         sentEmails: new OutboxFolderArchive({ dir: config.mail.outboxDir }),
+        mailHealth: new DnsMailHealthProbe(config.mail),
       },
       context.get(TYPES.UseCaseSettings),
     );

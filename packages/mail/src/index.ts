@@ -10,3 +10,4 @@ export {
   type DkimKey,
 } from './dkim';
 export { OutboxFolderArchive } from './outbox-archive';
+export { DnsMailHealthProbe, type MailHealthSettings } from './mail-health';
