@@ -1,5 +1,8 @@
-import { MAIL_HEALTH_CHECK_NAMES, type MailHealthCheckName } from '@memoir/shared';
+import { MAIL_HEALTH_CHECK_NAMES, SCHOLARSHIP_LIMITS, type MailHealthCheckName } from '@memoir/shared';
 
+import { err, ok, type Result } from '../shared/result';
+import { FieldErrors, invalidInput, requiredEmail } from '../shared/text-fields';
+import { DeliveryErrorCode, type DeliveryError } from './deliveries.errors';
 import { testEmail, type EmailSettings } from './emails';
 import type { Mailer } from './mailer';
 
@@ -47,16 +50,26 @@ export class MailHealthUseCase {
     return this.probe.check();
   }
 
-  async sendTest(to: string): Promise<TestEmailOutcome> {
+  /** Sends at once; a refusal (an SMTP reply, a refused connection) is an outcome to show, not an error. */
+  async sendTest(rawTo: unknown): Promise<Result<TestEmailOutcome, DeliveryError>> {
+    const errors = new FieldErrors();
+    const to = requiredEmail(
+      errors,
+      'to',
+      'Email',
+      SCHOLARSHIP_LIMITS.emailMaxLength,
+      typeof rawTo === 'string' ? rawTo : null,
+    );
+    if (to === null) return err(invalidInput(DeliveryErrorCode.InvalidTestAddress, errors));
     try {
       await this.mailer.send(testEmail(this.settings, to));
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      return { sent: false, detail: `Not sent: ${why}` };
+      return ok({ sent: false, detail: `Not sent: ${why}` });
     }
-    return {
+    return ok({
       sent: true,
       detail: `Sent to ${to}. It should arrive within a few minutes; if it is not in the inbox, look in the spam folder, and see the checks above for what to fix.`,
-    };
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { error, orFail } from './calls';
 import type { Capability } from './route-spec';
 
 /* Mail health: the sending domain's DNS and the SMTP server as receivers see them, and a test email. */
@@ -13,6 +14,7 @@ export const mailHealthRoutes: Capability<'mailHealth' | 'sendTestEmail'> = ({ u
   sendTestEmail: {
     summary: 'Send a test email now, through the mail server the site uses (not queued)',
     answered: 'Whether it was sent, and where to look or why not',
-    handle: async ({ body }) => ({ success: true, ...(await useCases.mailHealth.sendTest(body.to)) }),
+    errors: { '400': error('Not an email address') },
+    handle: async ({ body }) => ({ success: true, ...orFail(await useCases.mailHealth.sendTest(body.to)) }),
   },
 });
