@@ -11,6 +11,8 @@ import { dashboardQueryOptions } from './features/dashboard/api/dashboard';
 import { DASHBOARD_SCREEN, DashboardPage } from './features/dashboard/components/dashboard-page';
 import { guestbookEntriesQueryOptions, guestbookSearch } from './features/guestbook/api/guestbook-entries';
 import { GUESTBOOK_SCREEN, GuestbookPage } from './features/guestbook/components/guestbook-page';
+import { mailHealthQueryOptions } from './features/mail/api/mail-health';
+import { MAIL_SCREEN, MailPage } from './features/mail/components/mail-page';
 import { prizeClaimsQueryOptions } from './features/prizes/api/prize-claims';
 import { PRIZES_SCREEN, PrizesPage } from './features/prizes/components/prizes-page';
 import { PRIVACY_SCREEN, PrivacyPage } from './features/privacy/components/privacy-page';
@@ -149,8 +151,11 @@ const prizesRoute = screenRoute('/prizes', PrizesPage, PRIZES_SCREEN, (client) =
   client.ensureQueryData(prizeClaimsQueryOptions),
 );
 const privacyRoute = screenRoute('/privacy', PrivacyPage, PRIVACY_SCREEN);
+const mailRoute = screenRoute('/mail', MailPage, MAIL_SCREEN, (client) =>
+  client.ensureQueryData(mailHealthQueryOptions),
+);
 
-/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security; case-insensitive. */
+/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/mail; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree: rootRoute.addChildren([
@@ -164,6 +169,7 @@ export function createAppRouter(queryClient: QueryClient) {
         prizesRoute,
         privacyRoute,
         securityRoute,
+        mailRoute,
       ]),
     ]),
     basepath: '/admin',

@@ -19,6 +19,7 @@ import {
   type Parsed,
 } from './config-table';
 import type { SiteLinksConfig } from './site-links';
+import { dkimKey, dkimSetProblems } from './config-dkim';
 
 /** Everything the server reads from its environment, read once at start (docs/operations.md#configuration). */
 export interface ServerConfig {
@@ -176,25 +177,6 @@ function unreadableFile(path: string): string | null {
     return error instanceof Error ? error.message : String(error);
   }
 }
-
-const DKIM_NAMES = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const;
-
-/** The three DKIM settings go together: one or two alone would send unsigned mail while the owner thinks it signed. */
-function dkimSetProblems(values: readonly Parsed<string | null>[]): string[] {
-  if (values.some((value) => !value.ok)) return [];
-  const set = DKIM_NAMES.filter((_name, index) => {
-    const value = values[index];
-    return value?.ok === true && value.value !== null;
-  });
-  if (set.length === 0 || set.length === DKIM_NAMES.length) return [];
-  const missing = DKIM_NAMES.filter((name) => !set.includes(name));
-  return [
-    `${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} set without ${missing.join(' and ')}: DKIM signing needs all three (docs/operations.md, "Mail that reaches the inbox").`,
-  ];
-}
-
-const dkimKey = (domain: string | null, selector: string | null, privateKey: string | null): DkimKey | null =>
-  domain === null || selector === null || privateKey === null ? null : { domain, selector, privateKey };
 
 /**
  * Parses the environment; each variable's default and parser come from CONFIG_VARIABLES.

@@ -16,4 +16,5 @@ export const queryKeys = {
   admins: [...adminData, 'admins'],
   analytics: [...adminData, 'analytics'],
   prizeClaims: [...adminData, 'prize-claims'],
+  mailHealth: [...adminData, 'mail-health'],
 } as const;
