@@ -1,7 +1,7 @@
-import { MAIL_HEALTH_CHECK_NAMES, SCHOLARSHIP_LIMITS, type MailHealthCheckName } from '@memoir/shared';
+import { MAIL_HEALTH_CHECK_NAMES, type MailHealthCheckName } from '@memoir/shared';
 
-import { err, ok, type Result } from '../shared/result';
-import { FieldErrors, invalidInput, requiredEmail } from '../shared/text-fields';
+import { ok, type Result } from '../shared/result';
+import { addressInput } from '../shared/text-fields';
 import { DeliveryErrorCode, type DeliveryError } from './deliveries.errors';
 import { testEmail, type EmailSettings } from './emails';
 import type { Mailer } from './mailer';
@@ -52,15 +52,9 @@ export class MailHealthUseCase {
 
   /** Sends at once; a refusal (an SMTP reply, a refused connection) is an outcome to show, not an error. */
   async sendTest(rawTo: unknown): Promise<Result<TestEmailOutcome, DeliveryError>> {
-    const errors = new FieldErrors();
-    const to = requiredEmail(
-      errors,
-      'to',
-      'Email',
-      SCHOLARSHIP_LIMITS.emailMaxLength,
-      typeof rawTo === 'string' ? rawTo : null,
-    );
-    if (to === null) return err(invalidInput(DeliveryErrorCode.InvalidTestAddress, errors));
+    const address = addressInput(rawTo, 'to', DeliveryErrorCode.InvalidTestAddress);
+    if (!address.ok) return address;
+    const to = address.value;
     try {
       await this.mailer.send(testEmail(this.settings, to));
     } catch (error) {
