@@ -16,5 +16,7 @@ export const queryKeys = {
   admins: [...adminData, 'admins'],
   analytics: [...adminData, 'analytics'],
   prizeClaims: [...adminData, 'prize-claims'],
+  siteContent: [...adminData, 'site-content'],
+  siteVersions: [...adminData, 'site-content-versions'],
   mailHealth: [...adminData, 'mail-health'],
 } as const;
