@@ -1,3 +1,5 @@
+import './site-editor.css';
+
 import { ScreenHeader } from '../../../shared/screen';
 import { useSiteContent } from '../api/site-content';
 import { SITE_SCREEN } from './site-screen';
