@@ -1,6 +1,7 @@
 // Over 400 lines: it is the one table of every setting (default, meaning, parser), which
 // loadConfig and the docs writer both read; split, it would be two lists to keep in step.
 import { X509Certificate } from 'node:crypto';
+import { Resolver } from 'node:dns';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -209,11 +210,17 @@ export const parsers = {
     const read = readDkimPrivateKey(text);
     return 'problem' in read ? problem(read.problem) : ok(text);
   },
-  /** `host` or `host:port` (IPv6 in brackets) of a DNS resolver (DNS_SERVER). */
-  dnsServer: (): Parser<string> => (text) =>
-    /^(\[[0-9a-f:.]+\]|[0-9.]+|[a-z0-9.-]+)(:\d{1,5})?$/i.test(text)
-      ? ok(text)
-      : problem(`must be a resolver's address, host or host:port, such as 127.0.0.1:53 or [::1]:53 (got "${text}").`),
+  /** A resolver's IP address, with a port or not (IPv6 in brackets), as node:dns takes it (DNS_SERVER). */
+  dnsServer: (): Parser<string> => (text) => {
+    try {
+      new Resolver().setServers([text]);
+      return ok(text);
+    } catch {
+      return problem(
+        `must be a resolver's IP address, with a port or not, such as 127.0.0.1:53 or [::1]:53 (got "${text}").`,
+      );
+    }
+  },
   /** An http(s) address without query or fragment, given back without its trailing slashes. */
   httpBaseUrl: (): Parser<string> => (text) => {
     const url = URL.parse(text);
@@ -483,7 +490,8 @@ export const CONFIG_VARIABLES = {
     parse: parsers.dkimPrivateKey(),
   }),
   DNS_SERVER: variable({
-    meaning: 'the resolver the Mail health checks ask (`host` or `host:port`)',
+    meaning:
+      'the resolver the Mail health checks ask: its IP address, with a port or not (`127.0.0.1:5353`, `[::1]:53`)',
     default: null,
     shownDefault: "the system's",
     example: '1.1.1.1',

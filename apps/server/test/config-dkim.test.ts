@@ -66,13 +66,19 @@ describe('the DKIM settings', () => {
     ]);
   });
 
+  it('takes a resolver by IP address only, as node:dns asks it', () => {
+    expect(load({ DNS_SERVER: '[::1]:53' }).mail.dnsServer).toBe('[::1]:53');
+    expect(load({ DNS_SERVER: '1.1.1.1' }).mail.dnsServer).toBe('1.1.1.1');
+    expect(problemsOf({ DNS_SERVER: 'dns.example' })).toHaveLength(1);
+  });
+
   it('refuses a domain, selector or resolver that is not one', () => {
     expect(
       problemsOf({ DKIM_DOMAIN: 'not a domain', DKIM_SELECTOR: '_bad_', DKIM_PRIVATE_KEY: KEY, DNS_SERVER: 'dns://x' }),
     ).toEqual([
       'DKIM_DOMAIN must be a domain name such as example.com (got "not a domain").',
       'DKIM_SELECTOR must be a DNS label of letters, digits and hyphens, such as memoir2026 (got "_bad_").',
-      'DNS_SERVER must be a resolver\'s address, host or host:port, such as 127.0.0.1:53 or [::1]:53 (got "dns://x").',
+      'DNS_SERVER must be a resolver\'s IP address, with a port or not, such as 127.0.0.1:53 or [::1]:53 (got "dns://x").',
     ]);
   });
 });
