@@ -19,6 +19,8 @@ import { dashboardQueryOptions } from './features/dashboard/api/dashboard';
 import { DASHBOARD_SCREEN, DashboardPage } from './features/dashboard/components/dashboard-page';
 import { guestbookEntriesQueryOptions, guestbookSearch } from './features/guestbook/api/guestbook-entries';
 import { GUESTBOOK_SCREEN, GuestbookPage } from './features/guestbook/components/guestbook-page';
+import { mailHealthQueryOptions } from './features/mail/api/mail-health';
+import { MAIL_SCREEN, MailPage } from './features/mail/components/mail-page';
 import { prizeClaimsQueryOptions } from './features/prizes/api/prize-claims';
 import { PRIZES_SCREEN, PrizesPage } from './features/prizes/components/prizes-page';
 import { PRIVACY_SCREEN, PrivacyPage } from './features/privacy/components/privacy-page';
@@ -166,8 +168,11 @@ const SitePage = lazyRouteComponent(() => import('./features/site/components/sit
 const siteRoute = screenRoute('/site', SitePage, SITE_SCREEN, (client) =>
   Promise.all([client.fetchQuery(siteContentQueryOptions), client.fetchQuery(siteVersionsQueryOptions)]),
 );
+const mailRoute = screenRoute('/mail', MailPage, MAIL_SCREEN, (client) =>
+  client.ensureQueryData(mailHealthQueryOptions),
+);
 
-/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site; case-insensitive. */
+/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree: rootRoute.addChildren([
@@ -182,6 +187,7 @@ export function createAppRouter(queryClient: QueryClient) {
         privacyRoute,
         securityRoute,
         siteRoute,
+        mailRoute,
       ]),
     ]),
     basepath: '/admin',

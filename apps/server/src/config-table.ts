@@ -1,6 +1,7 @@
 // Over 400 lines: it is the one table of every setting (default, meaning, parser), which
 // loadConfig and the docs writer both read; split, it would be two lists to keep in step.
 import { X509Certificate } from 'node:crypto';
+import { Resolver } from 'node:dns';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -14,7 +15,7 @@ import {
 } from '@memoir/shared';
 import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
 import { parseTrustProxy, type TrustProxy } from '@memoir/http-koa';
-import { smtpUrlProblem } from '@memoir/mail';
+import { readDkimPrivateKey, smtpUrlProblem } from '@memoir/mail';
 import { DatabaseUrlError, MYSQL_POOL_DEFAULTS, parseDatabaseUrl } from '@memoir/persistence-typeorm';
 
 /**
@@ -193,6 +194,32 @@ export const parsers = {
   smtpUrl: (): Parser<string> => (text) => {
     const why = smtpUrlProblem(text);
     return why === null ? ok(text) : problem(why);
+  },
+  /** A domain name of letters, digits and hyphens (DKIM_DOMAIN), given back in lower case. */
+  domainName: (): Parser<string> => (text) =>
+    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}\.?$/i.test(text)
+      ? ok(text.toLowerCase().replace(/\.$/, ''))
+      : problem(`must be a domain name such as example.com (got "${text}").`),
+  /** One or more DNS labels (DKIM_SELECTOR): the key is published at `<selector>._domainkey.<domain>`. */
+  dnsLabels: (): Parser<string> => (text) =>
+    /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(text)
+      ? ok(text.toLowerCase())
+      : problem(`must be a DNS label of letters, digits and hyphens, such as memoir2026 (got "${text}").`),
+  /** A PEM RSA private key of at least 2048 bits (DKIM_PRIVATE_KEY); the message never shows it. */
+  dkimPrivateKey: (): Parser<string> => (text) => {
+    const read = readDkimPrivateKey(text);
+    return 'problem' in read ? problem(read.problem) : ok(text);
+  },
+  /** A resolver's IP address, with a port or not (IPv6 in brackets), as node:dns takes it (DNS_SERVER). */
+  dnsServer: (): Parser<string> => (text) => {
+    try {
+      new Resolver().setServers([text]);
+      return ok(text);
+    } catch {
+      return problem(
+        `must be a resolver's IP address, with a port or not, such as 127.0.0.1:53 or [::1]:53 (got "${text}").`,
+      );
+    }
   },
   /** An http(s) address without query or fragment, given back without its trailing slashes. */
   httpBaseUrl: (): Parser<string> => (text) => {
@@ -436,6 +463,39 @@ export const CONFIG_VARIABLES = {
     default: `"${BOOK_TITLE}" <memoir@localhost>`,
     example: '"Sam Okafor" <books@example.com>',
     parse: parsers.text(),
+  }),
+  DKIM_DOMAIN: variable({
+    meaning:
+      "the domain that signs every email (DKIM, RSA-SHA256): MAIL_FROM's domain or a parent of it, whose DNS publishes the public key; set with DKIM_SELECTOR and DKIM_PRIVATE_KEY",
+    default: null,
+    shownDefault: 'unsigned',
+    example: 'example.com',
+    parse: parsers.domainName(),
+  }),
+  DKIM_SELECTOR: variable({
+    meaning:
+      'the name of the key under DKIM_DOMAIN: its public half is published as TXT at `<selector>._domainkey.<domain>`',
+    default: null,
+    shownDefault: 'unsigned',
+    example: 'memoir2026',
+    parse: parsers.dnsLabels(),
+  }),
+  DKIM_PRIVATE_KEY: variable({
+    meaning:
+      'the RSA private key (PEM, at least 2048 bits; one line with `\\n` escapes will do) that signs every email; the Mail health screen shows the TXT record to publish',
+    default: null,
+    shownDefault: 'unsigned',
+    example: '-----BEGIN PRIVATE KEY-----\\n…\\n-----END PRIVATE KEY-----',
+    secret: true,
+    parse: parsers.dkimPrivateKey(),
+  }),
+  DNS_SERVER: variable({
+    meaning:
+      'the resolver the Mail health checks ask: its IP address, with a port or not (`127.0.0.1:5353`, `[::1]:53`)',
+    default: null,
+    shownDefault: "the system's",
+    example: '1.1.1.1',
+    parse: parsers.dnsServer(),
   }),
   PUBLIC_BASE_URL: variable({
     meaning:

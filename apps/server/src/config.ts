@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 
 import { type OwnerNotifications, type RateLimitPolicy, type RetentionPolicy } from '@memoir/domain';
 import type { TrustProxy } from '@memoir/http-koa';
+import type { DkimKey } from '@memoir/mail';
 import { DatabaseUrlError, mysqlTls, parseDatabaseUrl } from '@memoir/persistence-typeorm';
 
 import {
@@ -18,6 +19,7 @@ import {
   type Parsed,
 } from './config-table';
 import type { SiteLinksConfig } from './site-links';
+import { dkimKey, dkimSetProblems } from './config-dkim';
 
 /** Everything the server reads from its environment, read once at start (docs/operations.md#configuration). */
 export interface ServerConfig {
@@ -75,6 +77,10 @@ export interface MailConfig {
   readonly outboxDir: string;
   /** MAIL_FROM: the sender of every email. */
   readonly from: string;
+  /** DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY: what signs every email; null: unsigned. */
+  readonly dkim: DkimKey | null;
+  /** DNS_SERVER: the resolver the mail-health checks ask; null: the system's. */
+  readonly dnsServer: string | null;
   /** PUBLIC_BASE_URL without a trailing slash: download links start with it. */
   readonly publicBaseUrl: string;
   /** Where the owner's emails send them: ADMIN_HOST's origin, or the public one. */
@@ -263,6 +269,10 @@ export function loadConfig(
     smtpUrl: read('SMTP_URL'),
     smtpRequireTls: read('SMTP_REQUIRE_TLS'),
     from: read('MAIL_FROM'),
+    dkimDomain: read('DKIM_DOMAIN'),
+    dkimSelector: read('DKIM_SELECTOR'),
+    dkimPrivateKey: read('DKIM_PRIVATE_KEY'),
+    dnsServer: read('DNS_SERVER'),
     publicBaseUrl: read('PUBLIC_BASE_URL'),
     storeLinks: read('STORE_LINKS'),
     socialLinks: read('SOCIAL_LINKS'),
@@ -303,6 +313,7 @@ export function loadConfig(
     if (why !== null)
       problems.push(`BOOK_PDF_PATH must name a readable PDF file (${values.bookPdfPath.value}): ${why}.`);
   }
+  problems.push(...dkimSetProblems([values.dkimDomain, values.dkimSelector, values.dkimPrivateKey]));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDirPath = valueOf(dataDir);
@@ -316,6 +327,8 @@ export function loadConfig(
     smtpRequireTls: valueOf(values.smtpRequireTls),
     outboxDir: join(dataDirPath, OUTBOX_DIR_NAME),
     from: valueOf(values.from),
+    dkim: dkimKey(valueOf(values.dkimDomain), valueOf(values.dkimSelector), valueOf(values.dkimPrivateKey)),
+    dnsServer: valueOf(values.dnsServer),
     publicBaseUrl,
     adminBaseUrl:
       adminHost === null

@@ -16,7 +16,7 @@ import {
   type UseCaseSettings,
 } from '@memoir/domain';
 import { rateLimitAddressKey } from '@memoir/http-koa';
-import { OutboxFolderArchive, OutboxMailer, SmtpMailer, type SmtpTls } from '@memoir/mail';
+import { DnsMailHealthProbe, OutboxFolderArchive, OutboxMailer, SmtpMailer, type SmtpTls } from '@memoir/mail';
 import {
   createTypeOrmPersistence,
   isDatabaseReady,
@@ -144,11 +144,12 @@ export function generatePassword(): string {
 export function createMailer(config: ServerConfig, logger: Logger): Mailer {
   const { mail } = config;
   if (mail.smtpUrl !== null) {
-    return new SmtpMailer({ url: mail.smtpUrl, from: mail.from, requireTls: mail.smtpRequireTls });
+    return new SmtpMailer({ url: mail.smtpUrl, from: mail.from, requireTls: mail.smtpRequireTls, dkim: mail.dkim });
   }
   return new OutboxMailer({
     dir: mail.outboxDir,
     from: mail.from,
+    dkim: mail.dkim,
     onWritten: (path) => logger.info({ path }, 'email written to the outbox (no SMTP_URL set)'),
   });
 }
@@ -253,6 +254,7 @@ export function buildContainer(
         // Copies of sent emails are kept in the outbox folder only without SMTP; old ones are
         // removed there either way (a folder left from before SMTP_URL was set).
         sentEmails: new OutboxFolderArchive({ dir: config.mail.outboxDir }),
+        mailHealth: new DnsMailHealthProbe(config.mail),
       },
       context.get(TYPES.UseCaseSettings),
     );

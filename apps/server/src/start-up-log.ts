@@ -48,6 +48,8 @@ export function logMail(logger: Logger, config: ServerConfig, mailer: Mailer): v
       publicBaseUrl: mail.publicBaseUrl,
       book: mail.bookPdfPath,
       ownerNotifications: mail.ownerNotifications,
+      // Which key signs (never the key itself): DKIM_DOMAIN and DKIM_SELECTOR, or null for unsigned.
+      dkim: mail.dkim === null ? null : { domain: mail.dkim.domain, selector: mail.dkim.selector },
     },
     mail.smtpUrl === null ? 'email: no SMTP_URL, messages are written to the outbox folder' : 'email: sending by SMTP',
   );

@@ -49,6 +49,8 @@ describe('loadConfig', () => {
         smtpRequireTls: true,
         outboxDir: '/srv/memoir/data/outbox',
         from: '"Root Access" <memoir@localhost>',
+        dkim: null,
+        dnsServer: null,
         publicBaseUrl: 'http://localhost:3000',
         adminBaseUrl: 'http://localhost:3000',
         bookPdfPath: '/srv/memoir/apps/server/assets/sample-book.pdf',
@@ -89,6 +91,8 @@ describe('loadConfig', () => {
       smtpRequireTls: false,
       outboxDir: '/srv/memoir/data/outbox',
       from: 'Sam <sam@example.com>',
+      dkim: null,
+      dnsServer: null,
       publicBaseUrl: 'https://rootaccess.example',
       adminBaseUrl: 'https://admin.rootaccess.example',
       bookPdfPath: '/srv/memoir/private/book.pdf',
@@ -441,7 +445,7 @@ describe('secrets from files (<NAME>_FILE, as Docker and Kubernetes mount them)'
 
   it('refuses <NAME>_FILE for a variable that is not a secret, instead of ignoring it', () => {
     expect(problemsOf({ PORT_FILE: secret('port', '8080\n') })).toEqual([
-      'PORT_FILE: only secrets can be read from a file (DATABASE_URL, ADMIN_PASSWORD, RIDDLE_GUESTBOOK_ANSWER, RIDDLE_SCHOLARSHIP_ANSWER, METRICS_TOKEN, SMTP_URL); set PORT itself.',
+      'PORT_FILE: only secrets can be read from a file (DATABASE_URL, ADMIN_PASSWORD, RIDDLE_GUESTBOOK_ANSWER, RIDDLE_SCHOLARSHIP_ANSWER, METRICS_TOKEN, SMTP_URL, DKIM_PRIVATE_KEY); set PORT itself.',
     ]);
     // Other programs' variables are none of the server's business.
     expect(load({ NODE_EXTRA_CA_CERTS_FILE: '/x', PORT_FILE: '' }).port).toBe(3000);

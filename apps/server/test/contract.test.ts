@@ -1,4 +1,5 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestDnsServer, type TestDnsServer } from '@memoir/mail/testing';
 import { API_ROUTES, DEFAULT_SITE_CONTENT, type ApiRouteName } from '@memoir/shared';
 
 import { INTENDED_KEY } from '../../public-site/crackme/intended-key';
@@ -155,6 +156,9 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
   siteContentVersions: ({ app, token }) => app.call('GET', '/api/admin/site-content/versions', { token }),
   restoreSiteContentVersion: ({ app, token }) =>
     app.call('POST', '/api/admin/site-content/versions/1/restore', { token }),
+  mailHealth: ({ app, token }) => app.call('GET', '/api/admin/mail-health', { token }),
+  sendTestEmail: ({ app, token }) =>
+    app.call('POST', '/api/admin/mail-health/test', { token, body: { to: 'owner@example.org' } }),
   startTwoFactor: async (world) => {
     const answer = await world.app.call('POST', '/api/admin/security/two-factor', { token: world.token });
     world.secret = answer.body.secret as string;
@@ -183,9 +187,15 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
 
 describe('the API contract, on the running server', () => {
   const startApp = useTestApps();
+  // The mail-health checks ask this server, never the machine's resolver.
+  let dns: TestDnsServer;
+  beforeAll(async () => {
+    dns = await startTestDnsServer();
+  });
+  afterAll(() => dns.close());
 
   it('answers every call of API_ROUTES with its success status and a documented body', async () => {
-    const app = await startApp();
+    const app = await startApp({ env: { DNS_SERVER: dns.address } });
     const world: World = {
       app,
       token: '',

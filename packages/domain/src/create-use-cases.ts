@@ -26,6 +26,7 @@ import { SERVER_SET_UP, SetupChecklistUseCase, type ServerSetup } from './dashbo
 import { DownloadBookUseCase } from './deliveries/download-book.use-case';
 import type { EmailSettings } from './deliveries/emails';
 import type { Mailer } from './deliveries/mailer';
+import { MailHealthUseCase, NO_MAIL_HEALTH_PROBE, type MailHealthProbe } from './deliveries/mail-health';
 import { QueueOwnerDigestUseCase } from './deliveries/owner-notifications';
 import type { OwnerNotifications } from './outbox/delivery';
 import { ResendDeliveryUseCase } from './deliveries/resend-delivery.use-case';
@@ -105,6 +106,8 @@ export interface UseCasePorts {
   readonly rateLimitAddressKey?: (ipAddress: string) => string;
   /** Copies of sent emails kept outside the database (the outbox folder); none by default. */
   readonly sentEmails?: SentEmailArchive;
+  /** The sending domain's DNS and the SMTP server, as the Mail health screen checks them (none: not checked). */
+  readonly mailHealth?: MailHealthProbe;
 }
 
 /** The product's settings the use cases follow (the server reads them from its configuration). */
@@ -201,6 +204,8 @@ export interface UseCases {
   readonly sweepStampedCopies: SweepStampedCopiesUseCase;
   /** The one limiter over the shared store: sign-in counts failures with it, the public forms submissions. */
   readonly rateLimiter: RateLimiter;
+  /** The Mail health screen: SPF, DKIM, DMARC, MX, STARTTLS, and a test email. */
+  readonly mailHealth: MailHealthUseCase;
 }
 
 /**
@@ -365,5 +370,6 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       setup: settings.serverSetup ?? SERVER_SET_UP,
     }),
     rateLimiter,
+    mailHealth: new MailHealthUseCase(ports.mailHealth ?? NO_MAIL_HEALTH_PROBE, mailer, settings.email),
   };
 }

@@ -82,6 +82,7 @@ export * from './deliveries/deliveries.errors';
 export * from './deliveries/download-book.use-case';
 export * from './deliveries/emails';
 export * from './deliveries/mailer';
+export * from './deliveries/mail-health';
 export * from './deliveries/owner-notifications';
 export * from './deliveries/resend-delivery.use-case';
 export * from './deliveries/send-due-deliveries.use-case';

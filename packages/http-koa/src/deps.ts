@@ -41,6 +41,7 @@ export type HttpUseCases = Pick<
   | 'countedEvents'
   | 'editSiteContent'
   | 'setupChecklist'
+  | 'mailHealth'
 >;
 
 export interface HttpAppOptions {

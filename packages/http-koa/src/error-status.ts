@@ -64,6 +64,7 @@ export const STATUS_BY_CODE = {
   [DeliveryErrorCode.CopyFailed]: 503,
   [DeliveryErrorCode.NotDownloaded]: 409,
   [DeliveryErrorCode.NoLink]: 409,
+  [DeliveryErrorCode.InvalidTestAddress]: 400,
 } as const satisfies Record<DomainErrorCode, number>;
 
 // A Map, so that a code such as "constructor" finds nothing rather than Object.prototype's.

@@ -9,6 +9,9 @@ import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type StreamTransport from 'nodemailer/lib/stream-transport';
 
+import type { DkimKey } from './dkim';
+import { messageOptions, type MessageSettings } from './message';
+
 /**
  * nodemailer, loaded with the first message rather than with the server: most starts send
  * nothing for a while, and it is some 750 KB of code a start would parse (docs/performance.md).
@@ -66,7 +69,7 @@ export class SmtpMailer implements Mailer {
   private readonly transportOptions: SMTPTransport.Options & { url: string };
   /** Made with the first message. */
   private transport: Promise<Transporter<SMTPTransport.SentMessageInfo>> | null = null;
-  private readonly from: string;
+  private readonly message: MessageSettings;
   /** The server's host name, for messages: never the URL, which may hold a password. */
   readonly host: string;
   readonly tls: SmtpTls;
@@ -81,6 +84,8 @@ export class SmtpMailer implements Mailer {
      * offer and read every download link. A server on loopback is never required to.
      */
     readonly requireTls?: boolean;
+    /** DKIM_*: sign every message; none: unsigned. */
+    readonly dkim?: DkimKey | null;
   }) {
     const problem = smtpUrlProblem(options.url);
     if (problem !== null) throw new Error(`SMTP_URL ${problem}`);
@@ -103,13 +108,13 @@ export class SmtpMailer implements Mailer {
       greetingTimeout: timeout,
       socketTimeout: timeout,
     };
-    this.from = options.from;
+    this.message = { from: options.from, dkim: options.dkim ?? null };
   }
 
   async send(email: OutgoingEmail): Promise<void> {
     this.transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(this.transportOptions));
     try {
-      await (await this.transport).sendMail({ from: this.from, ...email });
+      await (await this.transport).sendMail(messageOptions(this.message, email));
     } catch (error) {
       throw this.explain(error);
     }
@@ -166,6 +171,8 @@ export class OutboxMailer implements Mailer {
     private readonly options: {
       readonly dir: string;
       readonly from: string;
+      /** DKIM_*: the copies are signed as the SMTP mailer would sign them. */
+      readonly dkim?: DkimKey | null;
       /** Told the path of every message written, so the log can say where it is. */
       readonly onWritten?: (path: string) => void;
     },
@@ -179,7 +186,7 @@ export class OutboxMailer implements Mailer {
     this.compose ??= loadNodemailer().then((nodemailer) =>
       nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     );
-    const info = await (await this.compose).sendMail({ from: this.options.from, ...email });
+    const info = await (await this.compose).sendMail(messageOptions(this.options, email));
     await makePrivateDir(this.options.dir);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const path = join(this.options.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);

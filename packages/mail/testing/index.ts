@@ -101,3 +101,5 @@ export async function startTestSmtpServer(options: TestSmtpServerOptions = {}): 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export { startTestDnsServer, type TestDnsName, type TestDnsServer } from './dns';

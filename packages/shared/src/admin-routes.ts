@@ -14,5 +14,6 @@ export const ADMIN_APP_PAGES = [
   '/admin/analytics',
   '/admin/prizes',
   '/admin/privacy',
+  '/admin/mail',
   '/admin/site',
 ] as const;

@@ -163,6 +163,8 @@ export const API_ROUTES = {
   restoreSiteContentVersion: call('POST /api/admin/site-content/versions/:version/restore', {
     answer: 'SiteDraftSaved',
   }),
+  mailHealth: call('GET /api/admin/mail-health', { answer: 'MailHealthResponse' }),
+  sendTestEmail: call('POST /api/admin/mail-health/test', { body: 'TestEmailBody', answer: 'TestEmailResponse' }),
   previewSiteContent: call('POST /api/admin/site-content/preview', { answer: 'SiteContentPreview' }),
 } as const satisfies Record<string, ApiRoute>;
 

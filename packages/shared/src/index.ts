@@ -3,6 +3,7 @@ export * from './api-routes';
 export type * from './api-types';
 export * from './guestbook-class';
 export * from './limits';
+export * from './mail-health';
 export * from './messages';
 export * from './wire';
 export * from './counted-events';

@@ -18,4 +18,5 @@ export const queryKeys = {
   prizeClaims: [...adminData, 'prize-claims'],
   siteContent: [...adminData, 'site-content'],
   siteVersions: [...adminData, 'site-content-versions'],
+  mailHealth: [...adminData, 'mail-health'],
 } as const;

@@ -15,6 +15,8 @@ export const DeliveryErrorCode = {
   NoLink: 'DELIVERY.NO_LINK',
   NotApproved: 'DELIVERY.NOT_APPROVED',
   AlreadyQueued: 'DELIVERY.ALREADY_QUEUED',
+  /** "Send a test email" to something that is not an email address. */
+  InvalidTestAddress: 'DELIVERY.INVALID_TEST_ADDRESS',
 } as const;
 
 export type DeliveryError = ErrorOf<typeof DeliveryErrorCode>;

@@ -27,6 +27,23 @@ const html = (paragraphs: readonly string[]): string =>
   paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n');
 
 /**
+ * The HTML part as a whole document (doctype, language, character set, title): a bare fragment
+ * is what spam filters and some clients hold against a message.
+ */
+const htmlDocument = (subject: string, body: string): string =>
+  '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
+  `<title>${escapeHtml(subject)}</title>\n</head>\n<body>\n${body}\n</body>\n</html>\n`;
+
+/** An email whose two parts say the same: `text` as written, `body` its HTML, made a whole document. */
+const composed = (to: string, subject: string, text: readonly string[], body: string): OutgoingEmail => ({
+  to,
+  subject,
+  text: text.join('\n\n') + '\n',
+  html: htmlDocument(subject, body),
+});
+
+/**
  * The most of a requester's name an email shows. The form takes longer names (they are stored
  * and stamped on the copy); an email to the address the submitter gave greets a longer one
  * without it.
@@ -79,15 +96,14 @@ export function approvalEmail(settings: EmailSettings, request: ScholarshipReque
     'Enjoy the book!',
     privacyLine(settings),
   ];
-  return {
-    to: request.email,
-    subject: `Your free copy of ${settings.bookTitle}`,
-    text: [...before, link.url, ...after].join('\n\n') + '\n',
-    html:
-      html(before) +
+  return composed(
+    request.email,
+    `Your free copy of ${settings.bookTitle}`,
+    [...before, link.url, ...after],
+    html(before) +
       `\n<p><a href="${escapeHtml(link.url)}">Your copy of ${escapeHtml(settings.bookTitle)}</a></p>\n` +
       html(after),
-  };
+  );
 }
 
 /**
@@ -104,7 +120,7 @@ export function rejectionEmail(settings: EmailSettings, request: ScholarshipRequ
     privacyLine(settings),
   ];
   const subject = `About your request for ${settings.bookTitle}`;
-  return { to: request.email, subject, text: paragraphs.join('\n\n') + '\n', html: html(paragraphs) };
+  return composed(request.email, subject, paragraphs, html(paragraphs));
 }
 
 function ownerEmail(
@@ -115,12 +131,12 @@ function ownerEmail(
   link: string,
 ): OutgoingEmail {
   const notice = `The privacy notice visitors read: ${privacyUrl(settings)}`;
-  return {
+  return composed(
     to,
     subject,
-    text: [...paragraphs, `Review it: ${link}`, notice].join('\n\n') + '\n',
-    html: html(paragraphs) + `\n<p><a href="${escapeHtml(link)}">Review it in the admin app</a></p>\n` + html([notice]),
-  };
+    [...paragraphs, `Review it: ${link}`, notice],
+    html(paragraphs) + `\n<p>Review it: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>\n` + html([notice]),
+  );
 }
 
 /** Tells the owner a new scholarship request waits (the 24-hour promise has started). */
@@ -223,5 +239,22 @@ export function securityAlertEmail(settings: EmailSettings, to: string, alert: S
       'If that was not you or someone you trust: change the password, end the other sessions and check the admins on the Security screen.',
     ],
     `${settings.adminBaseUrl}/admin/security`,
+  );
+}
+
+/** "Send a test email" on the Mail health screen: proof that mail leaves, and where to look if it lands in spam. */
+export function testEmail(settings: EmailSettings, to: string): OutgoingEmail {
+  const screen = `${settings.adminBaseUrl}/admin/mail`;
+  const paragraphs = [
+    'Hello,',
+    `This is a test email from the site of ${settings.bookTitle}, sent from the Mail health screen of its admin app. ` +
+      'It arrived, so the site can send you email.',
+    'If it landed in your spam folder, the Mail health screen says what to fix (SPF, DKIM, DMARC):',
+  ];
+  return composed(
+    to,
+    `A test email from the site of ${settings.bookTitle}`,
+    [...paragraphs, screen],
+    html(paragraphs) + `\n<p><a href="${escapeHtml(screen)}">${escapeHtml(screen)}</a></p>`,
   );
 }

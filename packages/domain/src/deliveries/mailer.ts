@@ -4,6 +4,11 @@ export interface OutgoingEmail {
   readonly subject: string;
   readonly text: string;
   readonly html: string;
+  /**
+   * List mail only: the one-click unsubscribe address (RFC 8058), sent as `List-Unsubscribe`
+   * with `List-Unsubscribe-Post` and covered by the DKIM signature.
+   */
+  readonly listUnsubscribeUrl?: string;
 }
 
 /**

@@ -1,17 +1,16 @@
 import { AuditAction } from '../audit-log/audit-event';
 import { personalDataEvent, type SentEmailArchive } from '../retention/retention';
 import type { Clock } from '../shared/clock';
-import { FieldErrors, invalidInput, requiredEmail } from '../shared/text-fields';
+import { addressInput } from '../shared/text-fields';
 import type { IdGenerator } from '../shared/id-generator';
 import { NO_REQUEST_CONTEXT, type RequestContext } from '../shared/request-context';
-import { err, ok, type Result } from '../shared/result';
+import { ok, type Result } from '../shared/result';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { CrackmeClaimRepository } from '../crackme/crackme-claim.repository';
 import type { DeliveryRepository } from '../outbox/delivery.repository';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import { rehearsableTransaction, type Transactions } from '../shared/transactions';
 import { PersonalDataErrorCode, type PersonalDataError } from './personal-data.errors';
-import { SCHOLARSHIP_LIMITS } from '@memoir/shared';
 
 /** What an erased request shows instead of the person. */
 export const ERASED_NAME = '(erased)';
@@ -119,14 +118,5 @@ export class ErasePersonUseCase {
 
 /** The address a person gave, checked as the request form checks it. */
 export function personEmail(raw: unknown): Result<string, PersonalDataError> {
-  const errors = new FieldErrors();
-  const email = requiredEmail(
-    errors,
-    'email',
-    'Email',
-    SCHOLARSHIP_LIMITS.emailMaxLength,
-    typeof raw === 'string' ? raw : null,
-  );
-  if (email === null) return err(invalidInput(PersonalDataErrorCode.InvalidEmail, errors));
-  return ok(email);
+  return addressInput(raw, 'email', PersonalDataErrorCode.InvalidEmail);
 }

@@ -1,6 +1,7 @@
-import { ERROR_MESSAGES, FIELD_MESSAGES } from '@memoir/shared';
+import { ERROR_MESSAGES, FIELD_MESSAGES, SCHOLARSHIP_LIMITS } from '@memoir/shared';
 
 import { hasHiddenCharacters } from './hidden-characters';
+import { err, ok, type Result } from './result';
 
 /** Collects per-field messages so one answer can name every field at fault. */
 export class FieldErrors {
@@ -136,4 +137,24 @@ export function invalidInput<Code extends string>(
   const fieldErrors = errors.toRecord();
   const first = Object.values(fieldErrors)[0];
   return { code, message: first ?? ERROR_MESSAGES.invalidInput, fieldErrors };
+}
+
+/**
+ * One address a call names (whom to erase, where a test email goes), checked as the request
+ * form checks it: the address, or the invalid-input error with `code` on `field`.
+ */
+export function addressInput<Code extends string>(
+  raw: unknown,
+  field: string,
+  code: Code,
+): Result<string, ReturnType<typeof invalidInput<Code>>> {
+  const errors = new FieldErrors();
+  const email = requiredEmail(
+    errors,
+    field,
+    'Email',
+    SCHOLARSHIP_LIMITS.emailMaxLength,
+    typeof raw === 'string' ? raw : null,
+  );
+  return email === null ? err(invalidInput(code, errors)) : ok(email);
 }

@@ -11,6 +11,7 @@ import { auditLogRoutes } from './audit-log';
 import { crackmeRoutes } from './crackme';
 import { dashboardRoutes } from './dashboard';
 import { guestbookRoutes } from './guestbook';
+import { mailHealthRoutes } from './mail-health';
 import { personalDataRoutes } from './personal-data';
 import type { AdminState, CallInput, RouteSpec, RouteSpecs } from './route-spec';
 import { scholarshipRoutes } from './scholarships';
@@ -31,6 +32,7 @@ export function apiSpecs(options: HttpAppOptions): RouteSpecs<ApiRouteName> {
     ...crackmeRoutes(options),
     ...personalDataRoutes(options),
     ...siteContentRoutes(options),
+    ...mailHealthRoutes(options),
   };
 }
 

@@ -6,6 +6,7 @@ import * as crackme from './crackme';
 import * as dashboard from './dashboard';
 import type { ContractClass } from './fields';
 import * as guestbook from './guestbook';
+import * as mailHealth from './mail-health';
 import * as personalData from './personal-data';
 import * as scholarships from './scholarships';
 import * as security from './security';
@@ -24,6 +25,7 @@ const MODULES = [
   crackme,
   dashboard,
   guestbook,
+  mailHealth,
   personalData,
   scholarships,
   security,

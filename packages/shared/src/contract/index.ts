@@ -9,6 +9,7 @@ export * from './crackme';
 export * from './dashboard';
 export * from './fields';
 export * from './guestbook';
+export * from './mail-health';
 export * from './personal-data';
 export * from './scholarships';
 export * from './security';

@@ -203,6 +203,13 @@ export const OPERATIONS: readonly Operation[] = [
     auth: 'session',
     id: 'scholarship request',
   },
+  { method: 'GET', template: '/api/admin/mail-health', auth: 'session' },
+  {
+    method: 'POST',
+    template: '/api/admin/mail-health/test',
+    auth: 'session',
+    fields: { to: text('sam@example.org', 'SAM@example.org', 'sam@', '') },
+  },
   // The approval email's private link: HTML pages, a redirect or the PDF, not JSON.
   { method: 'GET', template: '/download/{token}', auth: 'none', id: 'download token' },
   { method: 'POST', template: '/download/{token}', auth: 'none', id: 'download token' },
