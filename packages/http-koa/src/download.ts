@@ -215,10 +215,11 @@ function setAsked(ctx: Context, token: string, asked: boolean): void {
   if (!/^[A-Za-z0-9_-]+$/.test(token)) return; // never a path a cookie could be told more through
   if (!asked && ctx.cookies.get(ASKED_COOKIE) === undefined) return;
   const secure = ctx.protocol === 'https' ? '; Secure' : '';
-  const age = asked ? ASKED_COOKIE_SECONDS : 0;
+  // Clearing: Expires too, which every cookie store reads (some miss a Max-Age of 0).
+  const age = asked ? `Max-Age=${ASKED_COOKIE_SECONDS}` : 'Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
   ctx.append(
     'Set-Cookie',
-    `${ASKED_COOKIE}=1; Path=${DOWNLOAD_PATH}/${token}; Max-Age=${age}; HttpOnly; SameSite=Strict${secure}`,
+    `${ASKED_COOKIE}=1; Path=${DOWNLOAD_PATH}/${token}; ${age}; HttpOnly; SameSite=Strict${secure}`,
   );
 }
 
