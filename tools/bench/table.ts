@@ -3,6 +3,7 @@ import type { DeliveryFigures } from './delivery';
 import type { LighthouseFigures } from './lighthouse';
 import type { LoadResult } from './load';
 import { median, row, type Goal, type Row } from './report';
+import { spikeRows, type SpikeFigures } from './spike';
 import { startRows, type StartFigures } from './start';
 import { GOALS } from './goals';
 
@@ -17,6 +18,7 @@ export interface Measured {
   readonly lighthouse: LighthouseFigures[] | { readonly skipped: string };
   readonly bundles: { name: string; js: number; css: number; jsKb: number; cssKb: number }[];
   readonly delivery?: DeliveryFigures;
+  readonly spike?: SpikeFigures;
 }
 
 export function deliveryRows(figures: DeliveryFigures): Row[] {
@@ -227,6 +229,7 @@ export function rows(measured: Measured, options: { readonly mysql: boolean }): 
   }
 
   if (measured.delivery) out.push(...deliveryRows(measured.delivery));
+  if (measured.spike) out.push(...spikeRows(measured.spike));
 
   for (const bundle of measured.bundles) {
     for (const type of ['js', 'css'] as const) {
