@@ -12,7 +12,7 @@ import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import autocannon from 'autocannon';
 
 import { browserDownload } from './reader';
-import { percentile } from './report';
+import { percentile, row, type Row } from './report';
 
 export const DELIVERY_READERS = 40;
 /**
@@ -185,6 +185,14 @@ export function windowOf(samples: ReadonlyArray<{ at: number; ms: number }>, fro
     p99: percentile(inside, 99),
     responses: inside.length,
   };
+}
+
+/** The list's rows while quiet: the reference its figures during the downloads are read against. */
+export function quietListRows(list: string, quiet: ListWindow): Row[] {
+  return [
+    row({ scenario: `${list}, quiet`, figure: 'requests/s', value: quiet.requestsPerSecond, unit: '', goal: null }),
+    row({ scenario: `${list}, quiet`, figure: 'p99 latency', value: quiet.p99, unit: 'ms', goal: null }),
+  ];
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,7 +4,7 @@
 // comes. Measures when the last copy is done, how long readers waited, busy answers (none is
 // the goal), the list's p99 and throughput against quiet, and the server's memory growth.
 // See docs/performance.md.
-import { listLoad, rssMb, sleep, windowOf, type ListWindow } from './delivery';
+import { listLoad, quietListRows, rssMb, sleep, windowOf, type ListWindow } from './delivery';
 import { GOALS } from './goals';
 import { browserDownload, type ReaderRun } from './reader';
 import { percentile, row, type Row } from './report';
@@ -37,7 +37,15 @@ export interface SpikeFigures {
   readonly rssPeakMb: number;
 }
 
-/** When each reader presses, in ms from the first: uniform over `seconds`, from a fixed seed (the same every run). */
+/** The launch post: this share of the readers press within the first SPIKE_BURST_MS. */
+export const SPIKE_BURST_SHARE = 0.25;
+export const SPIKE_BURST_MS = 2_000;
+
+/**
+ * When each reader presses, in ms from the first, from a fixed seed (the same every run): a
+ * quarter within the first two seconds (a launch post's first readers, a crowd at once that
+ * fills the stamping queue), the others uniform over `seconds`.
+ */
 export function pressTimes(readers: number, seconds: number): number[] {
   let state = 31;
   const random = (): number => {
@@ -46,7 +54,10 @@ export function pressTimes(readers: number, seconds: number): number[] {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-  const times = Array.from({ length: readers }, (_, n) => (n === 0 ? 0 : random() * seconds * 1000));
+  const burst = Math.round(readers * SPIKE_BURST_SHARE);
+  const times = Array.from({ length: readers }, (_, n) =>
+    n === 0 ? 0 : random() * (n < burst ? SPIKE_BURST_MS : seconds * 1000),
+  );
   return times.sort((a, b) => a - b);
 }
 
@@ -147,14 +158,7 @@ export function spikeRows(figures: SpikeFigures): Row[] {
   const scenario = `spike: ${readers} (${(figures.bookBytes / 1e6).toFixed(1)} MB, 320 pages)`;
   const seconds = (values: number[], p: number) => (percentile(values, p) ?? Number.NaN) / 1000;
   return [
-    row({
-      scenario: `${list}, quiet`,
-      figure: 'requests/s',
-      value: figures.quiet.requestsPerSecond,
-      unit: '',
-      goal: null,
-    }),
-    row({ scenario: `${list}, quiet`, figure: 'p99 latency', value: figures.quiet.p99, unit: 'ms', goal: null }),
+    ...quietListRows(list, figures.quiet),
     row({
       scenario: `${list}, during the ${readers}`,
       figure: 'throughput / quiet',

@@ -1,5 +1,5 @@
 // The main run's table: the rows made from its figures, against their goals (goals.ts).
-import type { DeliveryFigures } from './delivery';
+import { quietListRows, type DeliveryFigures } from './delivery';
 import type { LighthouseFigures } from './lighthouse';
 import type { LoadResult } from './load';
 import { median, row, type Goal, type Row } from './report';
@@ -26,14 +26,7 @@ export function deliveryRows(figures: DeliveryFigures): Row[] {
   const readers = `${figures.readers} readers' first downloads at once`;
   const book = `${(figures.bookBytes / 1e6).toFixed(1)} MB, 320 pages`;
   return [
-    row({
-      scenario: `${list}, quiet`,
-      figure: 'requests/s',
-      value: figures.quiet.requestsPerSecond,
-      unit: '',
-      goal: null,
-    }),
-    row({ scenario: `${list}, quiet`, figure: 'p99 latency', value: figures.quiet.p99, unit: 'ms', goal: null }),
+    ...quietListRows(list, figures.quiet),
     row({
       scenario: `${list}, during ${readers}`,
       figure: 'requests/s',

@@ -507,8 +507,8 @@ export const CONFIG_VARIABLES = {
     parse: parsers.duration(),
   }),
   STAMP_QUEUE_MAX_MB: variable({
-    meaning: `the copies waiting or being stamped at once, in megabytes of book (each counts the book's size); past it, a reader's page says the site is busy and tries again by itself (${COUNT_MIN} to ${STAMP_QUEUE_MB_MAX})`,
-    default: '1024',
+    meaning: `the copies waiting or being stamped at once, in megabytes of book (each counts the book's size, which it writes to \`$DATA_DIR/copies\` and then sends); past it, a reader's page says the site is busy and tries again by itself (${COUNT_MIN} to ${STAMP_QUEUE_MB_MAX})`,
+    default: '4096',
     parse: parsers.count(COUNT_MIN, STAMP_QUEUE_MB_MAX),
   }),
   RETENTION_DAYS: variable({

@@ -61,7 +61,7 @@ describe('loadConfig', () => {
         maxAttempts: 6,
         retryBaseMs: 60_000,
         stampQueueMaxWaitMs: 120_000,
-        stampQueueMaxBytes: 1024 * 1024 * 1024,
+        stampQueueMaxBytes: 4096 * 1024 * 1024,
       },
       retention: { personalDetailsDays: 90, rejectedDays: 30, sentEmailDays: 30 },
       siteLinks: { configured: {}, leaveOutPlaceholders: false },

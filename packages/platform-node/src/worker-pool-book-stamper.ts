@@ -16,6 +16,15 @@ import type { CopyToFile, StampWorkerData } from './book-stamping/stamp-worker';
 export const MAX_STAMP_THREADS = 4;
 
 /**
+ * A stamping thread's V8 heap. Without limits V8 sizes a thread's heap from the machine's
+ * memory and collects lazily: 400 copies in a row grew the process by 71 MB, against 16-19 MB
+ * with these (a thread of its own, the 6.2 MB benchmark book; docs/performance.md). The old
+ * generation has room for the plan of a much larger book (a 1,500-page, 29 MB book planned
+ * and stamped within 128 MB).
+ */
+export const STAMP_THREAD_HEAP = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 } as const;
+
+/**
  * How long a copy may wait for a thread, by default: past it the reader is told the stamper is
  * busy (and their page tries again). A copy takes 20-80 ms, so two minutes is some thousands
  * of readers ahead: only a real overload comes near it.
@@ -24,10 +33,12 @@ export const DEFAULT_MAX_WAIT_MS = 120_000;
 
 /**
  * The bytes of book the queue may hold at once, by default: each copy in it (waiting or being
- * stamped) counts the book's size, which it copies and then sends. 1 GiB is some 170 copies of
- * a 6 MB book, several thousand of a small one.
+ * stamped) counts the book's size, which it writes to the copies' folder and then sends. 4 GiB
+ * is some 660 copies of a 6 MB book at once, tens of thousands of a small one. A waiting copy
+ * itself holds little memory (its reader's request and a task); what the bound keeps within
+ * reach is the disk and the sending that a crowd's copies bring.
  */
-export const DEFAULT_MAX_QUEUE_BYTES = 1024 * 1024 * 1024;
+export const DEFAULT_MAX_QUEUE_BYTES = 4096 * 1024 * 1024;
 
 /** What a copy is taken to take before any was timed (a copy of a 320-page book: 20-80 ms). */
 const FIRST_STAMP_ESTIMATE_MS = 100;
@@ -276,6 +287,7 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
       maxQueue: this.threads,
       idleTimeout: 60_000,
       workerData,
+      resourceLimits: STAMP_THREAD_HEAP,
     });
   }
 }
