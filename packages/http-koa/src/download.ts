@@ -1,5 +1,4 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import { pipeline, Transform, type Readable } from 'node:stream';
 
 import { Router } from '@koa/router';
 import { DeliveryErrorCode, type DownloadedCopy } from '@memoir/domain';
@@ -10,6 +9,7 @@ import { ByteBudget, DOWNLOAD_BURST_BYTES, DOWNLOAD_BYTES_PER_SECOND } from './b
 import type { HttpAppOptions } from './deps';
 import { BUSY_RETRY_AFTER_SECONDS, errorPage, landingPage, readyPage } from './download-pages';
 import type { RequestState } from './middleware';
+import { PacedFileStream } from './paced-file-stream';
 
 export { BUSY_RETRY_AFTER_SECONDS } from './download-pages';
 
@@ -115,7 +115,7 @@ async function sendCopy(ctx: Context, downloaded: DownloadedCopy, token: string)
     if (range !== null) ctx.set('Content-Range', `bytes ${start}-${end}/${file.size}`);
     ctx.type = 'application/pdf';
     // From disk, a chunk at a time; Koa destroys the stream (closing the file) when the answer ends.
-    ctx.body = file.size === 0 ? '' : paced(handle.createReadStream({ start, end, autoClose: true }));
+    ctx.body = file.size === 0 ? '' : new PacedFileStream(handle, start, end, downloadBudget);
     streaming = file.size !== 0;
     ctx.length = end - start + 1;
   } finally {
@@ -224,21 +224,3 @@ function setAsked(ctx: Context, token: string, asked: boolean): void {
 }
 
 const downloadBudget = new ByteBudget(DOWNLOAD_BYTES_PER_SECOND, DOWNLOAD_BURST_BYTES);
-
-/**
- * The file's stream, each chunk sent when the shared budget allows, but the first at once (it
- * is counted all the same): a reader sees the download start however many others are under
- * way. Destroying the result destroys the file's stream too.
- */
-function paced(source: Readable): Transform {
-  let first = true;
-  const pacer = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      const wait = downloadBudget.take(chunk.length);
-      if (wait === 0 || first) done(null, chunk);
-      else setTimeout(() => done(null, chunk), wait);
-      first = false;
-    },
-  });
-  return pipeline(source, pacer, () => undefined); // an error or a reader gone: both ends are destroyed
-}
