@@ -141,7 +141,6 @@ export interface UseCaseSettings {
   readonly publishedContentCheckMs?: number;
   /** What the server's settings leave to do, for the dashboard's setup checklist (nothing, without). */
   readonly serverSetup?: ServerSetup;
-
 }
 
 export const DEFAULT_CRACKME_WINNERS = 10;
