@@ -17,7 +17,12 @@ if (existsSync(out) && readdirSync(out).length > 0) {
   console.error(`${out} is not empty: the bundle goes into an empty folder.`);
   process.exit(2);
 }
-const built = ['apps/server/dist/src/main.js', 'apps/public-site/dist/index.html', 'apps/admin/dist/index.html'];
+const built = [
+  'apps/server/dist/src/main.js',
+  'apps/public-site/dist/index.html',
+  'apps/public-site/ssr/dist/entry-server.cjs',
+  'apps/admin/dist/index.html',
+];
 const missing = built.filter((path) => !existsSync(join(ROOT, path)));
 if (missing.length > 0) {
   console.error(`Build first (pnpm build): ${missing.join(', ')} missing.`);
@@ -27,7 +32,8 @@ if (missing.length > 0) {
 execFileSync('pnpm', ['--filter', '@memoir/server', 'deploy', '--prod', out], { cwd: ROOT, stdio: 'inherit' });
 // The server's root is the bundle (its pnpm-workspace.yaml, written by deploy): the apps and
 // the sample book go where BOOK_PDF_PATH's default and the static files expect them.
-for (const path of ['apps/public-site/dist', 'apps/admin/dist', 'apps/server/assets']) {
+// (ssr/dist: the public site's server entry, with which the server renders the landing page.)
+for (const path of ['apps/public-site/dist', 'apps/public-site/ssr/dist', 'apps/admin/dist', 'apps/server/assets']) {
   cpSync(join(ROOT, path), join(out, path), { recursive: true });
 }
 console.log(`Production bundle in ${out}: node --env-file-if-exists=.env dist/src/main.js`);

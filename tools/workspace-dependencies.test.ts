@@ -31,6 +31,7 @@ const USED_WITHOUT_IMPORT: Readonly<Record<string, Readonly<Record<string, strin
     prettier: 'pnpm format',
     tsx: 'pnpm bench, pnpm openapi',
     typescript: 'pnpm typecheck',
+    'vnu-jar': 'tools/nu-html-checker.ts runs its vnu.jar by path with java',
   },
   'packages/persistence-typeorm': { 'better-sqlite3': "TypeORM's sqlite driver loads it by name" },
   'packages/platform-node': Object.fromEntries(

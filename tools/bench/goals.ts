@@ -6,12 +6,15 @@ export const GOALS = {
   // The main run: the public list beside a bare node:http control sending the same bytes.
   listRatio: { op: '>=', target: 60, unit: '%' },
   listP99: { op: '<=', target: 15, unit: 'ms' },
+  // The landing page rendered by the server, beside its own same-bytes control.
+  htmlRatio: { op: '>=', target: 80, unit: '%' },
+  htmlP99: { op: '<=', target: 15, unit: 'ms' },
   postP99: { op: '<=', target: 50, unit: 'ms' },
   postFailures: { op: '<=', target: 0, unit: '' },
   loginP95: { op: '<=', target: 300, unit: 'ms' },
   adminP99: { op: '<=', target: 50, unit: 'ms' },
   // Lighthouse, mobile, median of five.
-  publicScore: { op: '>=', target: 97, unit: '' },
+  publicScore: { op: '>=', target: 98, unit: '' },
   adminScore: { op: '>=', target: 90, unit: '' },
   lcp: { op: '<=', target: 2000, unit: 'ms' },
   cls: { op: '<=', target: 0, unit: '' },

@@ -118,3 +118,17 @@ export async function approveAllEntries(baseUrl: string): Promise<void> {
     });
   }
 }
+
+/**
+ * Waits until React has hydrated the element `selector` names: the server rendered it, and
+ * its code may come later (apps/public-site/src/shared/when-near.tsx). Polled from here, so it
+ * works while the page's timers are held (Playwright's clock).
+ */
+export async function hydrated(page: Page, selector: string): Promise<void> {
+  const isHydrated = (sel: string): boolean =>
+    Object.keys(document.querySelector(sel) ?? {}).some((key) => key.startsWith('__reactFiber'));
+  for (let waited = 0; !(await page.evaluate(isHydrated, selector)); waited += 50) {
+    if (waited > 10_000) throw new Error(`${selector} was not hydrated`);
+    await page.waitForTimeout(50);
+  }
+}

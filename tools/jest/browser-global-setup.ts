@@ -31,6 +31,7 @@ export default async function setUp(): Promise<void> {
   for (const built of [
     SERVER_MAIN,
     join(ROOT, 'apps/public-site/dist/index.html'),
+    join(ROOT, 'apps/public-site/ssr/dist/entry-server.cjs'),
     join(ROOT, 'apps/admin/dist/index.html'),
   ]) {
     if (!existsSync(built)) throw new Error(`${built} is missing: run pnpm build (pnpm test does).`);

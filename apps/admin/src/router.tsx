@@ -1,5 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+  type RouteComponent,
+} from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 import { analyticsQueryOptions } from './features/analytics/api/analytics';
@@ -19,6 +27,8 @@ import { SCHOLARSHIPS_SCREEN, ScholarshipsPage } from './features/scholarships/c
 import { securityQueryOptions } from './features/security/api/security';
 import { SECURITY_SCREEN, SecurityPage } from './features/security/components/security-page';
 import { sessionQueryOptions } from './features/session/api/session';
+import { siteContentQueryOptions, siteVersionsQueryOptions } from './features/site/api/site-content';
+import { SITE_SCREEN } from './features/site/components/site-screen';
 import { LoginPage } from './features/session/components/login-page';
 import { AuthedLayout } from './routes/authed-layout';
 import { NotFound } from './routes/not-found';
@@ -82,7 +92,8 @@ const authedRoute = createRoute({
  */
 const screenRoute = <TPath extends string>(
   path: TPath,
-  component: () => ReactNode,
+  // A screen's component, or one whose code loads with the screen (lazyRouteComponent).
+  component: RouteComponent,
   screen: ScreenTexts,
   // A screen with nothing to fetch has a loader that returns at once, so it never shows as loading.
   load: (queryClient: QueryClient) => unknown = () => undefined,
@@ -149,8 +160,14 @@ const prizesRoute = screenRoute('/prizes', PrizesPage, PRIZES_SCREEN, (client) =
   client.ensureQueryData(prizeClaimsQueryOptions),
 );
 const privacyRoute = screenRoute('/privacy', PrivacyPage, PRIVACY_SCREEN);
+// The editor's code loads with its screen (the largest screen, and only edits need it). Its
+// draft is read afresh on each visit (fetchQuery, not the cache): editing starts from the latest revision.
+const SitePage = lazyRouteComponent(() => import('./features/site/components/site-page'), 'SitePage');
+const siteRoute = screenRoute('/site', SitePage, SITE_SCREEN, (client) =>
+  Promise.all([client.fetchQuery(siteContentQueryOptions), client.fetchQuery(siteVersionsQueryOptions)]),
+);
 
-/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security; case-insensitive. */
+/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree: rootRoute.addChildren([
@@ -164,6 +181,7 @@ export function createAppRouter(queryClient: QueryClient) {
         prizesRoute,
         privacyRoute,
         securityRoute,
+        siteRoute,
       ]),
     ]),
     basepath: '/admin',

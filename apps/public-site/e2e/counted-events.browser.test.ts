@@ -4,6 +4,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 
 import {
   adminHeaders,
+  hydrated,
   launchChromium,
   openPage as openBrowserPage,
   startSiteServer,
@@ -60,6 +61,8 @@ describe('counted events in Chromium', () => {
       .click();
     await (await crackme).cancel();
     await page.locator('#share-heading').scrollIntoViewIfNeeded();
+    // The section is in the page at once; its buttons work once its code has come.
+    await hydrated(page, '.post button');
     await page.getByRole('button', { name: /Copy the LinkedIn post/ }).click();
     const graphic = page.waitForEvent('download');
     await page.locator('.share-graphics a').first().click();

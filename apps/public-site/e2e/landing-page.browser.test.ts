@@ -6,6 +6,7 @@ import { createWorld, SCHOLARSHIP_ANSWER } from '../../../packages/domain/test/w
 import { IDLE_FALLBACK_MS } from '../../../packages/web-ui/src/when-wanted';
 import {
   approveAllEntries,
+  hydrated,
   launchChromium,
   openPage as openBrowserPage,
   screenshot,
@@ -13,18 +14,14 @@ import {
   startSiteServer,
   type SiteServer,
 } from '../../../tools/browser-testing/browser';
+import { SECTION_HEADINGS } from './sections';
 
-const SECTION_HEADINGS = [
-  'About the book',
-  'Three parts, one system',
-  'The manifesto',
-  'About the author',
-  'The crackme challenge',
-  'Get your copy',
-  'Spread the word',
-  'Free PDF for those who need it',
-  'Guestbook',
-];
+/** Whether React has hydrated the element yet (its code may come later than its HTML). */
+const isHydrated = (page: Page, selector: string): Promise<boolean> =>
+  page.evaluate(
+    (sel) => Object.keys(document.querySelector(sel) ?? {}).some((key) => key.startsWith('__reactFiber')),
+    selector,
+  );
 
 describe('the landing page in Chromium', () => {
   let browser: Browser;
@@ -112,11 +109,14 @@ describe('the landing page in Chromium', () => {
     it('not at load, however quiet the network; then once the page has idled a few seconds', async () => {
       const { page, errors, deferred } = await openHeld(PHONE);
       expect(deferred).toEqual([]);
-      await expect(page.locator('#free-pdf, #guestbook, #share-heading, .claim-form').count()).resolves.toBe(0);
-      await page.clock.runFor(IDLE_FALLBACK_MS * 2);
-      await page.locator('#guestbook form').waitFor();
+      // Their words are in the page from the first byte (the server rendered them); their code is not.
       expect(await page.locator('main h2').allTextContents()).toEqual(SECTION_HEADINGS);
-      await page.locator('.claim-form').waitFor();
+      await expect(page.locator('#free-pdf form, #guestbook form, .claim-form').count()).resolves.toBe(3);
+      await expect(isHydrated(page, '#guestbook form')).resolves.toBe(false);
+      await expect(isHydrated(page, '#about-heading')).resolves.toBe(true);
+      await page.clock.runFor(IDLE_FALLBACK_MS * 2);
+      await hydrated(page, '#guestbook form');
+      await hydrated(page, '.claim-form');
       expect(deferred.some((path) => path.includes('share-section'))).toBe(true);
       expect(errors).toEqual([]);
       await page.context().close();
@@ -128,7 +128,7 @@ describe('the landing page in Chromium', () => {
       await page.getByRole('link', { name: /Free PDF/ }).click();
       // React shows a section that was waiting for its code up to 300 ms later: well short of the idle fallback.
       await page.clock.runFor(500);
-      await page.locator('#free-pdf form').waitFor();
+      await hydrated(page, '#free-pdf form');
       expect(deferred.some((path) => path.includes('scholarship-form'))).toBe(true);
       await scrolledTo(page, 'free-pdf');
       await page.context().close();
@@ -139,7 +139,7 @@ describe('the landing page in Chromium', () => {
       await page.clock.install();
       await page.goto('/#guestbook');
       await page.clock.runFor(500);
-      await page.locator('#guestbook form').waitFor();
+      await hydrated(page, '#guestbook form');
       await scrolledTo(page, 'guestbook');
       await page.context().close();
     });
@@ -390,11 +390,11 @@ describe('the landing page in Chromium', () => {
 
   it('copies a post: the button says Copied! for 2 seconds, with the clipboard toast', async () => {
     const { page } = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
-    // Load in natural time (React commits lazily loaded sections on a timer), then stop time.
+    // Load in natural time (the share section hydrates once the page has idled), then stop time.
     await page.clock.install();
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Copy the LinkedIn post' });
-    await button.waitFor();
+    await hydrated(page, '.post button');
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5000);
     await button.click();
     // The label changes after the clipboard answers and React renders: wait for it, do not read at once.
@@ -417,7 +417,7 @@ describe('the landing page in Chromium', () => {
     // Restart the carousel's timer at a known instant: hover, and leave.
     await page.locator('.carousel').hover();
     await page.mouse.move(0, 0);
-    const quote = page.locator('.quote blockquote');
+    const quote = page.locator('.quote:not([hidden]) blockquote');
     const first = await quote.textContent();
     await page.clock.runFor(7900);
     await expect(quote.textContent()).resolves.toBe(first);
@@ -443,7 +443,7 @@ describe('the landing page in Chromium', () => {
     await page.clock.install({ time: new Date('2026-06-01T12:00:00Z') });
     await page.clock.pauseAt(new Date('2026-06-01T12:00:01Z'));
     await page.goto('/');
-    const quote = page.locator('.quote blockquote');
+    const quote = page.locator('.quote:not([hidden]) blockquote');
     const dot = (n: number) => page.getByRole('button', { name: `Quote ${n} of 3` });
 
     // A click leaves focus on the button it pressed; that alone must not hold the carousel.

@@ -13,7 +13,7 @@ import {
 /**
  * The site as crawlers and share previews see it, the footer's Admin link, and the store,
  * social and publisher links, with the address, admin host and one store link an owner
- * configures (the content module's other links are `.example` placeholders).
+ * configures (the first version's other links are `.example` placeholders).
  */
 const KINDLE = 'https://ebooks.rootaccess.test/kindle';
 
@@ -105,7 +105,7 @@ describe('sharing, search and the Admin link in Chromium', () => {
     await page.goto('/');
     await page.locator('footer').waitFor();
     await page.locator('#buy').scrollIntoViewIfNeeded();
-    await page.locator('.buy-link').first().waitFor();
+    await page.locator('a.buy-link').first().waitFor();
     const addresses = await page.evaluate(() =>
       [...document.querySelectorAll('[href], [src]')].flatMap((element) =>
         ['href', 'src'].flatMap((name) => element.getAttribute(name) ?? []),
@@ -113,10 +113,15 @@ describe('sharing, search and the Admin link in Chromium', () => {
     );
     expect(addresses.length).toBeGreaterThan(10);
     expect(addresses.filter((address) => /\.example\b/.test(address))).toEqual([]);
-    const buy = page.locator('.buy-link');
+    const buy = page.locator('a.buy-link');
     await expect(buy.count()).resolves.toBe(1);
     await expect(buy.textContent()).resolves.toContain('Kindle');
     await expect(buy.getAttribute('href')).resolves.toBe(KINDLE);
+    // The formats whose links are placeholders show their prices, "coming soon", and link nowhere.
+    await expect(page.locator('.buy-soon').allTextContents()).resolves.toEqual([
+      'Hardcover$28.00coming soon',
+      'Paperback$17.99coming soon',
+    ]);
     // The footer keeps Privacy and Admin; the publisher's logo is there, not a link.
     await expect(page.locator('footer nav a').allTextContents()).resolves.toEqual(['Privacy', 'Admin']);
     await expect(page.locator('footer .publisher img').count()).resolves.toBe(1);

@@ -10,8 +10,9 @@ const rootRoute = createRootRoute({
 const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  // The first screen (the hero) is in index.html itself; the sections below it come in their
-  // own chunk, fetched as soon as the router starts, so the first screen's JS is the router's.
+  // The server renders / whole and main.tsx hydrates it without the router; this route draws
+  // the sections only where no server rendered them (a page without its data block), from
+  // the first version's words, in a chunk of their own.
   component: lazyRouteComponent(() => import('./routes/landing-page'), 'LandingPage'),
 });
 

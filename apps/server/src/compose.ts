@@ -13,6 +13,7 @@ import {
   type DatabaseHealth,
 } from './container';
 import { logLooseFiles } from './data-dir';
+import { landingSource, type LandingSource } from './landing-page';
 
 export interface ComposeOptions {
   readonly logger: Logger;
@@ -42,6 +43,8 @@ export interface Composition {
   readonly clock: Clock;
   readonly mailer: Mailer;
   readonly database: DatabaseHealth;
+  /** The landing page's words: the published site content and the drafts to preview. */
+  readonly landing: LandingSource;
   /**
    * Checks BOOK_PDF_PATH without parsing it (a few milliseconds): the server calls it before it
    * listens, so that a wrong path stops the start and not the first reader's download.
@@ -72,16 +75,18 @@ export async function compose(config: ServerConfig, options: ComposeOptions): Pr
     throw error;
   }
   const bookStamper = container.get(TYPES.BookStamper);
+  const useCases = container.get(TYPES.UseCases);
   return {
     config,
     logger,
     persistence,
     container,
-    useCases: container.get(TYPES.UseCases),
+    useCases,
     settings: container.get(TYPES.UseCaseSettings),
     clock: container.get(TYPES.Clock),
     mailer: container.get(TYPES.Mailer),
     database: databaseHealth(persistence),
+    landing: landingSource(useCases),
     checkBook: () =>
       bookStamper.load().catch((error: unknown) => {
         throw new Error(

@@ -1,8 +1,8 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 
 import type { EnsureInitialAdminUseCase, UseCases } from '@memoir/domain';
-import { createHttpApp, type HttpApp, type PrivacyNotice } from '@memoir/http-koa';
-import { BOOK_TITLE } from '@memoir/shared';
+import { createHttpApp, type HttpApp, type ObservedRequest, type PrivacyNotice } from '@memoir/http-koa';
+import { BOOK_TITLE, PUBLIC_GUESTBOOK_LIMIT } from '@memoir/shared';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 
@@ -10,7 +10,9 @@ import type { Composition } from './compose';
 import type { ServerConfig } from './config';
 import { makePrivateDir } from './data-dir';
 import { createServerMetrics } from './metrics';
-import { staticApps } from './static-apps';
+import { landingFirst } from './landing-first';
+import { LandingPages, landingEntryFile } from './landing-page';
+import { publicSiteDist, staticApps } from './static-apps';
 
 /** When no admin exists: create one, writing a generated password to a 0600 file (never to a log). */
 export async function ensureInitialAdmin(
@@ -36,6 +38,9 @@ export async function ensureInitialAdmin(
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The admin app's sign-in page, where the footer's Admin link goes. */
+const ADMIN_LOGIN_PATH = '/admin/login';
 
 /** What /privacy says: the very settings the server runs with. */
 export function privacyNotice(config: ServerConfig): PrivacyNotice {
@@ -73,6 +78,16 @@ export async function buildApp(
   const { config, logger, useCases, persistence, database, container } = composition;
   await ensureInitialAdmin(config, logger, useCases.ensureInitialAdmin);
   const metrics = createServerMetrics(persistence, () => database.isReady());
+  const landing = new LandingPages({
+    distDir: publicSiteDist(config.rootDir),
+    entryFile: landingEntryFile(config.rootDir),
+    publicBaseUrl: config.mail.publicBaseUrl,
+    adminLogin: config.adminHost === null ? ADMIN_LOGIN_PATH : `${config.mail.adminBaseUrl}${ADMIN_LOGIN_PATH}`,
+    leaveOutPlaceholders: config.siteLinks.leaveOutPlaceholders,
+    source: composition.landing,
+    entries: () => useCases.listPublicGuestbookEntries.execute({ limit: PUBLIC_GUESTBOOK_LIMIT }),
+  });
+  const observeRequest = (request: ObservedRequest) => metrics.observeRequest(request);
   const { app, handler, routes } = createHttpApp({
     useCases,
     rateLimiter: useCases.rateLimiter,
@@ -85,16 +100,17 @@ export async function buildApp(
     logger,
     isDatabaseUnavailable: database.isUnavailable,
     checkReadiness: async () => !isShuttingDown() && (await database.isReady()),
-    observeRequest: (request) => metrics.observeRequest(request),
+    observeRequest,
     metrics: metrics.endpoint(config.metricsToken),
     privacy: privacyNotice(config),
     fallback: staticApps({
       rootDir: config.rootDir,
       adminHost: config.adminHost,
       publicBaseUrl: config.mail.publicBaseUrl,
-      adminBaseUrl: config.mail.adminBaseUrl,
-      siteLinks: config.siteLinks,
+      landing,
     }),
   });
-  return { app, handler, routes, container, useCases };
+  const { trustProxy, adminHost } = config;
+  const first = landingFirst(landing, { logger, trustProxy, observeRequest, adminHost }, handler);
+  return { app, handler: first, routes, container, useCases };
 }

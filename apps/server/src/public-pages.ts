@@ -2,14 +2,11 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-import { readSiteLinksMeta, siteLinksMetaTag } from '@memoir/shared';
-
-import { servedLinks, type SiteLinksConfig } from './site-links';
-
 /**
- * The origin the public site's build writes into its absolute URLs (canonical, Open Graph, X
- * card, JSON-LD, robots.txt). The server puts PUBLIC_BASE_URL in its place as it serves them,
- * so one build serves any domain and no placeholder reaches a visitor or a crawler.
+ * The origin the public site's build writes into robots.txt's absolute URL. The server puts
+ * PUBLIC_BASE_URL in its place as it serves it, so one build serves any domain and no
+ * placeholder reaches a crawler. (The page's own absolute URLs are written by the server as it
+ * renders it: landing-page.ts.)
  */
 export const BUILD_ORIGIN = 'https://memoir-book.example';
 
@@ -43,17 +40,12 @@ export interface PublicPagesOptions {
   readonly distDir: string;
   /** PUBLIC_BASE_URL, without a trailing slash. */
   readonly publicBaseUrl: string;
-  /** With ADMIN_HOST set: the admin host's sign-in page, for the footer's Admin link; else null. */
-  readonly adminLoginUrl: string | null;
-  /** The store, social and publisher links configured, and whether placeholders are left out. */
-  readonly siteLinks: SiteLinksConfig;
 }
 
 /**
- * The public site's page and robots.txt as the build left them, with PUBLIC_BASE_URL for the
- * build's origin (and, with ADMIN_HOST, where the footer's Admin link goes), the store, social
- * and publisher links the page shows in place of the content module's, and the sitemap.
- * Each file is read again when the build changes it (a `pnpm build` while the server runs).
+ * The public site's robots.txt as the build left it, with PUBLIC_BASE_URL for the build's
+ * origin, and the sitemap. The file is read again when the build changes it (a `pnpm build`
+ * while the server runs).
  */
 export class PublicPages {
   private readonly base: string;
@@ -77,22 +69,6 @@ export class PublicPages {
       ].join('\n'),
     );
     return this.preparedSitemap;
-  }
-
-  /** The site's page, or null before the site is built. */
-  indexHtml(): PreparedText | null {
-    return this.read('index.html', (html) => {
-      // The build names the content module's links; the page shows the ones named here.
-      const named = readSiteLinksMeta(html);
-      const withLinks =
-        named === null
-          ? html
-          : html.replace(named.tag, () => siteLinksMetaTag(servedLinks(named.links, this.options.siteLinks).links));
-      const linked = withLinks.replaceAll(BUILD_ORIGIN, this.base);
-      if (this.options.adminLoginUrl === null) return linked;
-      const meta = `<meta name="memoir:admin-login" content="${this.options.adminLoginUrl.replace(/"/g, '%22')}" />`;
-      return linked.replace('</head>', `  ${meta}\n  </head>`);
-    });
   }
 
   /** robots.txt, naming this site's sitemap; null before the site is built. */

@@ -62,12 +62,14 @@ export async function startServer(
     // A missing or broken book must stop the start, not the first reader's download.
     await composition.checkBook();
     logMail(logger, config, composition.mailer);
-    logSiteLinks(logger, config);
+    // Read from the published content while the server starts listening, not before.
+    const linksLogged = logSiteLinks(logger, config, composition.landing);
     server = createHttpServer(shutdown.listener(handler), config.trustProxy);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => resolve());
     });
+    await linksLogged;
   } catch (error) {
     await composition.close();
     throw error;

@@ -1,29 +1,25 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import {
-  PUBLISHER_LINK_KEY,
-  readSiteLinksMeta,
-  SITE_LINK_KEYS,
-  SOCIAL_LINK_KEYS,
-  STORE_LINK_KEYS,
   DEFAULT_SITE_CONTENT,
   isPlaceholderUrl,
+  PUBLISHER_LINK_KEY,
+  SOCIAL_LINK_KEYS,
+  STORE_LINK_KEYS,
+  type BuyFormat,
   type SiteContent,
-  type SiteLinkKey,
   type SiteLinks,
+  type SocialNetwork,
   type StoreLinkKey,
 } from '@memoir/shared';
 
 /**
  * The landing page's store, social and publisher links (docs/public-site.md, "Store and social
- * links"): the content module's, with the configured ones in their place, and without the
- * placeholders nobody configured once the site has a real address.
+ * links"): STORE_LINKS, SOCIAL_LINKS and PUBLISHER_URL as the first version's, and the
+ * placeholders the page leaves out once the site has a real address.
  */
 export interface SiteLinksConfig {
-  /** STORE_LINKS, SOCIAL_LINKS and PUBLISHER_URL, by key: each replaces the content module's. */
+  /** STORE_LINKS, SOCIAL_LINKS and PUBLISHER_URL, by key: the first published version's links. */
   readonly configured: SiteLinks;
-  /** PUBLIC_BASE_URL is set: a placeholder address that is not configured is left out of the page. */
+  /** PUBLIC_BASE_URL is set: a placeholder address is not shown as a link. */
   readonly leaveOutPlaceholders: boolean;
 }
 
@@ -54,43 +50,37 @@ export function firstSiteContent(configured: SiteLinks): SiteContent {
   };
 }
 
-/** The variable that sets a link, and its key there: what an owner sets to give it back. */
-export function linkSetting(key: SiteLinkKey): string {
+/** The variable that sets a link on the first start, and its key there. */
+export function linkSetting(key: string): string {
   if (key === PUBLISHER_LINK_KEY) return 'PUBLISHER_URL';
   if ((STORE_LINK_KEYS as readonly string[]).includes(key)) return `STORE_LINKS ${key}`;
   return (SOCIAL_LINK_KEYS as readonly string[]).includes(key) ? `SOCIAL_LINKS ${key}` : key;
 }
 
-/** The links the page is served with, and the keys of those left out. */
-export function servedLinks(
-  content: SiteLinks,
-  config: SiteLinksConfig,
-): { readonly links: SiteLinks; readonly leftOut: readonly SiteLinkKey[] } {
-  const links: SiteLinks = {};
-  const leftOut: SiteLinkKey[] = [];
-  for (const key of SITE_LINK_KEYS) {
-    const configured = config.configured[key];
-    const href = configured ?? content[key];
-    if (href === undefined) continue;
-    if (configured === undefined && config.leaveOutPlaceholders && isPlaceholderUrl(href)) leftOut.push(key);
-    else links[key] = href;
-  }
-  return { links, leftOut };
+/** The keys of the links whose addresses are placeholders: buy formats, networks, `publisher`. */
+export function placeholderLinks(content: SiteContent): Array<BuyFormat | SocialNetwork | 'publisher'> {
+  return [
+    ...content.buyLinks.filter((buy) => buy.url !== '' && isPlaceholderUrl(buy.url)).map((buy) => buy.format),
+    ...content.socialLinks.filter((social) => isPlaceholderUrl(social.url)).map((social) => social.network),
+    ...(content.publisher.url !== '' && isPlaceholderUrl(content.publisher.url)
+      ? [PUBLISHER_LINK_KEY as 'publisher']
+      : []),
+  ];
 }
 
 /**
- * What the server will leave out of the built page (apps/public-site/dist/index.html), as the
- * settings that give each link back; 'not built' before the site is built; 'not named' when its
- * page names no links (a build from before they were named: the page shows the content
- * module's as they are, placeholders included).
+ * The content as the page shows it. With `leaveOutPlaceholders` (PUBLIC_BASE_URL set), no
+ * placeholder address is a link: a buy link's format shows its price and "coming soon", a
+ * social link is left out, the publisher is its name alone. Without it (a lab on localhost,
+ * the tests), every link shows, so the page looks complete in development.
  */
-export function linksLeftOut(distDir: string, config: SiteLinksConfig): readonly string[] | 'not built' | 'not named' {
-  let html: string;
-  try {
-    html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  } catch {
-    return 'not built';
-  }
-  const named = readSiteLinksMeta(html);
-  return named === null ? 'not named' : servedLinks(named.links, config).leftOut.map(linkSetting);
+export function servedContent(content: SiteContent, leaveOutPlaceholders: boolean): SiteContent {
+  if (!leaveOutPlaceholders) return content;
+  const real = (url: string) => (url === '' || isPlaceholderUrl(url) ? '' : url);
+  return {
+    ...content,
+    buyLinks: content.buyLinks.map((buy) => ({ ...buy, url: real(buy.url) })),
+    socialLinks: content.socialLinks.filter((social) => real(social.url) !== ''),
+    publisher: { ...content.publisher, url: real(content.publisher.url) },
+  };
 }

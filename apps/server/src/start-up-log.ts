@@ -5,8 +5,8 @@ import type { Logger } from 'pino';
 
 import type { ServerConfig } from './config';
 import { smtpTransport } from './container';
-import { linksLeftOut } from './site-links';
-import { publicSiteDist } from './static-apps';
+import type { LandingSource } from './landing-page';
+import { linkSetting, placeholderLinks } from './site-links';
 
 // What the server says about itself as it starts: where the database is, how email leaves,
 // and the warnings an operator should act on. Each is said once, before it listens.
@@ -60,19 +60,15 @@ export function logMail(logger: Logger, config: ServerConfig, mailer: Mailer): v
 }
 
 /**
- * One warning at start when the page leaves links out: placeholders nobody configured, with
- * PUBLIC_BASE_URL set. It names the settings that give them back.
+ * One warning at start when the page leaves links out: placeholders in the published content,
+ * with PUBLIC_BASE_URL set. It names each, by the setting that gave it on the first start.
  */
-export function logSiteLinks(logger: Logger, config: ServerConfig): void {
-  const leftOut = linksLeftOut(publicSiteDist(config.rootDir), config.siteLinks);
-  if (leftOut === 'not named' && config.siteLinks.leaveOutPlaceholders) {
-    logger.warn(
-      'the built public site names no store, social or publisher links, so the page shows its own, placeholders included: run pnpm build',
-    );
-  }
-  if (typeof leftOut === 'string' || leftOut.length === 0) return;
+export async function logSiteLinks(logger: Logger, config: ServerConfig, landing: LandingSource): Promise<void> {
+  if (!config.siteLinks.leaveOutPlaceholders) return;
+  const leftOut = placeholderLinks((await landing.published()).content).map(linkSetting);
+  if (leftOut.length === 0) return;
   logger.warn(
     { leftOut },
-    `links left out of the page, their addresses being placeholders (.example): ${leftOut.join(', ')}; set them, or their addresses in apps/public-site/src/content.ts`,
+    `links left out of the page, their addresses being placeholders (.example): ${leftOut.join(', ')}; set them in the admin app (/admin/site)`,
   );
 }

@@ -35,7 +35,13 @@ it('runs from the production bundle, with production dependencies only, until /r
     const url = (await server.waitFor(/Open (http:\/\/[^\s/]+)\//, 20_000))[1] ?? '';
     await waitForOk(server, `${url}/readyz`, 20_000);
     const page = await fetch(`${url}/`);
-    expect([page.status, (await page.text()).startsWith('<!doctype html>')]).toEqual([200, true]);
+    const html = await page.text();
+    // Rendered by the server whole: the public site's server entry is in the bundle.
+    expect([page.status, html.startsWith('<!doctype html>'), html.includes('About the book')]).toEqual([
+      200,
+      true,
+      true,
+    ]);
     expect((await fetch(`${url}/admin/login`)).status).toBe(200);
     expect((await fetch(`${url}/api/guestbook-entries`)).status).toBe(200);
   } finally {

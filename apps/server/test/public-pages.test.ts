@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readSiteLinksMeta, siteLinksMetaTag, type SiteLinks } from '@memoir/shared';
+import { describe, expect, it } from '@jest/globals';
+import { DEFAULT_SITE_CONTENT, type SiteContent } from '@memoir/shared';
 import pino from 'pino';
 
-import { loadConfig } from '../src/config';
-import { BUILD_ORIGIN, PublicPages } from '../src/public-pages';
-import { linksLeftOut } from '../src/site-links';
+import { BUILD_ORIGIN } from '../src/public-pages';
+import { firstSiteContent, linkSetting, placeholderLinks, servedContent } from '../src/site-links';
 import { startTestApp, useTestApps } from './support/test-app';
 
 /**
@@ -38,9 +34,13 @@ describe('the public pages served with PUBLIC_BASE_URL', () => {
       url: 'https://rootaccess.test/',
       author: { '@id': 'https://rootaccess.test/#author' },
     });
-    expect(html).toContain('<meta name="memoir:admin-login" content="https://admin.rootaccess.test/admin/login" />');
-    // Any other path that is the app's page (a 404) is the same page.
-    expect((await app.call('GET', '/no-such-page', { undocumented: true })).text).toBe(html);
+    expect(html).toContain('<a href="https://admin.rootaccess.test/admin/login">Admin</a>');
+    // Any other path gets the same head, and the app's not-found screen in place of the sections.
+    const notFound = await app.call('GET', '/no-such-page', { undocumented: true });
+    expect(notFound.status).toBe(404);
+    expect(notFound.text).toContain('<link rel="canonical" href="https://rootaccess.test/" />');
+    expect(notFound.text).toContain('<div id="root"></div>');
+    expect(notFound.text).not.toContain('About the book');
   });
 
   it('sends the page compressed when asked, and the same page whole when not', async () => {
@@ -77,104 +77,61 @@ describe('the public pages served with PUBLIC_BASE_URL', () => {
 
   it('leaves the Admin link on this host without ADMIN_HOST', async () => {
     const app = await startApp({ env: { PUBLIC_BASE_URL: 'https://rootaccess.test' } });
-    expect((await app.call('GET', '/', { undocumented: true })).text).not.toContain('memoir:admin-login');
+    expect((await app.call('GET', '/', { undocumented: true })).text).toContain('<a href="/admin/login">Admin</a>');
   });
 });
 
-/** The page's store, social and publisher links: the build names the content module's, the server the ones it serves. */
+/** The page's store, social and publisher links: the content's, placeholders not shown as links once the site has an address. */
 describe('the store, social and publisher links the page is served with', () => {
-  const CONTENT_LINKS: SiteLinks = {
-    hardcover: 'https://bookshop.example/root-access/hardcover',
-    paperback: 'https://paperbacks.test/root-access',
-    kindle: 'https://kindle.example/root-access',
-    x: 'https://x.example/samokafor',
-    github: 'https://github.com/samokafor',
-    publisher: 'https://byteline-press.example/',
-  };
-  let distDir: string;
-  beforeAll(() => {
-    distDir = mkdtempSync(join(tmpdir(), 'memoir-site-links-'));
-    writeFileSync(
-      join(distDir, 'index.html'),
-      `<!doctype html><html><head><link rel="canonical" href="${BUILD_ORIGIN}/" />\n  ${siteLinksMetaTag(CONTENT_LINKS)}\n  </head><body><div id="root"></div></body></html>`,
-    );
-  });
-  afterAll(() => rmSync(distDir, { recursive: true, force: true }));
-
-  /** The page as served with this environment, and the links it names. */
-  const served = (env: Record<string, string>) => {
-    const config = loadConfig(env, '/srv/memoir');
-    const pages = new PublicPages({
-      distDir,
-      publicBaseUrl: config.mail.publicBaseUrl,
-      adminLoginUrl: null,
-      siteLinks: config.siteLinks,
-    });
-    const html = pages.indexHtml()?.body.toString('utf8') ?? '';
-    return { html, links: readSiteLinksMeta(html)?.links, leftOut: linksLeftOut(distDir, config.siteLinks) };
+  const content: SiteContent = {
+    ...DEFAULT_SITE_CONTENT,
+    buyLinks: [
+      { format: 'hardcover', price: '$28.00', url: 'https://bookshop.example/root-access/hardcover', note: 'Maps' },
+      { format: 'paperback', price: '$17.99', url: 'https://paperbacks.test/root-access', note: 'Pocket' },
+      { format: 'kindle', price: '$2.99', url: '', note: 'Instant' },
+    ],
+    socialLinks: [
+      { network: 'x', url: 'https://x.example/samokafor' },
+      { network: 'github', url: 'https://github.com/samokafor' },
+    ],
+    publisher: { name: 'Byteline Press', url: 'https://www.example.com/' },
   };
 
-  it('shows every content link, placeholders too, without PUBLIC_BASE_URL (a lab on localhost)', () => {
-    const { links, leftOut } = served({});
-    expect(links).toEqual(CONTENT_LINKS);
-    expect(leftOut).toEqual([]);
+  it('shows every link, placeholders too, without PUBLIC_BASE_URL (a lab on localhost)', () => {
+    expect(servedContent(content, false)).toBe(content);
   });
 
-  it('leaves out the placeholders nobody configured when PUBLIC_BASE_URL is set, and keeps real addresses', () => {
-    const { html, links, leftOut } = served({ PUBLIC_BASE_URL: 'https://rootaccess.test' });
-    expect(links).toEqual({ paperback: 'https://paperbacks.test/root-access', github: 'https://github.com/samokafor' });
-    expect(html).not.toMatch(/\.example\b/);
-    expect(leftOut).toEqual(['STORE_LINKS hardcover', 'STORE_LINKS kindle', 'SOCIAL_LINKS x', 'PUBLISHER_URL']);
+  it('shows no placeholder as a link when PUBLIC_BASE_URL is set: coming soon, left out, the name alone', () => {
+    const served = servedContent(content, true);
+    expect(served.buyLinks.map((link) => [link.format, link.url])).toEqual([
+      ['hardcover', ''],
+      ['paperback', 'https://paperbacks.test/root-access'],
+      ['kindle', ''],
+    ]);
+    expect(served.socialLinks).toEqual([{ network: 'github', url: 'https://github.com/samokafor' }]);
+    expect(served.publisher).toEqual({ name: 'Byteline Press', url: '' });
+    expect(placeholderLinks(content).map(linkSetting)).toEqual([
+      'STORE_LINKS hardcover',
+      'SOCIAL_LINKS x',
+      'PUBLISHER_URL',
+    ]);
   });
 
-  it('puts a configured link in place of the content module’s, placeholder or not', () => {
-    const { links, leftOut } = served({
-      PUBLIC_BASE_URL: 'https://rootaccess.test',
-      STORE_LINKS: 'kindle=https://ebooks.test/root-access,paperback=https://shop.test/pb',
-      SOCIAL_LINKS: 'linkedin=https://www.linkedin.com/in/samokafor',
-      PUBLISHER_URL: 'https://byteline.test/',
-    });
-    expect(links).toEqual({
-      paperback: 'https://shop.test/pb',
+  it('puts the configured links in the first version, placeholder or not', () => {
+    const first = firstSiteContent({
       kindle: 'https://ebooks.test/root-access',
       linkedin: 'https://www.linkedin.com/in/samokafor',
-      github: 'https://github.com/samokafor',
       publisher: 'https://byteline.test/',
     });
-    expect(leftOut).toEqual(['STORE_LINKS hardcover', 'SOCIAL_LINKS x']);
-  });
-
-  it('keeps a hostile address inside its attribute: quotes and angle brackets never reach the HTML as such', () => {
-    const hostile = `https://shop.test/a'b"c<script>alert(1)</script>&x=1`;
-    const { html, links } = served({ PUBLIC_BASE_URL: 'https://rootaccess.test', STORE_LINKS: `kindle=${hostile}` });
-    expect(html).not.toContain('<script>');
-    expect(html).not.toContain(`a'b`);
-    const tag = /<meta name="memoir:links" content="[^"]*" \/>/.exec(html)?.[0] ?? '';
-    expect(tag).not.toBe('');
-    expect(tag).not.toMatch(/content="[^"]*['<>][^"]*"/);
-    // What the page reads back is the address as the URL parser writes it.
-    expect(links?.kindle).toBe(new URL(hostile).href);
-    expect(links?.kindle).toBe(`https://shop.test/a'b%22c%3Cscript%3Ealert(1)%3C/script%3E&x=1`);
-  });
-
-  it('leaves the page as built when its build names no links', () => {
-    const oldDist = mkdtempSync(join(tmpdir(), 'memoir-site-links-'));
-    try {
-      const html = '<!doctype html><html><head></head><body></body></html>';
-      writeFileSync(join(oldDist, 'index.html'), html);
-      const siteLinks = { configured: { kindle: 'https://ebooks.test/' }, leaveOutPlaceholders: true };
-      const pages = new PublicPages({
-        distDir: oldDist,
-        publicBaseUrl: 'https://rootaccess.test',
-        adminLoginUrl: null,
-        siteLinks,
-      });
-      expect(pages.indexHtml()?.body.toString('utf8')).toBe(html);
-      expect(linksLeftOut(oldDist, siteLinks)).toBe('not named');
-      expect(linksLeftOut(join(oldDist, 'nothing-here'), siteLinks)).toBe('not built');
-    } finally {
-      rmSync(oldDist, { recursive: true, force: true });
-    }
+    expect(first.buyLinks.map((link) => link.url)).toEqual([
+      'https://bookshop.example/root-access/hardcover',
+      'https://bookshop.example/root-access/paperback',
+      'https://ebooks.test/root-access',
+    ]);
+    expect(first.socialLinks.find((link) => link.network === 'linkedin')?.url).toBe(
+      'https://www.linkedin.com/in/samokafor',
+    );
+    expect(first.publisher.url).toBe('https://byteline.test/');
   });
 });
 
@@ -188,23 +145,36 @@ describe('the built page’s store, social and publisher links', () => {
     });
     const html = (await app.call('GET', '/', { undocumented: true })).text;
     expect(html).not.toMatch(/\.example\b/);
-    expect(readSiteLinksMeta(html)?.links).toEqual({ kindle: 'https://ebooks.test/root-access' });
+    expect(html.match(/<a class="buy-link" href="[^"]*"/g)).toEqual([
+      '<a class="buy-link" href="https://ebooks.test/root-access"',
+    ]);
+    // The formats without a real link show their price, "coming soon".
+    expect(html).toContain(
+      '<span class="buy-format">Hardcover</span><span class="buy-price">$28.00</span><span class="buy-note">coming soon</span>',
+    );
   });
 
-  it('never sends the build’s own copies of the page, compressed or not, which hold the placeholders', async () => {
+  it('never sends the build’s own copies of the page, compressed or not: they are the not-found page', async () => {
     const app = await startApp({ env: { PUBLIC_BASE_URL: 'https://rootaccess.test' } });
-    const page = (await app.call('GET', '/', { undocumented: true })).text;
+    const notFound = (await app.call('GET', '/no-such-page', { undocumented: true })).text;
     for (const path of ['/index.html', '/index.html.gz', '/index.html.br', '/INDEX.HTML.GZ']) {
       const response = await app.call('GET', path, { undocumented: true });
-      expect([path, response.headers['content-type'], response.text]).toEqual([path, 'text/html; charset=utf-8', page]);
+      expect([path, response.status, response.headers['content-type'], response.text]).toEqual([
+        path,
+        404,
+        'text/html; charset=utf-8',
+        notFound,
+      ]);
     }
+    expect(notFound).not.toContain('<!--memoir:');
   });
 
-  it('serves the content module’s links as they are without PUBLIC_BASE_URL', async () => {
+  it('serves the content’s links as they are without PUBLIC_BASE_URL', async () => {
     const app = await startApp();
-    const links = readSiteLinksMeta((await app.call('GET', '/', { undocumented: true })).text)?.links ?? {};
-    expect(Object.keys(links)).toEqual(['hardcover', 'paperback', 'kindle', 'x', 'linkedin', 'github', 'publisher']);
-    expect(links.kindle).toMatch(/^https:\/\/[^/]*\.example\//);
+    const html = (await app.call('GET', '/', { undocumented: true })).text;
+    expect(html.match(/<a class="buy-link" href="[^"]*"/g)).toHaveLength(3);
+    expect(html).toContain('href="https://kindle.example/root-access"');
+    expect(html).toContain('href="https://x.example/samokafor"');
   });
 
   it('warns once at start, naming what it leaves out', async () => {

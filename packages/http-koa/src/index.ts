@@ -9,3 +9,5 @@ export { openApiDocument } from './openapi/document';
 export { rateLimitAddressKey } from './rate-limit-address';
 export { PRIVACY_PATH, privacyPageHtml, type PrivacyNotice } from './privacy-page';
 export { COPY_FILE_SUFFIX, DOWNLOAD_PATH, parseRange } from './download';
+export { frontAnswer, isPlainGet, type Handler, type ReadyAnswer } from './front-answer';
+export { presentPublicEntry } from './api/guestbook';

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 // From node:url, not the global: the global is made on first use, which the hostile-input
 // tests' prototype-poisoning check would see as a changed global.
 import { URLSearchParams } from 'node:url';
@@ -6,14 +5,13 @@ import { URLSearchParams } from 'node:url';
 import type { PublicGuestbookEntry } from '@memoir/domain';
 
 import type { HttpAppOptions } from './deps';
-import { isSecureRequest } from './forwarded';
-import { accessLine, HSTS, requestIdFor, SECURITY_HEADERS } from './middleware';
+import { frontAnswer, isPlainGet, type Handler } from './front-answer';
 import { presentPublicEntry } from './api/guestbook';
 
 export const PUBLIC_LIST_PATH = '/api/guestbook-entries';
 
 /** The list's Content-Type, as Koa writes it for a JSON body. */
-const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_HEADERS = ['Content-Type', 'application/json; charset=utf-8'];
 
 // A cached list (the same array until it is invalidated) is serialised once, not per request.
 const serialisedLists = new WeakMap<readonly PublicGuestbookEntry[], Buffer>();
@@ -32,8 +30,6 @@ export async function publicListBody(
   return body;
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-
 /**
  * The landing page's one call, the hottest route, answered in front of Koa: a plain GET of the
  * exact path without a body gets the cached bytes with the very headers the Koa route sends
@@ -45,19 +41,12 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
  * kept equal by `public-list.test.ts`.
  */
 export function publicListFirst(options: HttpAppOptions, koa: Handler): Handler {
-  const { logger } = options;
-  const isSecure = isSecureRequest(options.trustProxy);
-  const security = SECURITY_HEADERS.flat();
+  const answer = frontAnswer(options);
   return (req, res) => {
     const url = req.url ?? '';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    if (
-      req.method !== 'GET' ||
-      path !== PUBLIC_LIST_PATH ||
-      req.headers['content-length'] !== undefined ||
-      req.headers['transfer-encoding'] !== undefined
-    ) {
+    if (path !== PUBLIC_LIST_PATH || !isPlainGet(req)) {
       koa(req, res);
       return;
     }
@@ -69,18 +58,7 @@ export function publicListFirst(options: HttpAppOptions, koa: Handler): Handler 
     }
     const started = process.hrtime.bigint();
     publicListBody(options, limit === null ? undefined : Number(limit)).then(
-      (body) => {
-        const requestId = requestIdFor(req.headers['x-request-id']);
-        const headers = ['X-Request-Id', requestId, ...security];
-        if (isSecure(req)) headers.push('Strict-Transport-Security', HSTS);
-        headers.push('Content-Type', JSON_TYPE, 'Content-Length', String(body.length));
-        res.writeHead(200, headers);
-        res.end(body);
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        options.observeRequest?.({ method: 'GET', route: PUBLIC_LIST_PATH, status: 200, seconds });
-        if (logger.isLevelEnabled('info'))
-          logger.info({ requestId, ...accessLine('GET', path, 200, started) }, 'request');
-      },
+      (body) => answer(req, res, path, started, { route: PUBLIC_LIST_PATH, headers: JSON_HEADERS, body }),
       () => koa(req, res),
     );
   };

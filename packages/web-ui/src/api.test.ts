@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { DEFAULT_SITE_CONTENT } from '@memoir/shared';
 
 import { api, apiUrl, configureApi, HttpError } from './api';
 
@@ -53,6 +54,13 @@ describe('the API client keyed by the route table', () => {
       body: '{"isApproved":true}',
       headers: { 'Content-Type': 'application/json', Authorization: 'Bearer TOKEN' },
     });
+  });
+
+  it('asks the browser to finish a keepalive call after the page is gone, and only that one', async () => {
+    await api.call('saveSiteDraft', { body: { revision: 1, content: DEFAULT_SITE_CONTENT }, keepalive: true });
+    await api.call('endOtherSessions');
+    expect(sent[0]?.init).toMatchObject({ method: 'PUT', keepalive: true });
+    expect(sent[1]?.init.keepalive).toBeUndefined();
   });
 
   it('sends no bearer header off the admin paths, and an empty object for a POST without a body', async () => {

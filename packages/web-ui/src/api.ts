@@ -67,10 +67,14 @@ type Part<Name extends string, T> = [keyof T] extends [never]
     ? { readonly [P in Name]?: T }
     : { readonly [P in Name]: T };
 
-/** What a call takes: its path parameters, its body and its query, each where the route has one. */
+/**
+ * What a call takes: its path parameters, its body and its query, each where the route has one;
+ * `keepalive` for a call made as the page goes away (the admin's draft saved on leaving), which
+ * the browser then finishes after the page is gone.
+ */
 export type ApiInput<K extends ApiRouteName> = Part<'params', ApiParams<K>> &
   Part<'body', ApiBody<K>> &
-  Part<'query', ApiQuery<K>>;
+  Part<'query', ApiQuery<K>> & { readonly keepalive?: boolean };
 
 /** The input as an argument: it may be left out when nothing in it is required. */
 type InputArgs<K extends ApiRouteName> = object extends ApiInput<K> ? [input?: ApiInput<K>] : [input: ApiInput<K>];
@@ -103,6 +107,7 @@ interface SentInput {
   readonly params?: object;
   readonly query?: object;
   readonly body?: unknown;
+  readonly keepalive?: boolean;
 }
 
 async function send(route: ApiRoute, [input = {}]: readonly [unknown?]) {
@@ -113,6 +118,7 @@ async function send(route: ApiRoute, [input = {}]: readonly [unknown?]) {
     method: route.method,
     credentials: 'include',
     headers: headersFor(route.path, body !== undefined),
+    ...(sent.keepalive === true ? { keepalive: true } : {}),
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) throw await failure(route, response);

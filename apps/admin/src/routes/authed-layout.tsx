@@ -26,6 +26,9 @@ export function AuthedLayout() {
         <span className="who">
           Signed in as <bdi>{user?.username}</bdi>
         </span>
+        <Link to="/site" className="button button-ghost button-small">
+          Site
+        </Link>
         <Link to="/security" className="button button-ghost button-small">
           Security
         </Link>

@@ -16,4 +16,6 @@ export const queryKeys = {
   admins: [...adminData, 'admins'],
   analytics: [...adminData, 'analytics'],
   prizeClaims: [...adminData, 'prize-claims'],
+  siteContent: [...adminData, 'site-content'],
+  siteVersions: [...adminData, 'site-content-versions'],
 } as const;

@@ -8,9 +8,9 @@ import { lazyWithQueries } from '../shared/lazy-with-queries';
 import { WhenNear } from '../shared/when-near';
 
 // Below the fold, and more than half of the page's JS: the forms (with the query client they
-// use), the share section's Radix tooltips, the prize claim. They load when the visitor comes
-// near, shows intent, or the page has idled (shared/when-near.tsx), so the first screen's
-// network is the first screen's alone.
+// use), the share section's Radix tooltips, the prize claim. Their words are in the served
+// HTML; their code loads when the visitor comes near, shows intent, or the page has idled
+// (shared/when-near.tsx), so the first screen's network is the first screen's alone.
 const ScholarshipForm = lazyWithQueries(() =>
   import('../features/scholarship-request/components/scholarship-form').then((m) => m.ScholarshipForm),
 );
@@ -19,8 +19,10 @@ const Guestbook = lazyWithQueries(() => import('../features/guestbook/components
 const ShareSection = lazy(() => import('../features/share/share-section').then((m) => ({ default: m.ShareSection })));
 
 /**
- * The landing page: every section, in the order the specification gives. The skip link and
- * the hero come first, from index.html itself (features/hero/hero.tsx).
+ * The landing page: every section, in the order the specification gives, with the words of
+ * the site content (shared/site-data.tsx). The server renders it whole (src/entry-server.tsx)
+ * and the browser hydrates it (src/main.tsx). The skip link and the hero come first, written
+ * by the server before #root (features/hero/hero.tsx).
  */
 export function LandingPage() {
   useHeroRain();

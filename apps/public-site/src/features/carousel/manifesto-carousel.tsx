@@ -4,6 +4,7 @@ import { useEffect, useState, type FocusEvent, type KeyboardEvent } from 'react'
 
 import { MANIFESTO } from '../../content';
 import { Section } from '../../shared/section';
+import { useSiteContent } from '../../shared/site-data';
 
 /**
  * The three quotes: one every 8 seconds, wrapping around. Previous and next buttons and a dot
@@ -16,7 +17,7 @@ import { Section } from '../../shared/section';
  * (`:focus-visible`) or a key pressed inside does.
  */
 export function ManifestoCarousel() {
-  const quotes = MANIFESTO.quotes;
+  const { quotes } = useSiteContent();
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [keyboardInside, setKeyboardInside] = useState(false);
@@ -40,7 +41,6 @@ export function ManifestoCarousel() {
   const onBlur = (event: FocusEvent) => {
     if (!event.currentTarget.contains(event.relatedTarget)) setKeyboardInside(false);
   };
-  const quote = quotes[index];
 
   return (
     <Section name="manifesto" heading={MANIFESTO.heading} kind="manifesto">
@@ -56,20 +56,25 @@ export function ManifestoCarousel() {
         onKeyDown={onKeyDown}
         data-paused={paused}
       >
-        <figure className="quote" aria-live={paused ? 'polite' : 'off'}>
-          <blockquote>
-            <p>“{quote?.text}”</p>
-          </blockquote>
-          <figcaption>{quote?.chapter}</figcaption>
-        </figure>
+        {/* Every quote is in the page (a crawler reads all three); the one not shown is hidden. */}
+        <div aria-live={paused ? 'polite' : 'off'}>
+          {quotes.map((quote, i) => (
+            <figure key={i} className="quote" hidden={i !== index}>
+              <blockquote>
+                <p>“{quote.text}”</p>
+              </blockquote>
+              <figcaption>{quote.chapter}</figcaption>
+            </figure>
+          ))}
+        </div>
         <div className="carousel-controls">
           <button type="button" className="icon-button" onClick={() => go(index - 1)} aria-label="Previous quote">
             <ChevronLeftIcon size={22} />
           </button>
           <div className="dots">
-            {quotes.map((item, i) => (
+            {quotes.map((_, i) => (
               <button
-                key={item.text}
+                key={i}
                 type="button"
                 className="dot"
                 aria-label={`Quote ${i + 1} of ${quotes.length}`}

@@ -23,7 +23,7 @@ export function ClaimForm() {
   );
 
   return (
-    <form className="form claim-form" onSubmit={onSubmit} aria-labelledby="claim-heading">
+    <form className="form claim-form" method="post" onSubmit={onSubmit} aria-labelledby="claim-heading">
       <h3 id="claim-heading">{CRACKME.claim.heading}</h3>
       <Field name="key" label="Key" errors={errors} maxLength={64} required autoComplete="off" />
       <NameAndEmail errors={errors} />

@@ -1,12 +1,12 @@
-import { BOOK } from '../../content';
+import type { SiteContent } from '@memoir/shared';
 
-function BookCover() {
+function BookCover({ content }: { readonly content: SiteContent }) {
   return (
-    <div className="book" role="img" aria-label={`The cover of ${BOOK.title} by ${BOOK.author}`}>
+    <div className="book" role="img" aria-label={`The cover of ${content.title} by ${content.author}`}>
       <div className="book-inner">
         <div className="book-front">
-          <span className="book-author">{BOOK.author.toUpperCase()}</span>
-          <span className="book-title">{BOOK.title.toUpperCase()}</span>
+          <span className="book-author">{content.author.toUpperCase()}</span>
+          <span className="book-title">{content.title.toUpperCase()}</span>
           <span className="book-prompt">root@memoir:~#</span>
         </div>
         <div className="book-spine" />
@@ -17,14 +17,14 @@ function BookCover() {
 }
 
 /** The first screen's text and cover. */
-export function HeroContent() {
+export function HeroContent({ content }: { readonly content: SiteContent }) {
   return (
     <div className="hero-content">
       <div className="hero-text">
-        <p className="eyebrow">A memoir by {BOOK.author}</p>
-        <h1>{BOOK.title}</h1>
-        <p className="subtitle">{BOOK.subtitle}</p>
-        <p className="tagline">{BOOK.tagline}</p>
+        <p className="eyebrow">{`A memoir by ${content.author}`}</p>
+        <h1>{content.title}</h1>
+        <p className="subtitle">{content.subtitle}</p>
+        <p className="tagline">{content.tagline}</p>
         <p className="hero-actions">
           <a className="button" href="#buy">
             Get the book
@@ -34,25 +34,25 @@ export function HeroContent() {
           </a>
         </p>
       </div>
-      <BookCover />
+      <BookCover content={content} />
     </div>
   );
 }
 
 /**
- * The skip link and the hero, as the build writes them into index.html before #root
- * (prerender-hero.ts): the first screen paints with the HTML, and React never replaces it,
+ * The skip link and the hero, as the server writes them into the page before #root
+ * (src/entry-server.tsx): the first screen paints with the HTML, and React never replaces it,
  * so the largest paint stays the first one. The app only animates it and hides it where it
  * does not belong (hero.tsx).
  */
-export function StaticHero() {
+export function StaticHero({ content }: { readonly content: SiteContent }) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="hero">
-        <HeroContent />
+        <HeroContent content={content} />
       </header>
     </>
   );

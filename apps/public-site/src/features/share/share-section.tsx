@@ -6,6 +6,7 @@ import { SHARE } from '../../content';
 import { countEvent, eventKey } from '../../shared/count-event';
 import { toast } from '@memoir/web-ui';
 import { Section } from '../../shared/section';
+import { useSiteContent } from '../../shared/site-data';
 
 function CopyButton({ text, label }: { readonly text: string; readonly label: string }) {
   const [copied, setCopied] = useState(false);
@@ -43,6 +44,7 @@ function CopyButton({ text, label }: { readonly text: string; readonly label: st
 }
 
 export function ShareSection() {
+  const { sharePosts } = useSiteContent();
   return (
     <Section name="share" heading={SHARE.heading}>
       <p>{SHARE.intro}</p>
@@ -68,8 +70,8 @@ export function ShareSection() {
       </div>
       <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
         <ul className="cards posts">
-          {SHARE.posts.map((post) => (
-            <li key={post.network} className="card post">
+          {sharePosts.map((post, i) => (
+            <li key={i} className="card post">
               <p className="post-network">{post.network}</p>
               <p className="post-text">{post.text}</p>
               <CopyButton text={post.text} label={post.network} />

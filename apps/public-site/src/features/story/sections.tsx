@@ -1,27 +1,30 @@
+import { BUY_FORMAT_LABELS, SOCIAL_NETWORK_LABELS, type BuyLink } from '@memoir/shared';
 import type { ReactNode } from 'react';
 
-import { ABOUT, AUTHOR, BOOK, CALL_TO_ACTION, CRACKME, FOOTER, PRIVACY, THEMES } from '../../content';
-import { countEvent, eventKey } from '../../shared/count-event';
-import { served, siteLink } from '../../shared/site-links';
+import { ABOUT, AUTHOR, CALL_TO_ACTION, CRACKME, FOOTER, PRIVACY, THEMES } from '../../content';
+import { countEvent } from '../../shared/count-event';
 import { Section } from '../../shared/section';
+import { useSiteContent, useSiteData } from '../../shared/site-data';
 
 export function About() {
+  const { blurb, about } = useSiteContent();
   return (
     <Section name="about" heading={ABOUT.heading}>
-      <p className="lead">{BOOK.blurb}</p>
-      {ABOUT.paragraphs.map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
+      <p className="lead">{blurb}</p>
+      {about.map((paragraph, i) => (
+        <p key={i}>{paragraph}</p>
       ))}
     </Section>
   );
 }
 
 export function Themes() {
+  const { themes } = useSiteContent();
   return (
-    <Section name="themes" heading="Three parts, one system">
+    <Section name="themes" heading={THEMES.heading}>
       <ul className="cards">
-        {THEMES.map((theme) => (
-          <li key={theme.title} className="card">
+        {themes.map((theme, i) => (
+          <li key={i} className="card">
             <p className="card-kicker">{theme.kicker}</p>
             <h3>{theme.title}</h3>
             <p>{theme.body}</p>
@@ -33,11 +36,12 @@ export function Themes() {
 }
 
 export function AuthorBio() {
+  const { author, authorBio } = useSiteContent();
   return (
     <Section name="author" heading={AUTHOR.heading} id="author">
-      <h3>{AUTHOR.name}</h3>
-      {AUTHOR.bio.map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
+      <h3>{author}</h3>
+      {authorBio.map((paragraph, i) => (
+        <p key={i}>{paragraph}</p>
       ))}
     </Section>
   );
@@ -45,9 +49,10 @@ export function AuthorBio() {
 
 /** The crackme section; `children` (the prize claim) come after the download. */
 export function Crackme({ children }: { readonly children?: ReactNode }) {
+  const { crackme } = useSiteContent();
   return (
     <Section name="crackme" heading={CRACKME.heading} kind="terminal">
-      <p>{CRACKME.intro}</p>
+      <p>{crackme.intro}</p>
       <ul>
         {CRACKME.rules.map((rule) => (
           <li key={rule}>{rule}</li>
@@ -63,32 +68,47 @@ export function Crackme({ children }: { readonly children?: ReactNode }) {
           {CRACKME.download.label}
         </a>
       </p>
-      <p className="prize">{CRACKME.prize}</p>
+      <p className="prize">{crackme.prize}</p>
       {children}
     </Section>
   );
 }
 
+/** A format's words: its name, price and note, with "coming soon" when it has no link yet. */
+function BuyLinkWords({ link }: { readonly link: BuyLink }) {
+  return (
+    <>
+      <span className="buy-format">{BUY_FORMAT_LABELS[link.format]}</span>
+      <span className="buy-price">{link.price}</span>
+      <span className="buy-note">{link.url === '' ? CALL_TO_ACTION.comingSoon : link.note}</span>
+    </>
+  );
+}
+
 export function CallToAction() {
-  const links = served(CALL_TO_ACTION.links);
+  const { callToAction, buyLinks } = useSiteContent();
   return (
     <Section name="buy" heading={CALL_TO_ACTION.heading} id="buy" kind="cta">
-      <p>{CALL_TO_ACTION.text}</p>
-      {links.length > 0 && (
+      <p>{callToAction}</p>
+      {buyLinks.length > 0 && (
         <ul className="buy-links">
-          {links.map((link) => (
+          {buyLinks.map((link) => (
             <li key={link.format}>
-              <a
-                className="buy-link"
-                href={link.href}
-                rel="noopener"
-                target="_blank"
-                onClick={() => countEvent('buy_click', { store: eventKey(link.format) })}
-              >
-                <span className="buy-format">{link.format}</span>
-                <span className="buy-price">{link.price}</span>
-                <span className="buy-note">{link.note}</span>
-              </a>
+              {link.url === '' ? (
+                <span className="buy-link buy-soon">
+                  <BuyLinkWords link={link} />
+                </span>
+              ) : (
+                <a
+                  className="buy-link"
+                  href={link.url}
+                  rel="noopener"
+                  target="_blank"
+                  onClick={() => countEvent('buy_click', { store: link.format })}
+                >
+                  <BuyLinkWords link={link} />
+                </a>
+              )}
             </li>
           ))}
         </ul>
@@ -97,24 +117,16 @@ export function CallToAction() {
   );
 }
 
-/**
- * Where the Admin link goes: the admin host's sign-in page when the server names one
- * (ADMIN_HOST: /admin is not served on the public host), else this host's.
- */
-function adminLoginHref(): string {
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="memoir:admin-login"]');
-  return meta?.content || '/admin/login';
-}
-
 export function Footer() {
+  const { adminLogin, content } = useSiteData();
   return (
     <footer className="footer">
       <nav aria-label="Social">
         <ul className="social">
-          {served(FOOTER.social).map((link) => (
-            <li key={link.label}>
-              <a href={link.href} rel="noopener me" target="_blank">
-                {link.label}
+          {content.socialLinks.map((link) => (
+            <li key={link.network}>
+              <a href={link.url} rel="noopener me" target="_blank">
+                {SOCIAL_NETWORK_LABELS[link.network]}
               </a>
             </li>
           ))}
@@ -122,33 +134,31 @@ export function Footer() {
             <a href={PRIVACY.href}>{FOOTER.privacyLabel}</a>
           </li>
           <li>
-            <a href={adminLoginHref()}>{FOOTER.adminLabel}</a>
+            <a href={adminLogin}>{FOOTER.adminLabel}</a>
           </li>
         </ul>
       </nav>
-      <p>
-        © {BOOK.copyrightYear} {BOOK.author}. All rights reserved.
-      </p>
+      <p>{`© ${content.copyrightYear} ${content.author}. All rights reserved.`}</p>
       <PublisherLogo />
     </footer>
   );
 }
 
-/** The publisher's logo, a link when the server serves one (PUBLISHER_URL or the content module's). */
+/** The publisher's logo, a link when the content gives the publisher an address. */
 function PublisherLogo() {
-  const href = siteLink('publisher', BOOK.publisher.href);
+  const { publisher } = useSiteContent();
   const logo = (
     <img
       src="/images/publisher-logo.svg"
-      alt={`Published by ${BOOK.publisher.name}`}
+      alt={`Published by ${publisher.name}`}
       width="140"
       height="32"
       loading="lazy"
     />
   );
-  if (href === null) return <span className="publisher">{logo}</span>;
+  if (publisher.url === '') return <span className="publisher">{logo}</span>;
   return (
-    <a className="publisher" href={href} rel="noopener" target="_blank">
+    <a className="publisher" href={publisher.url} rel="noopener" target="_blank">
       {logo}
     </a>
   );

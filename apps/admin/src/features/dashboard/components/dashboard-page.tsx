@@ -1,4 +1,4 @@
-import { RECENT_ACTIVITY_WINDOW_DAYS, SCREEN_TEXTS, type DashboardResponse } from '@memoir/shared';
+import { RECENT_ACTIVITY_WINDOW_DAYS, SCREEN_TEXTS, type DashboardResponse, type SetupStep } from '@memoir/shared';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
@@ -66,10 +66,34 @@ function AuditChain({ chain }: { readonly chain: NonNullable<DashboardResponse['
   );
 }
 
+/** A step's place as a path of this app: "/admin/site" is "/site". */
+const withinApp = (href: string): string => href.replace(/^\/admin(?=\/|$)/i, '') || '/';
+
+/**
+ * What a new owner still has to do, each with where it is done: the step itself is the link
+ * when it is done on a screen of this app. Each goes once it is done; the list with the last.
+ */
+function SetupChecklist({ steps }: { readonly steps: readonly SetupStep[] }) {
+  if (steps.length === 0) return null;
+  return (
+    <section aria-labelledby="setup-heading" className="setup">
+      <h2 id="setup-heading">Set up your site</h2>
+      <ul className="setup-steps">
+        {steps.map((step) => (
+          <li key={step.key} data-testid="setup-step">
+            {step.href === null ? step.text : <Link to={withinApp(step.href)}>{step.text}</Link>}{' '}
+            <span className="hint">Where: {step.where}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** A card of the dashboard: what a screen holds, and the way there. */
 function NavCard(props: {
   readonly title: string;
-  readonly to: '/guestbook' | '/scholarships' | '/analytics' | '/prizes' | '/privacy' | '/logs';
+  readonly to: '/guestbook' | '/scholarships' | '/analytics' | '/prizes' | '/privacy' | '/logs' | '/site';
   readonly action: string;
   readonly children: ReactNode;
 }) {
@@ -90,6 +114,7 @@ export function DashboardPage() {
   return (
     <>
       <ScreenHeader screen={DASHBOARD_SCREEN} query={query} />
+      <SetupChecklist steps={data.setup} />
       <ul className="cards">
         <NavCard title="Guestbook" to="/guestbook" action="Manage Entries">
           <TotalAndPending testIdPrefix="guestbook" noun="entries" counts={data.guestbook} />
@@ -97,6 +122,9 @@ export function DashboardPage() {
         <NavCard title="Scholarships" to="/scholarships" action="Manage Requests">
           <TotalAndPending testIdPrefix="scholarships" noun="requests" counts={data.scholarships} />
           {data.scholarshipPromise ? <Promise24h promise={data.scholarshipPromise} /> : null}
+        </NavCard>
+        <NavCard title="Site content" to="/site" action="Edit the Site">
+          <p>Every word, link and price of the landing page: draft, preview, publish.</p>
         </NavCard>
         <NavCard title="Analytics" to="/analytics" action="View Analytics">
           <p>Page views, buy clicks and downloads, counted without cookies.</p>

@@ -7,18 +7,25 @@ import { Field, PrivacyNote, RiddleField, SendButton } from '../../../shared/for
 import { recentEntriesQueryOptions } from '../api/recent-entries';
 import { useSignGuestbook } from '../api/sign-guestbook';
 import { Section } from '../../../shared/section';
+import { useSiteData } from '../../../shared/site-data';
 
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+// In UTC: the server renders the page and the browser hydrates it, and both must write the same day.
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 function RecentVisitors() {
-  const { data, error } = useQuery(recentEntriesQueryOptions);
+  // The entries the server rendered the page with, until the guestbook is signed here.
+  const { entries: rendered } = useSiteData();
+  const { data, error } = useQuery({
+    ...recentEntriesQueryOptions,
+    initialData: rendered === null ? undefined : { success: true as const, entries: rendered },
+  });
   useEffect(() => {
     // The spec: a failed load is only logged; the list simply stays empty.
     if (error) console.error('Loading guestbook entries failed:', error);
   }, [error]);
   const entries = data?.success ? data.entries : [];
   return (
-    <div className="recent" aria-labelledby="recent-heading">
+    <section className="recent" aria-labelledby="recent-heading">
       <h3 id="recent-heading">{GUESTBOOK.recentHeading}</h3>
       {entries.length === 0 ? (
         <p className="empty">{SCREEN_TEXTS.publicGuestbookEmpty}</p>
@@ -45,7 +52,7 @@ function RecentVisitors() {
           ))}
         </ul>
       )}
-    </div>
+    </section>
   );
 }
 
@@ -56,7 +63,8 @@ export function Guestbook() {
     <Section name="guestbook" heading={GUESTBOOK.heading} id="guestbook" kind="guestbook">
       <p>{GUESTBOOK.intro}</p>
       <div className="guestbook-layout">
-        <form className="form retro" onSubmit={onSubmit}>
+        {/* POST: sent before its code has come, the form never puts the fields in the address. */}
+        <form className="form retro" method="post" onSubmit={onSubmit}>
           <Field
             name="name"
             label="Name"

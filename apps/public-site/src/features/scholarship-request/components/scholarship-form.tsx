@@ -11,7 +11,7 @@ export function ScholarshipForm() {
   return (
     <Section name="free-pdf" heading={SCHOLARSHIP_FORM.heading} id="free-pdf">
       <p>{SCHOLARSHIP_FORM.intro}</p>
-      <form className="form" onSubmit={onSubmit} noValidate={false}>
+      <form className="form" method="post" onSubmit={onSubmit} noValidate={false}>
         <NameAndEmail errors={errors} />
         <Field
           name="message"
