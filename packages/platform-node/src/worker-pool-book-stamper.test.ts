@@ -72,6 +72,10 @@ describe('WorkerPoolBookStamper', () => {
     const before = threadNiceness();
     expect(before.filter((nice) => nice === 10)).toEqual([]);
     const pool = stamper({ threads: 1 });
+    // As the server does before it listens. Its file reads also start libuv's thread pool from
+    // this thread: started by the stamping thread instead, the pool's threads would take its
+    // nice value (Linux threads inherit it), which depended on what the test process ran before.
+    await pool.load();
     await expect(pool.warmUp()).resolves.toBe(3);
     expect(threadNiceness().filter((nice) => nice === 10)).toHaveLength(1);
     expect(
