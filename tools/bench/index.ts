@@ -3,7 +3,7 @@
 // Lighthouse on both apps, and writes the figures with their goals to
 // bench-results/latest.{json,md}. See docs/performance.md.
 //
-//   pnpm bench                    full run on SQLite (about 6 minutes)
+//   pnpm bench                    full run on SQLite (about 10 minutes, 4 of them the spike)
 //   pnpm bench --mysql            on a throwaway MariaDB (or TEST_MYSQL_URL)
 //   pnpm bench:quick              a few seconds per scenario, one Lighthouse run: CI's check
 //                                 that the harness works; it never fails on a timing
