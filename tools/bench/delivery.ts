@@ -11,7 +11,8 @@ import { deflateSync } from 'node:zlib';
 import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import autocannon from 'autocannon';
 
-import { percentile } from './report';
+import { browserDownload } from './reader';
+import { percentile, row, type Row } from './report';
 
 export const DELIVERY_READERS = 40;
 /**
@@ -135,27 +136,6 @@ function send(url: string, method: 'GET' | 'POST'): Promise<HttpAnswer> {
   });
 }
 
-/**
- * A reader's download: the button (POST, 303), then the copy. A busy stamper (503) is tried
- * again after `retryMs` (a reader would wait the minute Retry-After asks; the benchmark does
- * not). Returns the copy's size and how many busy answers it met.
- */
-async function readerDownload(url: string, path: string, retryMs: number): Promise<{ bytes: number; busy: number }> {
-  let busy = 0;
-  for (;;) {
-    const posted = await send(`${url}${path}`, 'POST');
-    if (posted.status === 503 && posted.headers['retry-after'] !== undefined) {
-      busy += 1;
-      await new Promise((resolve) => setTimeout(resolve, retryMs));
-      continue;
-    }
-    if (posted.status !== 303) throw new Error(`POST ${path} answered ${posted.status}`);
-    const file = await send(`${url}${String(posted.headers.location)}`, 'GET');
-    if (file.status !== 200) throw new Error(`GET ${String(posted.headers.location)} answered ${file.status}`);
-    return { bytes: file.bytes, busy };
-  }
-}
-
 /** The download links of the approval emails in the outbox folder (`.eml` files, quoted-printable). */
 export function outboxLinks(outboxDir: string): string[] {
   const links = new Set<string>();
@@ -177,7 +157,7 @@ export interface ListWindow {
 }
 
 /** autocannon on the list until `until` settles, its 2xx responses timed and kept with when they came. */
-async function listLoad(
+export async function listLoad(
   url: string,
   path: string,
   connections: number,
@@ -195,7 +175,7 @@ async function listLoad(
   return samples;
 }
 
-function windowOf(samples: ReadonlyArray<{ at: number; ms: number }>, from: number, to: number): ListWindow {
+export function windowOf(samples: ReadonlyArray<{ at: number; ms: number }>, from: number, to: number): ListWindow {
   const inside = samples.filter((sample) => sample.at >= from && sample.at <= to).map((sample) => sample.ms);
   const seconds = (to - from) / 1000;
   return {
@@ -207,7 +187,15 @@ function windowOf(samples: ReadonlyArray<{ at: number; ms: number }>, from: numb
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The list's rows while quiet: the reference its figures during the downloads are read against. */
+export function quietListRows(list: string, quiet: ListWindow): Row[] {
+  return [
+    row({ scenario: `${list}, quiet`, figure: 'requests/s', value: quiet.requestsPerSecond, unit: '', goal: null }),
+    row({ scenario: `${list}, quiet`, figure: 'p99 latency', value: quiet.p99, unit: 'ms', goal: null }),
+  ];
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface DeliveryFigures {
   readonly bookBytes: number;
@@ -249,7 +237,7 @@ export async function measureDelivery(options: {
   const listPath = '/api/guestbook-entries?limit=5';
   const rssIdleMb = rssMb(pid);
   const warmingStart = performance.now();
-  for (const link of options.warmingLinks) await readerDownload(url, link, 500);
+  for (const link of options.warmingLinks) await browserDownload(url, link, 500);
   log(
     `  ${options.warmingLinks.length} first download alone (the stamping thread starts): ` +
       `${((performance.now() - warmingStart) / 1000).toFixed(1)} s; RSS ${rssIdleMb.toFixed(0)} → ${rssMb(pid).toFixed(0)} MB`,
@@ -271,7 +259,7 @@ export async function measureDelivery(options: {
   const downloads = (async () => {
     await sleep(500); // the list's load is under way first
     downloadsStart = performance.now();
-    const results = await Promise.all(links.map((link) => readerDownload(url, link, 500)));
+    const results = await Promise.all(links.map((link) => browserDownload(url, link, 500)));
     downloadsEnd = performance.now();
     return results;
   })();

@@ -13,6 +13,8 @@ export interface Options {
   readonly mysql: boolean;
   readonly scale: boolean;
   readonly delivery: boolean;
+  /** `--spike`: 400 readers' first downloads within a minute, alone (the full run has it too). */
+  readonly spike: boolean;
   readonly start: boolean;
   readonly build: boolean;
   readonly lighthouse: boolean;

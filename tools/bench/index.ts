@@ -3,7 +3,7 @@
 // Lighthouse on both apps, and writes the figures with their goals to
 // bench-results/latest.{json,md}. See docs/performance.md.
 //
-//   pnpm bench                    full run on SQLite (about 6 minutes)
+//   pnpm bench                    full run on SQLite (about 10 minutes, 4 of them the spike)
 //   pnpm bench --mysql            on a throwaway MariaDB (or TEST_MYSQL_URL)
 //   pnpm bench:quick              a few seconds per scenario, one Lighthouse run: CI's check
 //                                 that the harness works; it never fails on a timing
@@ -11,6 +11,8 @@
 //                                 export of 200,000 audit events (add --mysql for MariaDB)
 //   pnpm bench --delivery         only the delivery scenario: 40 first downloads of a 320-page
 //                                 book at once while the public list is read
+//   pnpm bench --spike            only the spike: 400 first downloads of that book started
+//                                 within one minute while the public list is read
 //   pnpm bench --start            only the start: spawn to the first public-list answer on the
 //                                 seeded database, and the idle memory after it
 //   --no-build                    reuse the dist/ folders when they exist
@@ -36,18 +38,22 @@ import {
 import { ROOT, SERVER_MAIN, type ServerSettings } from './processes';
 import { formatTable, summarize, type Row } from './report';
 import { measureScale, SCALE_SETS, scaleRows } from './scale';
-import { bundleSizes, drive, measureDeliveryScenario } from './scenarios';
+import { bundleSizes, drive, measureDeliveryScenario, measureSpikeScenario } from './scenarios';
 import { SEED_COUNTS } from './seed';
+import { spikeRows } from './spike';
 import { measureStarts, startRows } from './start';
 import { deliveryRows, rows, type Measured } from './table';
 
-const HELP = `pnpm bench [--quick] [--mysql] [--scale | --delivery | --start] [--no-build] [--no-lighthouse]
+const HELP = `pnpm bench [--quick] [--mysql] [--scale | --delivery | --spike | --start] [--no-build] [--no-lighthouse]
   --quick          a few seconds per scenario and one Lighthouse run (CI)
   --mysql          run on MariaDB (TEST_MYSQL_URL, or a throwaway server) instead of SQLite
   --scale          the back office at 2,000 and at 100,000 entries, and the CSV export of
                    200,000 audit events (about 5 minutes on SQLite)
   --delivery       only the delivery scenario (the full run has it too): 40 readers' first
                    downloads of a generated 320-page book at once, while the list is read
+  --spike          only the spike (the full run has it too): 400 readers' first downloads of
+                   that book started within one minute, each following the page of a copy
+                   being made until its copy comes (about 5 minutes)
   --start          only the start (the full run has it too): spawn to the first answer of the
                    public list on the seeded database, and the RSS a few seconds later
   --no-build       skip pnpm build when the server and both apps are already built
@@ -59,6 +65,7 @@ function parseOptions(argv: readonly string[]): Options {
     '--mysql',
     '--scale',
     '--delivery',
+    '--spike',
     '--start',
     '--no-build',
     '--no-lighthouse',
@@ -75,6 +82,7 @@ function parseOptions(argv: readonly string[]): Options {
     mysql: argv.includes('--mysql'),
     scale: argv.includes('--scale'),
     delivery: argv.includes('--delivery'),
+    spike: argv.includes('--spike'),
     start: argv.includes('--start'),
     build: !argv.includes('--no-build'),
     lighthouse: !argv.includes('--no-lighthouse'),
@@ -211,6 +219,18 @@ async function mainDelivery(options: Options, profile: Profile, started: number)
   report(options, { kind: 'delivery', title: 'the delivery of a real book', meta, table }, { figures }, started);
 }
 
+/** `--spike`: the spike alone. */
+async function mainSpike(options: Options, profile: Profile, started: number): Promise<void> {
+  const figures = await measureSpikeScenario(options, profile);
+  const table = spikeRows(figures);
+  const meta = runFacts({
+    database: options.mysql ? 'MySQL' : 'SQLite',
+    mode: `spike${options.quick ? ', quick' : ''}`,
+    load: `autocannon 9, ${CONNECTIONS.public} connections; quiet ${profile.seconds} s after ${profile.warmupSeconds} s of warm-up, then from the first press to the last copy's last byte; LOG_LEVEL=warn`,
+  });
+  report(options, { kind: 'spike', title: '400 readers within a minute', meta, table }, { figures }, started);
+}
+
 /** `--start`: the start alone, on a seeded database of its own. */
 async function mainStart(options: Options, profile: Profile, started: number): Promise<void> {
   const { figures, seed } = await withScratchDatabase(options, 'memoir-bench-start-', async (dataDir, database) => {
@@ -243,11 +263,19 @@ async function main(): Promise<void> {
     await mainDelivery(options, profile, started);
     return;
   }
+  if (options.spike) {
+    await mainSpike(options, profile, started);
+    return;
+  }
   if (options.start) {
     await mainStart(options, profile, started);
     return;
   }
-  const measured = { ...(await measure(options, profile)), delivery: await measureDeliveryScenario(options, profile) };
+  const measured = {
+    ...(await measure(options, profile)),
+    delivery: await measureDeliveryScenario(options, profile),
+    spike: await measureSpikeScenario(options, profile),
+  };
   const table = rows(measured, options);
   const meta = runFacts({
     database: measured.database,

@@ -29,6 +29,7 @@ import { CHROMIUM, runLighthouse } from './lighthouse';
 import { runLoad, type LoadOptions } from './load';
 import { ROOT, startControl, type ServerSettings } from './processes';
 import { seedDatabase } from './seed';
+import { measureSpike, SPIKE_READERS, SPIKE_READERS_QUICK, SPIKE_SECONDS, type SpikeFigures } from './spike';
 import type { Measured } from './table';
 
 /**
@@ -107,6 +108,50 @@ async function callJson(url: string, method: string, path: string, body: unknown
  * the server with a first copy, 40 to download at once), then `measureDelivery` (delivery.ts).
  */
 export async function measureDeliveryScenario(options: Options, profile: Profile): Promise<DeliveryFigures> {
+  return withReaders(options, WARMING_READERS + DELIVERY_READERS, async ({ url, pid, links, bookBytes }) =>
+    measureDelivery({
+      url,
+      pid,
+      warmingLinks: links.slice(0, WARMING_READERS),
+      links: links.slice(WARMING_READERS),
+      bookBytes,
+      seconds: profile.seconds,
+      warmupSeconds: profile.warmupSeconds,
+      connections: CONNECTIONS.public,
+      log,
+    }),
+  );
+}
+
+/** `--spike`: 400 readers' first downloads started within a minute (spike.ts). */
+export async function measureSpikeScenario(options: Options, profile: Profile): Promise<SpikeFigures> {
+  const readers = options.quick ? SPIKE_READERS_QUICK : SPIKE_READERS;
+  return withReaders(options, WARMING_READERS + readers, async ({ url, pid, links, bookBytes }) =>
+    measureSpike({
+      url,
+      pid,
+      warmingLinks: links.slice(0, WARMING_READERS),
+      links: links.slice(WARMING_READERS),
+      bookBytes,
+      spreadSeconds: options.quick ? 10 : SPIKE_SECONDS,
+      seconds: profile.seconds,
+      warmupSeconds: profile.warmupSeconds,
+      connections: CONNECTIONS.public,
+      log,
+    }),
+  );
+}
+
+/**
+ * A server on a seeded database of its own, serving the generated 320-page book, with `readers`
+ * scholarship requests submitted and approved through the API and their approval emails in the
+ * outbox: `run` gets the download links' paths, nothing downloaded yet.
+ */
+async function withReaders<T>(
+  options: Options,
+  readers: number,
+  run: (served: { url: string; pid: number; links: string[]; bookBytes: number }) => Promise<T>,
+): Promise<T> {
   const bookDir = mkdtempSync(join(tmpdir(), 'memoir-bench-book-'));
   try {
     return await withScratchDatabase(options, 'memoir-bench-delivery-', async (dataDir, database) => {
@@ -128,30 +173,33 @@ export async function measureDeliveryScenario(options: Options, profile: Profile
           password: settings.adminPassword,
         })) as { sessionToken: string };
         const token = login.sessionToken;
-        const readers = WARMING_READERS + DELIVERY_READERS;
         const emails = Array.from({ length: readers }, (_, n) => `reader-${n}@bench.example`);
-        for (const [n, email] of emails.entries()) {
-          await callJson(url, 'POST', '/api/scholarship-request', {
-            name: `Reader ${n} Łukasz Nguyễn`,
-            email,
-            message: 'A student who would love to read it.',
-            riddleAnswer: 'kernel',
-          });
-        }
-        const listed = (await callJson(
-          url,
-          'GET',
-          `/api/admin/scholarships?status=pending&q=bench.example&limit=100`,
-          undefined,
-          token,
-        )) as { requests: Array<{ id: string; email: string }> };
-        const ours = listed.requests.filter((request) => emails.includes(request.email));
-        if (ours.length !== readers) throw new Error(`found ${ours.length} of the ${readers} requests`);
-        for (const request of ours) {
-          await callJson(url, 'PATCH', `/api/admin/scholarships/${request.id}`, { status: 'approved' }, token);
+        // A hundred at a time: the list of pending requests gives at most a hundred.
+        for (let from = 0; from < readers; from += 100) {
+          const batch = emails.slice(from, from + 100);
+          for (const email of batch) {
+            await callJson(url, 'POST', '/api/scholarship-request', {
+              name: `Reader ${email.slice(7, -14)} Łukasz Nguyễn`,
+              email,
+              message: 'A student who would love to read it.',
+              riddleAnswer: 'kernel',
+            });
+          }
+          const listed = (await callJson(
+            url,
+            'GET',
+            `/api/admin/scholarships?status=pending&q=bench.example&limit=100`,
+            undefined,
+            token,
+          )) as { requests: Array<{ id: string; email: string }> };
+          const ours = listed.requests.filter((request) => batch.includes(request.email));
+          if (ours.length !== batch.length) throw new Error(`found ${ours.length} of the ${batch.length} requests`);
+          for (const request of ours) {
+            await callJson(url, 'PATCH', `/api/admin/scholarships/${request.id}`, { status: 'approved' }, token);
+          }
         }
         const outbox = join(dataDir, 'outbox');
-        const deadline = Date.now() + 120_000;
+        const deadline = Date.now() + 120_000 + readers * 500;
         let links: string[] = [];
         while (links.length < readers) {
           if (Date.now() > deadline) throw new Error(`only ${links.length} approval emails reached the outbox`);
@@ -159,17 +207,7 @@ export async function measureDeliveryScenario(options: Options, profile: Profile
           links = existsSync(outbox) ? outboxLinks(outbox) : [];
         }
         log(`delivery: ${links.length} approval emails in the outbox; measuring`);
-        return await measureDelivery({
-          url,
-          pid: server.pid,
-          warmingLinks: links.slice(0, WARMING_READERS),
-          links: links.slice(WARMING_READERS),
-          bookBytes,
-          seconds: profile.seconds,
-          warmupSeconds: profile.warmupSeconds,
-          connections: CONNECTIONS.public,
-          log,
-        });
+        return await run({ url, pid: server.pid, links, bookBytes });
       });
     });
   } finally {

@@ -1,8 +1,9 @@
 // The main run's table: the rows made from its figures, against their goals (goals.ts).
-import type { DeliveryFigures } from './delivery';
+import { quietListRows, type DeliveryFigures } from './delivery';
 import type { LighthouseFigures } from './lighthouse';
 import type { LoadResult } from './load';
 import { median, row, type Goal, type Row } from './report';
+import { spikeRows, type SpikeFigures } from './spike';
 import { startRows, type StartFigures } from './start';
 import { GOALS } from './goals';
 
@@ -17,6 +18,7 @@ export interface Measured {
   readonly lighthouse: LighthouseFigures[] | { readonly skipped: string };
   readonly bundles: { name: string; js: number; css: number; jsKb: number; cssKb: number }[];
   readonly delivery?: DeliveryFigures;
+  readonly spike?: SpikeFigures;
 }
 
 export function deliveryRows(figures: DeliveryFigures): Row[] {
@@ -24,14 +26,7 @@ export function deliveryRows(figures: DeliveryFigures): Row[] {
   const readers = `${figures.readers} readers' first downloads at once`;
   const book = `${(figures.bookBytes / 1e6).toFixed(1)} MB, 320 pages`;
   return [
-    row({
-      scenario: `${list}, quiet`,
-      figure: 'requests/s',
-      value: figures.quiet.requestsPerSecond,
-      unit: '',
-      goal: null,
-    }),
-    row({ scenario: `${list}, quiet`, figure: 'p99 latency', value: figures.quiet.p99, unit: 'ms', goal: null }),
+    ...quietListRows(list, figures.quiet),
     row({
       scenario: `${list}, during ${readers}`,
       figure: 'requests/s',
@@ -230,6 +225,7 @@ export function rows(measured: Measured, options: { readonly mysql: boolean }): 
   }
 
   if (measured.delivery) out.push(...deliveryRows(measured.delivery));
+  if (measured.spike) out.push(...spikeRows(measured.spike));
 
   for (const bundle of measured.bundles) {
     for (const type of ['js', 'css'] as const) {

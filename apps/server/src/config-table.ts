@@ -302,6 +302,8 @@ const RETENTION_DAYS_MAX = 3650;
 /** The range of DOWNLOAD_LINK_MAX_DOWNLOADS and DELIVERY_MAX_ATTEMPTS. */
 const COUNT_MIN = 1;
 const COUNT_MAX = 1000;
+/** 64 GiB of book queued at once: more than any server's disk and memory stand. */
+const STAMP_QUEUE_MB_MAX = 65_536;
 const OWNER_NOTIFICATION_MODES = ['each', 'daily', 'off'] as const satisfies readonly OwnerNotifications[];
 
 /** Keeps each entry's value type and whether it has a default, for `loadConfig`'s reads. */
@@ -557,6 +559,17 @@ export const CONFIG_VARIABLES = {
     meaning: `downloads one link allows (${COUNT_MIN} to ${COUNT_MAX})`,
     default: '5',
     parse: parsers.count(COUNT_MIN, COUNT_MAX),
+  }),
+  STAMP_QUEUE_MAX_WAIT: variable({
+    meaning:
+      "how long a reader's copy may wait for a stamping thread (ms, s, m, h, d); longer, the reader's page says the site is busy and tries again by itself",
+    default: '2m',
+    parse: parsers.duration(),
+  }),
+  STAMP_QUEUE_MAX_MB: variable({
+    meaning: `the copies waiting or being stamped at once, in megabytes of book (each counts the book's size, which it writes to \`$DATA_DIR/copies\` and then sends); past it, a reader's page says the site is busy and tries again by itself (${COUNT_MIN} to ${STAMP_QUEUE_MB_MAX})`,
+    default: '4096',
+    parse: parsers.count(COUNT_MIN, STAMP_QUEUE_MB_MAX),
   }),
   RETENTION_DAYS: variable({
     meaning: `days that audit events keep the IP address and user agent they came from, and that an expired download link still says "expired" before it is removed (${RETENTION_DAYS_MIN} to ${RETENTION_DAYS_MAX})`,

@@ -95,6 +95,10 @@ export interface MailConfig {
   readonly notifyRejections: boolean;
   readonly linkTtlMs: number;
   readonly maxDownloads: number;
+  /** STAMP_QUEUE_MAX_WAIT: how long a copy may wait for a stamping thread. */
+  readonly stampQueueMaxWaitMs: number;
+  /** STAMP_QUEUE_MAX_MB, in bytes: the book's bytes the copies in the stamping queue may count together. */
+  readonly stampQueueMaxBytes: number;
   readonly pollIntervalMs: number;
   readonly maxAttempts: number;
   readonly retryBaseMs: number;
@@ -283,6 +287,8 @@ export function loadConfig(
     notifyRejections: read('NOTIFY_REJECTIONS'),
     linkTtlMs: read('DOWNLOAD_LINK_TTL'),
     maxDownloads: read('DOWNLOAD_LINK_MAX_DOWNLOADS'),
+    stampQueueMaxWaitMs: read('STAMP_QUEUE_MAX_WAIT'),
+    stampQueueMaxMb: read('STAMP_QUEUE_MAX_MB'),
     pollIntervalMs: read('DELIVERY_POLL_INTERVAL'),
     maxAttempts: read('DELIVERY_MAX_ATTEMPTS'),
     retryBaseMs: read('DELIVERY_RETRY_DELAY'),
@@ -340,6 +346,8 @@ export function loadConfig(
     notifyRejections: valueOf(values.notifyRejections),
     linkTtlMs: valueOf(values.linkTtlMs),
     maxDownloads: valueOf(values.maxDownloads),
+    stampQueueMaxWaitMs: valueOf(values.stampQueueMaxWaitMs),
+    stampQueueMaxBytes: valueOf(values.stampQueueMaxMb) * 1024 * 1024,
     pollIntervalMs: valueOf(values.pollIntervalMs),
     maxAttempts: valueOf(values.maxAttempts),
     retryBaseMs: valueOf(values.retryBaseMs),

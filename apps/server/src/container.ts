@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 
 import {
+  COPY_WAIT_MS,
   createUseCases,
   DEFAULT_DELIVERY_POLICY,
   systemClock,
@@ -33,6 +34,7 @@ import {
   RandomSecretTokens,
   RandomUuidGenerator,
   sha256Hex,
+  waitAtMost,
   WorkerPoolBookStamper,
 } from '@memoir/platform-node';
 import { BOOK_TITLE } from '@memoir/shared';
@@ -83,6 +85,8 @@ export interface ContainerOverrides {
   readonly passwordHasher?: PasswordHasher;
   readonly mailer?: Mailer;
   readonly bookStamper?: WorkerPoolBookStamper;
+  /** How long the download button waits for a copy being made before the "being made" page (COPY_WAIT_MS). */
+  readonly copyWaitMs?: number;
 }
 
 /** How the server and `pnpm admin` open the database: the one place the config meets the adapter. */
@@ -156,7 +160,12 @@ export function createMailer(config: ServerConfig, logger: Logger): Mailer {
 
 /** Stamps each reader's copy of BOOK_PDF_PATH in a pool of threads. */
 export function createBookStamper(config: ServerConfig): WorkerPoolBookStamper {
-  return new WorkerPoolBookStamper({ bookPath: config.mail.bookPdfPath, title: BOOK_TITLE });
+  return new WorkerPoolBookStamper({
+    bookPath: config.mail.bookPdfPath,
+    title: BOOK_TITLE,
+    maxWaitMs: config.mail.stampQueueMaxWaitMs,
+    maxQueueBytes: config.mail.stampQueueMaxBytes,
+  });
 }
 
 /** The folder of the kept copies, inside DATA_DIR. */
@@ -250,6 +259,7 @@ export function buildContainer(
         sha256: sha256Hex,
         twoFactorSecrets: new OtpauthTwoFactorSecrets(),
         copies: context.get(TYPES.StampedCopies),
+        copyPatience: waitAtMost(overrides.copyWaitMs ?? COPY_WAIT_MS),
         rateLimitAddressKey,
         // Copies of sent emails are kept in the outbox folder only without SMTP; old ones are
         // removed there either way (a folder left from before SMTP_URL was set).

@@ -62,6 +62,8 @@ describe('loadConfig', () => {
         pollIntervalMs: 5000,
         maxAttempts: 6,
         retryBaseMs: 60_000,
+        stampQueueMaxWaitMs: 120_000,
+        stampQueueMaxBytes: 4096 * 1024 * 1024,
       },
       retention: { personalDetailsDays: 90, rejectedDays: 30, sentEmailDays: 30 },
       siteLinks: { configured: {}, leaveOutPlaceholders: false },
@@ -85,6 +87,8 @@ describe('loadConfig', () => {
         DELIVERY_POLL_INTERVAL: '500ms',
         DELIVERY_MAX_ATTEMPTS: '4',
         DELIVERY_RETRY_DELAY: '30s',
+        STAMP_QUEUE_MAX_WAIT: '30s',
+        STAMP_QUEUE_MAX_MB: '256',
       }).mail,
     ).toEqual({
       smtpUrl: 'smtps://user:pass@smtp.example.com:465',
@@ -104,6 +108,8 @@ describe('loadConfig', () => {
       pollIntervalMs: 500,
       maxAttempts: 4,
       retryBaseMs: 30_000,
+      stampQueueMaxWaitMs: 30_000,
+      stampQueueMaxBytes: 256 * 1024 * 1024,
     });
   });
 

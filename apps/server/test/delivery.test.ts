@@ -8,6 +8,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '@memoir/mail/testing';
 import { WorkerPoolBookStamper, type FileBookStampPlace } from '@memoir/platform-node';
 import { BOOK_TITLE, ERROR_MESSAGES, type ScholarshipRequest } from '@memoir/shared';
 import { simpleParser } from 'mailparser';
+import type request from 'supertest';
 
 import { findRootDir } from '../src/config';
 import { ANSWERS, useTestApps, type TestApp } from './support/test-app';
@@ -181,41 +182,135 @@ describe('delivering the free PDF', () => {
     expect((await requests())[0]?.delivery?.downloadCount).toBe(7);
   });
 
-  it('asks a reader to come back in a minute when every stamping place is taken, and counts nothing', async () => {
-    // One thread, no waiting place: of two downloads at once, one is stamped, the other refused.
+  /**
+   * A reader's browser after the button: the page of a copy being made (202) is followed where
+   * its `<meta http-equiv="refresh">` says, with the cookie the button set, until the copy comes
+   * (a 303 to it, or the page that starts it). Returns every status met and the copy.
+   */
+  async function readerDownload(path: string) {
+    let answer = await app.call('POST', path, { undocumented: true });
+    const cookie = String(answer.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+    const statuses = [answer.status];
+    const refreshOf = (page: request.Response) =>
+      /<meta http-equiv="refresh" content="\d+;url=([^"]+)">/.exec(page.text)?.[1] ?? '';
+    while (answer.status === 202) {
+      expect(refreshOf(answer)).toBe(`${path}/wait`);
+      answer = await app.call('GET', refreshOf(answer), { undocumented: true, headers: { Cookie: cookie } });
+      statuses.push(answer.status);
+    }
+    const fileUrl = answer.status === 303 ? String(answer.headers.location) : refreshOf(answer);
+    if (answer.status !== 303 && answer.status !== 200) return { statuses, file: answer };
+    expect(fileUrl).toBe(`${path}/file`);
+    return { statuses, file: await app.call('GET', fileUrl, { undocumented: true, binary: true }) };
+  }
+
+  /** `count` approved requests, their emails sent: the download links' paths. */
+  async function approvedLinks(count: number): Promise<string[]> {
+    for (let n = 0; n < count; n += 1) await submitAndDecide('approved');
+    await sendDue();
+    return (await smtp.parsed()).map((mail) => downloadPath(mail.text ?? ''));
+  }
+
+  const downloadsCounted = async () =>
+    (await requests()).reduce((sum, one) => sum + (one.delivery?.downloadCount ?? 0), 0);
+
+  it('gives every reader of a crowd their copy, none told the site is busy, each counted once', async () => {
+    // One stamping thread, the default bounds: the crowd waits its turn rather than being refused.
+    await start(
+      {},
+      {
+        overrides: { bookStamper: new WorkerPoolBookStamper({ bookPath: SAMPLE_BOOK, title: BOOK_TITLE, threads: 1 }) },
+      },
+    );
+    const links = await approvedLinks(8);
+    expect(links).toHaveLength(8);
+    const readers = await Promise.all(links.map((path) => readerDownload(path)));
+    for (const { statuses, file } of readers) {
+      expect(statuses).not.toContain(503);
+      expect(file.status).toBe(200);
+      expect(pdfText(file.body as Buffer)).toContain('Prepared for Ada Lovelace <ada@example.org>.');
+    }
+    expect(await downloadsCounted()).toBe(8);
+    expect(readdirSync(join(app.config.dataDir, 'copies'))).toHaveLength(8); // one copy a link, no mark left
+  });
+
+  it('shows a page while the copy is made, which asks again by itself until the download starts', async () => {
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    /** The real stamper, each copy held until the test lets it go. */
+    class GatedStamper extends WorkerPoolBookStamper {
+      override reserve(): FileBookStampPlace {
+        const place = super.reserve();
+        return { ...place, stampToFile: (owner, to) => gate.then(() => place.stampToFile(owner, to)) };
+      }
+    }
+    const bookStamper = new GatedStamper({ bookPath: SAMPLE_BOOK, title: BOOK_TITLE });
+    await start({}, { overrides: { bookStamper, copyWaitMs: 0 } });
+    const [path = ''] = await approvedLinks(1);
+
+    const pressed = await app.call('POST', path, { undocumented: true });
+    expect(pressed.status).toBe(202);
+    expect(pressed.text).toContain('<h1>Your copy is being made</h1>');
+    expect(pressed.text).toContain(`<meta http-equiv="refresh" content="2;url=${path}/wait">`);
+    const cookie = String(pressed.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+    expect(cookie).toBe('copy_asked=1');
+    const again = await app.call('GET', `${path}/wait`, { undocumented: true, headers: { Cookie: cookie } });
+    expect(again.status).toBe(202);
+    expect(await downloadsCounted()).toBe(0);
+
+    release();
+    const { statuses, file } = await (async () => {
+      const seen: number[] = [];
+      for (;;) {
+        const answer = await app.call('GET', `${path}/wait`, { undocumented: true, headers: { Cookie: cookie } });
+        seen.push(answer.status);
+        if (answer.status !== 202) {
+          expect(answer.text).toContain(`<meta http-equiv="refresh" content="0;url=${path}/file">`);
+          return { statuses: seen, file: await app.call('GET', `${path}/file`, { undocumented: true, binary: true }) };
+        }
+      }
+    })();
+    expect(statuses.at(-1)).toBe(200);
+    expect(file.status).toBe(200);
+    expect(pdfText(file.body as Buffer)).toContain('Prepared for Ada Lovelace <ada@example.org>.');
+    expect(await downloadsCounted()).toBe(1);
+  });
+
+  it('answers busy when the queue is over its bytes of book, with a page that tries again, and counts nothing', async () => {
+    // One thread, and bytes for one copy of the book: of two first downloads at once, one is
+    // stamped, the other refused.
     const bookStamper = new WorkerPoolBookStamper({
       bookPath: SAMPLE_BOOK,
       title: BOOK_TITLE,
       workerFile: SLOW_STAMP_WORKER,
       threads: 1,
-      waiting: 0,
+      maxQueueBytes: statSync(SAMPLE_BOOK).size,
     });
     await start({}, { overrides: { bookStamper } });
-    await submitAndDecide('approved');
-    await sendDue();
-    const path = downloadPath((await smtp.parsed())[0]?.text ?? '');
-
-    // Two links at once (one link's two clicks would share one stamping).
-    const resent = await submitAndDecide('approved');
-    await sendDue();
-    const other = downloadPath((await smtp.parsed())[1]?.text ?? '');
+    // Two links (one link's two clicks would share one stamping).
+    const [path = '', other = ''] = await approvedLinks(2);
     const answers = await Promise.all([
       app.call('POST', path, { undocumented: true, binary: true }),
       app.call('POST', other, { undocumented: true, binary: true }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([303, 503]);
     const busy = answers.find((answer) => answer.status === 503);
+    const busyPath = busy === answers[0] ? path : other;
     expect(busy?.headers['retry-after']).toBe('60');
     expect(busy?.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(Buffer.from(busy?.body as Buffer).toString('utf8')).toContain(ERROR_MESSAGES.downloadBusy);
-    const counts = async () => (await requests()).reduce((sum, one) => sum + (one.delivery?.downloadCount ?? 0), 0);
-    expect(await counts()).toBe(1);
-    expect(resent).not.toBe('');
+    const page = Buffer.from(busy?.body as Buffer).toString('utf8');
+    expect(page).toContain(ERROR_MESSAGES.downloadBusy);
+    expect(page).toContain(`<meta http-equiv="refresh" content="60;url=${busyPath}/wait">`);
+    expect(await downloadsCounted()).toBe(1);
 
-    // The place is free again once the copy is made; both downloads now count.
+    // The bytes are free again once the copy is made: the refused reader's page, asking again, gets it.
+    const cookie = String(busy?.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+    const retried = await app.call('GET', `${busyPath}/wait`, { undocumented: true, headers: { Cookie: cookie } });
+    expect(retried.status).toBe(200);
     expect((await download(path)).status).toBe(200);
-    expect((await download(other)).status).toBe(200);
-    expect(await counts()).toBe(3);
+    expect(await downloadsCounted()).toBe(3);
   });
 
   it('counts nothing when the copy cannot be made, stamps a copy once, and serves it again and in ranges', async () => {

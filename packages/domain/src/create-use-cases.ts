@@ -23,7 +23,7 @@ import { ListAuditEventsUseCase } from './audit-log/list-audit-events.use-case';
 import { CachedAuditChainState, VerifyAuditChainUseCase } from './audit-log/verify-audit-chain.use-case';
 import { GetDashboardUseCase } from './dashboard/get-dashboard.use-case';
 import { SERVER_SET_UP, SetupChecklistUseCase, type ServerSetup } from './dashboard/setup-checklist.use-case';
-import { DownloadBookUseCase } from './deliveries/download-book.use-case';
+import { DownloadBookUseCase, type CopyPatience } from './deliveries/download-book.use-case';
 import type { EmailSettings } from './deliveries/emails';
 import type { Mailer } from './deliveries/mailer';
 import { MailHealthUseCase, NO_MAIL_HEALTH_PROBE, type MailHealthProbe } from './deliveries/mail-health';
@@ -99,6 +99,8 @@ export interface UseCasePorts {
   readonly sha256: Sha256;
   /** Each download link's stamped copy, made once and kept. */
   readonly copies: StampedCopies;
+  /** How long the download button waits for a copy being made (until it is made, without). */
+  readonly copyPatience?: CopyPatience;
   /**
    * The client as the rate limits count it, from its full address (the server keys an IPv6
    * address by its /64). Without it, each address counts on its own.
@@ -332,6 +334,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       tokens,
       clock,
       maxDownloads: deliveryPolicy.maxDownloads,
+      patience: ports.copyPatience,
     }),
     resendDelivery: new ResendDeliveryUseCase({ ...decisions, copies }),
     revokeDownloadLink: new RevokeDownloadLinkUseCase({ ...decisions, copies }),

@@ -51,6 +51,8 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
   const mailer = new RecordingMailer();
   const twoFactorSecrets = new FakeTwoFactorSecrets();
   const copies = new InMemoryStampedCopies();
+  /** The download button's patience: when `out`, it waits for no copy being made (a crowd). */
+  const patience = { out: false };
   const deliveryPolicy = DEFAULT_DELIVERY_POLICY;
 
   const useCases = createUseCases(
@@ -68,6 +70,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
       sha256: fakeSha256,
       twoFactorSecrets,
       copies,
+      copyPatience: (making) => (patience.out ? Promise.resolve(null) : making),
     },
     {
       loginRateLimit: LOGIN_POLICY,
@@ -98,6 +101,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
     rateLimiter,
     mailer,
     copies,
+    patience,
     deliveryPolicy,
     useCases,
     signedInOwner,

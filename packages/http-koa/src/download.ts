@@ -1,16 +1,17 @@
-import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
-import { pipeline, Transform, type Readable } from 'node:stream';
 
 import { Router } from '@koa/router';
-import { DeliveryErrorCode, type DownloadedCopy, type DownloadError, type DownloadErrorCode } from '@memoir/domain';
-import { BOOK_TITLE, ERROR_MESSAGES } from '@memoir/shared';
+import { DeliveryErrorCode, type DownloadedCopy } from '@memoir/domain';
+import { BOOK_TITLE } from '@memoir/shared';
 import type { Context } from 'koa';
 
 import { ByteBudget, DOWNLOAD_BURST_BYTES, DOWNLOAD_BYTES_PER_SECOND } from './byte-budget';
 import type { HttpAppOptions } from './deps';
-import { statusOf } from './error-status';
+import { BUSY_RETRY_AFTER_SECONDS, errorPage, landingPage, readyPage } from './download-pages';
 import type { RequestState } from './middleware';
+import { PacedFileStream } from './paced-file-stream';
+
+export { BUSY_RETRY_AFTER_SECONDS } from './download-pages';
 
 /** The download path of the approval email's private link: `/download/<token>`. */
 export const DOWNLOAD_PATH = '/download';
@@ -18,130 +19,21 @@ export const DOWNLOAD_PATH = '/download';
 /** The kept copy's own address below a link: `/download/<token>/file`. */
 export const COPY_FILE_SUFFIX = '/file';
 
-const STYLE = `body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0b0f0c;color:#e6efe8;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}main{max-width:34rem;padding:2rem 1.5rem}h1{font-size:1.5rem;line-height:1.3;color:#7dffa8;margin:0 0 1rem}a{color:#7dffa8}button{font:inherit;font-weight:600;color:#0b0f0c;background:#7dffa8;border:0;border-radius:.4rem;padding:.7rem 1.4rem;cursor:pointer}button:focus-visible{outline:3px solid #e6efe8;outline-offset:3px}.small{font-size:.875rem;color:#a9b8ad}`;
-// The page's one inline style, allowed by its hash: the site's policy forbids inline styles.
-const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+/** Where the page of a copy being made (or of a busy stamper) asks again: `/download/<token>/wait`. */
+export const WAIT_SUFFIX = '/wait';
 
-interface Page {
-  readonly title: string;
-  /** Paragraphs of plain text (escaped here). */
-  readonly text: readonly string[];
-}
+/** How often the page of a copy being made asks again, in seconds. */
+export const WAITING_REFRESH_SECONDS = 2;
 
-const ASK_AGAIN =
-  'To ask again, reply to the email that brought you here, or send a new request from the free-copy form on the site.';
+/**
+ * The cookie that says this browser pressed the button of this link and has not had its copy
+ * yet: only with it does the waiting page's address make (and count) the download, so that the
+ * address alone, or a page kept in the history, counts nothing. Its path is the link's own.
+ */
+export const ASKED_COOKIE = 'copy_asked';
 
-const PAGES: Readonly<Record<Exclude<DownloadErrorCode, typeof DeliveryErrorCode.NotDownloaded>, Page>> = {
-  [DeliveryErrorCode.LinkExpired]: {
-    title: 'This download link has expired',
-    text: [
-      `Links to ${BOOK_TITLE} work for a limited time, so that a forwarded email cannot be used for ever.`,
-      `${ASK_AGAIN} I will gladly send you a fresh link.`,
-    ],
-  },
-  [DeliveryErrorCode.LinkExhausted]: {
-    title: 'This download link has been used up',
-    text: [
-      `Each link allows a few downloads of your personal copy of ${BOOK_TITLE}, and this one has had them all.`,
-      `If you still need the book, reply to the email that brought you here and I will send you a fresh link.`,
-    ],
-  },
-  [DeliveryErrorCode.LinkRevoked]: {
-    title: 'This download link has been withdrawn',
-    text: [
-      'This link no longer works: a newer email replaced it, or it was withdrawn. If you received a newer email about the book, use the link in that one.',
-      ASK_AGAIN,
-    ],
-  },
-  [DeliveryErrorCode.LinkNotFound]: {
-    title: 'This download link is not valid',
-    text: [
-      'Please check that the whole link from your email was copied; some mail programs split long links across two lines.',
-      'If it still does not work, reply to the email that brought you here.',
-    ],
-  },
-  [DeliveryErrorCode.StamperBusy]: { title: 'Busy, try again in a minute', text: [ERROR_MESSAGES.downloadBusy] },
-  [DeliveryErrorCode.CopyFailed]: {
-    title: 'Your copy is not ready',
-    text: [ERROR_MESSAGES.downloadCopyFailed],
-  },
-};
-
-/** When every stamping thread and waiting place is taken: the page says "in a minute", the header says 60 s. */
-export const BUSY_RETRY_AFTER_SECONDS = 60;
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** A friendly page instead of an error: what happened and what to do, with the table's status. */
-function errorPage(ctx: Context, error: DownloadError): void {
-  const log = (ctx.state as RequestState).log;
-  if (error.code === DeliveryErrorCode.StamperBusy) {
-    log.warn('book stamper busy: download refused, not counted');
-    ctx.set('Retry-After', String(error.retryAfterSeconds ?? BUSY_RETRY_AFTER_SECONDS));
-  } else if (error.code === DeliveryErrorCode.CopyFailed) {
-    log.error('the copy could not be made: download refused, not counted');
-  }
-  const status = statusOf(error.code); // first: a code without a status is a defect, logged as such
-  const page =
-    error.code === DeliveryErrorCode.NotDownloaded ? PAGES[DeliveryErrorCode.LinkNotFound] : PAGES[error.code];
-  htmlPage(ctx, status, page.title, paragraphs(page.text), "'none'");
-}
-
-const paragraphs = (text: readonly string[]): string => text.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
-
-function htmlPage(ctx: Context, status: number, title: string, body: string, formAction: "'none'" | "'self'"): void {
-  ctx.status = status;
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Cache-Control', 'no-store');
-  // The address holds the link's token: it must not leave in a Referer header.
-  ctx.set('Referrer-Policy', 'no-referrer');
-  ctx.set(
-    'Content-Security-Policy',
-    `default-src 'none'; style-src ${STYLE_HASH}; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`,
-  );
-  ctx.body = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · ${escapeHtml(BOOK_TITLE)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${body}
-<p><a href="/">Back to ${escapeHtml(BOOK_TITLE)}</a></p>
-</main>
-</body>
-</html>
-`;
-}
-
-/** "in 13 days", "in 5 hours", "in less than an hour". */
-function timeLeft(until: Date, now: Date): string {
-  const hours = Math.floor((until.getTime() - now.getTime()) / 3_600_000);
-  if (hours >= 48) return `in ${Math.round(hours / 24)} days`;
-  if (hours >= 1) return `in ${hours} hour${hours === 1 ? '' : 's'}`;
-  return 'in less than an hour';
-}
-
-// Made with the first landing page, not at start: a DateTimeFormat maps some 10 MB of the
-// Node binary's ICU data into every process (docs/performance.md#the-start).
-let date: Intl.DateTimeFormat | undefined;
-const formatDate = (when: Date): string =>
-  (date ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })).format(when);
-
-/** The landing page: whose copy, what the link still allows, and the one button that counts. */
-function landingPage(ctx: Context, view: { name: string; downloadsLeft: number; expiresAt: Date }): void {
-  const downloads = `${view.downloadsLeft} more download${view.downloadsLeft === 1 ? '' : 's'}`;
-  const body = `<p>${escapeHtml(`This is your personal copy of ${BOOK_TITLE}, made for ${view.name}: each page carries your name.`)}</p>
-<p>${escapeHtml(`This link allows ${downloads}, until ${formatDate(view.expiresAt)} UTC (${timeLeft(view.expiresAt, new Date())}).`)}</p>
-<form method="post"><button type="submit">Download your copy</button></form>
-<p class="small">${escapeHtml('Opening this page uses nothing up: only the button counts a download. If a download is interrupted, your browser can resume it for 24 hours without counting again.')}</p>`;
-  htmlPage(ctx, 200, `Your copy of ${BOOK_TITLE}`, body, "'self'");
-}
+/** How long the cookie holds: the stamper's longest wait (2 minutes) and then some. */
+const ASKED_COOKIE_SECONDS = 15 * 60;
 
 /** "Ada Lovelace" → "ada-lovelace", for the file name. */
 const slug = (name: string): string =>
@@ -223,7 +115,7 @@ async function sendCopy(ctx: Context, downloaded: DownloadedCopy, token: string)
     if (range !== null) ctx.set('Content-Range', `bytes ${start}-${end}/${file.size}`);
     ctx.type = 'application/pdf';
     // From disk, a chunk at a time; Koa destroys the stream (closing the file) when the answer ends.
-    ctx.body = file.size === 0 ? '' : paced(handle.createReadStream({ start, end, autoClose: true }));
+    ctx.body = file.size === 0 ? '' : new PacedFileStream(handle, start, end, downloadBudget);
     streaming = file.size !== 0;
     ctx.length = end - start + 1;
   } finally {
@@ -238,7 +130,12 @@ async function sendCopy(ctx: Context, downloaded: DownloadedCopy, token: string)
  *   withdrawn or unknown link (410 or 404);
  * - POST `/download/<token>`: the page's "Download your copy" button. The use case makes the
  *   copy (once per link, then kept) and only then counts one download; the answer is a 303 to
- *   the copy's own address. A busy stamper (503, Retry-After) or a failed copy (503) counts nothing;
+ *   the copy's own address. A copy still being made after a moment (a crowd of readers) is a
+ *   202 page saying so, which asks again by itself at `/wait`; a busy stamper (503,
+ *   Retry-After) or a failed copy (503) counts nothing, and its page also asks again by itself;
+ * - GET `/download/<token>/wait`: what those pages ask, with the button's cookie: the same as
+ *   the button, but a copy made is a page that starts the download (the page stays on screen
+ *   while the browser saves the file). Without the cookie, a 303 to the landing page;
  * - GET (and HEAD) `/download/<token>/file`: the kept copy, with byte ranges, for 24 hours after
  *   the last counted download, counting nothing; before any, a 303 back to the landing page.
  * This layer holds no delivery logic: it renders the use case's answers and streams the file.
@@ -246,24 +143,54 @@ async function sendCopy(ctx: Context, downloaded: DownloadedCopy, token: string)
 export function downloadRoutes(options: HttpAppOptions): Router {
   const router = new Router();
   const { downloadBook } = options.useCases;
+
+  /** The button, pressed or asked again: counted and sent to the copy, or a page that asks again. */
+  const press = async (ctx: Context, token: string, whenCounted: (fileUrl: string) => void): Promise<void> => {
+    const result = await downloadBook.download(token);
+    const link = `${DOWNLOAD_PATH}/${token}`;
+    if (!result.ok) {
+      const { code } = result.error;
+      const retrying =
+        code === DeliveryErrorCode.CopyInProgress ||
+        code === DeliveryErrorCode.StamperBusy ||
+        code === DeliveryErrorCode.CopyFailed;
+      setAsked(ctx, token, retrying);
+      const seconds =
+        code === DeliveryErrorCode.CopyInProgress
+          ? WAITING_REFRESH_SECONDS
+          : (result.error.retryAfterSeconds ?? BUSY_RETRY_AFTER_SECONDS);
+      errorPage(ctx, result.error, retrying ? { seconds, url: `${link}${WAIT_SUFFIX}` } : undefined);
+      return;
+    }
+    setAsked(ctx, token, false);
+    (ctx.state as RequestState).log.info({ downloadsLeft: result.value.downloadsLeft }, 'book downloaded');
+    options.useCases.countedEvents?.count('pdf_download'); // the analytics' total of copies sent
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    whenCounted(`${link}${COPY_FILE_SUFFIX}`);
+  };
+
   router.get(`${DOWNLOAD_PATH}/:token`, async (ctx) => {
     const result = await downloadBook.view(ctx.params.token ?? '');
     if (!result.ok) errorPage(ctx, result.error);
     else landingPage(ctx, result.value);
   });
   router.post(`${DOWNLOAD_PATH}/:token`, async (ctx) => {
+    await press(ctx, ctx.params.token ?? '', (fileUrl) => {
+      ctx.status = 303;
+      ctx.redirect(fileUrl);
+    });
+  });
+  router.get(`${DOWNLOAD_PATH}/:token${WAIT_SUFFIX}`, async (ctx) => {
     const token = ctx.params.token ?? '';
-    const result = await downloadBook.download(token);
-    if (!result.ok) {
-      errorPage(ctx, result.error);
+    if (ctx.method !== 'GET' || ctx.cookies.get(ASKED_COOKIE) === undefined) {
+      // Not a page of ours asking again (a HEAD, no cookie): the landing page, which counts nothing.
+      ctx.set('Cache-Control', 'no-store');
+      ctx.status = 303;
+      ctx.redirect(`${DOWNLOAD_PATH}/${token}`);
       return;
     }
-    (ctx.state as RequestState).log.info({ downloadsLeft: result.value.downloadsLeft }, 'book downloaded');
-    options.useCases.countedEvents?.count('pdf_download'); // the analytics' total of copies sent
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.status = 303;
-    ctx.redirect(`${DOWNLOAD_PATH}/${token}${COPY_FILE_SUFFIX}`);
+    await press(ctx, token, (fileUrl) => readyPage(ctx, fileUrl));
   });
   router.get(`${DOWNLOAD_PATH}/:token${COPY_FILE_SUFFIX}`, async (ctx) => {
     const token = ctx.params.token ?? '';
@@ -283,22 +210,17 @@ export function downloadRoutes(options: HttpAppOptions): Router {
   return router;
 }
 
-const downloadBudget = new ByteBudget(DOWNLOAD_BYTES_PER_SECOND, DOWNLOAD_BURST_BYTES);
-
-/**
- * The file's stream, each chunk sent when the shared budget allows, but the first at once (it
- * is counted all the same): a reader sees the download start however many others are under
- * way. Destroying the result destroys the file's stream too.
- */
-function paced(source: Readable): Transform {
-  let first = true;
-  const pacer = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      const wait = downloadBudget.take(chunk.length);
-      if (wait === 0 || first) done(null, chunk);
-      else setTimeout(() => done(null, chunk), wait);
-      first = false;
-    },
-  });
-  return pipeline(source, pacer, () => undefined); // an error or a reader gone: both ends are destroyed
+/** Sets the button's cookie for this link (`asked`), or clears it when the browser sent one. */
+function setAsked(ctx: Context, token: string, asked: boolean): void {
+  if (!/^[A-Za-z0-9_-]+$/.test(token)) return; // never a path a cookie could be told more through
+  if (!asked && ctx.cookies.get(ASKED_COOKIE) === undefined) return;
+  const secure = ctx.protocol === 'https' ? '; Secure' : '';
+  // Clearing: Expires too, which every cookie store reads (some miss a Max-Age of 0).
+  const age = asked ? `Max-Age=${ASKED_COOKIE_SECONDS}` : 'Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  ctx.append(
+    'Set-Cookie',
+    `${ASKED_COOKIE}=1; Path=${DOWNLOAD_PATH}/${token}; ${age}; HttpOnly; SameSite=Strict${secure}`,
+  );
 }
+
+const downloadBudget = new ByteBudget(DOWNLOAD_BYTES_PER_SECOND, DOWNLOAD_BURST_BYTES);

@@ -62,6 +62,7 @@ export const STATUS_BY_CODE = {
   [SiteContentErrorCode.StaleRevision]: 409,
   [SiteContentErrorCode.VersionNotFound]: 404,
   [DeliveryErrorCode.CopyFailed]: 503,
+  [DeliveryErrorCode.CopyInProgress]: 202,
   [DeliveryErrorCode.NotDownloaded]: 409,
   [DeliveryErrorCode.NoLink]: 409,
   [DeliveryErrorCode.InvalidTestAddress]: 400,

@@ -117,6 +117,11 @@ describe('the landing page of a download link', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.text).toContain('<h1>Busy, try again in a minute</h1>');
     expect(response.text).toContain(ERROR_MESSAGES.downloadBusy);
+    // The page tries again by itself, in the minute it asks for, with this browser's button cookie.
+    expect(response.text).toContain(`<meta http-equiv="refresh" content="60;url=${PATH}/wait">`);
+    expect(response.headers['set-cookie']).toEqual([
+      `copy_asked=1; Path=${PATH}; Max-Age=900; HttpOnly; SameSite=Strict`,
+    ]);
     expect(lines.find((line) => line.msg === 'book stamper busy: download refused, not counted')).toMatchObject({
       level: 40,
     });
@@ -134,6 +139,7 @@ describe('the landing page of a download link', () => {
     expect(response.headers['retry-after']).toBeUndefined();
     expect(response.text).toContain('<h1>Your copy is not ready</h1>');
     expect(response.text).toContain('nothing was counted');
+    expect(response.text).toContain(`<meta http-equiv="refresh" content="60;url=${PATH}/wait">`);
   });
 
   it('tells the reader of a withdrawn link how to ask again', async () => {
@@ -144,6 +150,87 @@ describe('the landing page of a download link', () => {
     expect(response.status).toBe(410);
     expect(response.text).toContain('<h1>This download link has been withdrawn</h1>');
     expect(response.text).toContain('reply to the email that brought you here, or send a new request');
+  });
+});
+
+describe('the page of a copy being made', () => {
+  const IN_PROGRESS: Outcome<DownloadedCopy> = {
+    ok: false,
+    error: { code: DeliveryErrorCode.CopyInProgress, message: 'Your copy is being made.' },
+  };
+
+  /** A use case whose `download` answers `first` once, then what `then` says. */
+  function inProgressThen(then: () => Outcome<DownloadedCopy>) {
+    const { calls, downloadBook } = downloads();
+    let answered = 0;
+    const download = async (token: string) => {
+      calls.push(`download ${token.slice(0, 3)}`);
+      answered += 1;
+      return answered === 1 ? IN_PROGRESS : then();
+    };
+    return { calls, downloadBook: { ...downloadBook, download } as unknown as HttpUseCases['downloadBook'] };
+  }
+
+  it('says the copy is being made, counts nothing, and asks again by itself without a script', async () => {
+    const { downloadBook } = inProgressThen(() => IN_PROGRESS);
+    const response = await request(appWith({ downloadBook }).server).post(PATH);
+    expect(response.status).toBe(202);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-/);
+    expect(response.headers['set-cookie']).toEqual([
+      `copy_asked=1; Path=${PATH}; Max-Age=900; HttpOnly; SameSite=Strict`,
+    ]);
+    expect(response.text).toContain('<h1>Your copy is being made</h1>');
+    expect(response.text).toContain(
+      'your download starts as soon as your copy is ready. Nothing is counted until then.',
+    );
+    expect(response.text).toContain(`<meta http-equiv="refresh" content="2;url=${PATH}/wait">`);
+    expect(response.text).not.toContain('<script');
+  });
+
+  it('refreshes while the copy is made, then starts the download and forgets the button', async () => {
+    let ready = false;
+    const made: Outcome<DownloadedCopy> = {
+      ok: true,
+      value: { copy: { deliveryId: DELIVERY_ID, path: copyPath }, name: 'Ada Lovelace', downloadsLeft: 4 },
+    };
+    const { calls, downloadBook } = inProgressThen(() => (ready ? made : IN_PROGRESS));
+    const agent = request.agent(appWith({ downloadBook }).server);
+    expect((await agent.post(PATH)).status).toBe(202);
+
+    const again = await agent.get(`${PATH}/wait`);
+    expect(again.status).toBe(202);
+    expect(again.text).toContain(`<meta http-equiv="refresh" content="2;url=${PATH}/wait">`);
+
+    ready = true;
+    const done = await agent.get(`${PATH}/wait`);
+    expect(done.status).toBe(200);
+    expect(done.text).toContain(`<meta http-equiv="refresh" content="0;url=${PATH}/file">`);
+    expect(done.text).toContain(`<a href="${PATH}/file">If it does not start, download your copy here</a>`);
+    expect(done.headers['set-cookie']).toEqual([
+      `copy_asked=1; Path=${PATH}; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict`,
+    ]);
+    const file = await agent.get(`${PATH}/file`);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(file.body as Buffer).equals(BYTES)).toBe(true);
+
+    // The cookie gone, the waiting page's address counts nothing more: back to the landing page.
+    const later = await agent.get(`${PATH}/wait`).redirects(0);
+    expect(later.status).toBe(303);
+    expect(later.headers.location).toBe(PATH);
+    expect(calls).toEqual(['download AAA', 'download AAA', 'download AAA', 'resume AAA']);
+  });
+
+  it('sends a browser that never pressed the button (no cookie), or a HEAD, to the landing page', async () => {
+    const { calls, downloadBook } = downloads();
+    const server = appWith({ downloadBook }).server;
+    const bare = await request(server).get(`${PATH}/wait`);
+    expect([bare.status, bare.headers.location]).toEqual([303, PATH]);
+    const head = await request(server).head(`${PATH}/wait`).set('Cookie', 'copy_asked=1');
+    expect([head.status, head.headers.location]).toEqual([303, PATH]);
+    expect(calls).toEqual([]);
   });
 });
 

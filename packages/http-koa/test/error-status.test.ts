@@ -41,9 +41,13 @@ describe('the status table of domain error codes', () => {
     expect([...DOMAIN_ERROR_CODES].sort()).toEqual(await exportedErrorCodes());
   });
 
-  it('answers every expected failure with a 4xx status, but a copy that cannot be made now (503)', () => {
+  it('answers every expected failure with a 4xx status, but a copy that cannot be made now (503) or is being made (202)', () => {
     const unavailable: string[] = [DeliveryErrorCode.StamperBusy, DeliveryErrorCode.CopyFailed];
     for (const [code, status] of Object.entries(STATUS_BY_CODE)) {
+      if (code === DeliveryErrorCode.CopyInProgress) {
+        expect(status).toBe(202);
+        continue;
+      }
       if (unavailable.includes(code)) {
         expect([code, status]).toEqual([code, 503]);
         continue;

@@ -1,5 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
@@ -99,6 +109,49 @@ describe('FileStampedCopies', () => {
     expect(written.map((path) => basename(path).startsWith(`.${ID}.`))).toEqual([true, true]);
     expect(readFileSync(made.path, 'utf8')).toBe('%PDF-1.7 written for Ada Lovelace');
     expect(readdirSync(dir)).toEqual([`${ID}.pdf`]);
+  });
+
+  it("makes a copy once across processes: a second asking meanwhile waits for the first one's copy", async () => {
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = stamper();
+    const gated: QueuedBookStamper = {
+      ...first.queued,
+      reserve: () => {
+        const place = first.queued.reserve();
+        return { ...place, stamp: async (owner) => gate.then(() => place.stamp(owner)) };
+      },
+    };
+    const making = new FileStampedCopies({ dir, stamper: gated }).getOrMake(ID, ADA);
+    const mark = join(dir, `.${ID}.making`);
+    while (!existsSync(mark)) await new Promise((resolve) => setImmediate(resolve));
+
+    const second = stamper();
+    const waiting = new FileStampedCopies({ dir, stamper: second.queued, pollMs: 5 }).getOrMake(ID, ADA);
+    release();
+    const [made, found] = await Promise.all([making, waiting]);
+    expect(found).toEqual(made);
+    expect([first.stamps, second.stamps]).toEqual([['Ada Lovelace'], []]);
+    expect(readdirSync(dir)).toEqual([`${ID}.pdf`]); // the mark went with the copy made
+  });
+
+  it('takes over the mark of a process of this host that is gone, and one too old from elsewhere', async () => {
+    mkdirSync(dir, { recursive: true });
+    const mark = join(dir, `.${ID}.making`);
+    writeFileSync(mark, `${hostname()} 2147483646`); // no such process
+    const { stamps, queued } = stamper();
+    await new FileStampedCopies({ dir, stamper: queued }).getOrMake(ID, ADA);
+    expect(stamps).toEqual(['Ada Lovelace']);
+
+    const other = '00000000-0000-4000-8000-00000000000b';
+    const old = join(dir, `.${other}.making`);
+    writeFileSync(old, 'another-host 1');
+    utimesSync(old, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    await new FileStampedCopies({ dir, stamper: queued, makingStaleMs: 30_000 }).getOrMake(other, ADA);
+    expect(stamps).toEqual(['Ada Lovelace', 'Ada Lovelace']);
+    expect(readdirSync(dir).sort()).toEqual([`${ID}.pdf`, `${other}.pdf`]);
   });
 
   it('removes copies, and never takes anything but a delivery id for a file name', async () => {

@@ -72,6 +72,10 @@ describe('WorkerPoolBookStamper', () => {
     const before = threadNiceness();
     expect(before.filter((nice) => nice === 10)).toEqual([]);
     const pool = stamper({ threads: 1 });
+    // As the server does before it listens. Its file reads also start libuv's thread pool from
+    // this thread: started by the stamping thread instead, the pool's threads would take its
+    // nice value (Linux threads inherit it), which depended on what the test process ran before.
+    await pool.load();
     await expect(pool.warmUp()).resolves.toBe(3);
     expect(threadNiceness().filter((nice) => nice === 10)).toHaveLength(1);
     expect(
@@ -143,8 +147,9 @@ describe('WorkerPoolBookStamper', () => {
     expect(readFileSync(path).equals(copy)).toBe(true);
   });
 
-  it('refuses a copy beyond its threads and waiting places, at once, with a busy error', async () => {
-    const pool = stamper({ workerFile: SLOW_WORKER, threads: 1, waiting: 1 });
+  it('refuses a copy past the bytes of book its queue may hold, at once, with a busy error', async () => {
+    // Room for two copies of the book: one stamping, one waiting.
+    const pool = stamper({ workerFile: SLOW_WORKER, threads: 1, maxQueueBytes: 2 * statSync(bookPath).size });
     const running = pool.stamp(ADA);
     const waiting = pool.stamp(ADA);
 
@@ -161,8 +166,32 @@ describe('WorkerPoolBookStamper', () => {
     );
   });
 
+  it('keeps many more copies than threads waiting, by default, and makes them in the order they came', async () => {
+    const pool = stamper({ workerFile: SLOW_WORKER, threads: 1 });
+    const names = ['Ada', 'Grace', 'Hedy', 'Katherine', 'Margaret', 'Radia'];
+    const made: string[] = [];
+    await Promise.all(
+      names.map((name) =>
+        pool.stamp({ name, email: `${name.toLowerCase()}@example.org` }).then((copy) => {
+          made.push(/a slow copy for (\w+)/.exec(new TextDecoder().decode(copy))?.[1] ?? '?');
+        }),
+      ),
+    );
+    expect(made).toEqual(names);
+    expect(pool.waiting).toBe(0);
+  });
+
+  it('lets a copy wait no longer than its time bound, then refuses it as busy', async () => {
+    const pool = stamper({ workerFile: SLOW_WORKER, threads: 1, maxWaitMs: 0 });
+    const running = pool.stamp(ADA);
+    const waited = pool.stamp({ name: 'Grace', email: 'grace@example.org' });
+    await expect(waited).rejects.toThrow(BookStamperBusyError);
+    await expect(running).resolves.toBeInstanceOf(Uint8Array);
+    expect(pool.waiting).toBe(0);
+  });
+
   it('counts places held for copies about to be made, until they are used or released', async () => {
-    const pool = stamper({ workerFile: SLOW_WORKER, threads: 1, waiting: 1 });
+    const pool = stamper({ workerFile: SLOW_WORKER, threads: 1, maxQueueBytes: 2 * statSync(bookPath).size });
     const first = pool.reserve();
     const second = pool.reserve();
     await expect(pool.stamp(ADA)).rejects.toThrow(BookStamperBusyError);
@@ -178,7 +207,7 @@ describe('WorkerPoolBookStamper', () => {
   });
 
   it('ends its threads on close: copies under way or waiting fail, and any after', async () => {
-    const pool = stamper({ workerFile: SLOW_WORKER, threads: 1, waiting: 2 });
+    const pool = stamper({ workerFile: SLOW_WORKER, threads: 1 });
     await pool.warmUp();
     // Settled while close() is awaited: their outcomes are taken now, so the failures are handled.
     const outcome = (copy: Promise<Uint8Array>) =>
@@ -192,7 +221,7 @@ describe('WorkerPoolBookStamper', () => {
 
     await pool.close();
     await expect(running).resolves.toMatch(/Terminating/);
-    await expect(waiting).resolves.toMatch(/Terminating/);
+    await expect(waiting).resolves.toMatch(/closed: this copy was not made/);
     await expect(pool.stamp(ADA)).rejects.toThrow('closed');
   });
 

@@ -5,8 +5,10 @@ export const DeliveryErrorCode = {
   LinkExpired: 'DOWNLOAD.LINK_EXPIRED',
   LinkExhausted: 'DOWNLOAD.LINK_EXHAUSTED',
   LinkRevoked: 'DOWNLOAD.LINK_REVOKED',
-  /** Every place in the stamper's queue is taken: nothing was counted, try again in a minute. */
+  /** The stamper's queue is over its memory or time bound: nothing was counted, try again in a minute. */
   StamperBusy: 'DOWNLOAD.BUSY',
+  /** The copy is being made (waiting in the stamper's queue or in a thread): nothing counted yet, ask again shortly. */
+  CopyInProgress: 'DOWNLOAD.COPY_IN_PROGRESS',
   /** The copy could not be made: nothing was counted. */
   CopyFailed: 'DOWNLOAD.COPY_FAILED',
   /** The copy's file address without a recent counted download: the landing page's button comes first. */
@@ -34,6 +36,7 @@ export type DownloadLinkError = DomainError<DownloadLinkErrorCode>;
 export type DownloadErrorCode =
   | DownloadLinkErrorCode
   | typeof DeliveryErrorCode.StamperBusy
+  | typeof DeliveryErrorCode.CopyInProgress
   | typeof DeliveryErrorCode.CopyFailed
   | typeof DeliveryErrorCode.NotDownloaded;
 

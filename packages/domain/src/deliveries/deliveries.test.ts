@@ -320,6 +320,21 @@ describe('deliveries', () => {
       expect((await stateOf(requestId))?.downloadCount).toBe(1);
     });
 
+    it('says the copy is being made when it takes longer than the button waits, counting nothing until it is', async () => {
+      world.patience.out = true;
+      expect(errorOf(await download())).toEqual({
+        code: 'DOWNLOAD.COPY_IN_PROGRESS',
+        message: 'Your copy is being made.',
+      });
+      expect(errorOf(await download()).code).toBe('DOWNLOAD.COPY_IN_PROGRESS');
+      expect((await stateOf(requestId))?.downloadCount).toBe(0);
+      // Asked again once the copy is made: counted once, and the copy was stamped once.
+      world.patience.out = false;
+      expect(valueOf(await download()).downloadsLeft).toBe(4);
+      expect(world.copies.stamped).toHaveLength(1);
+      expect((await stateOf(requestId))?.downloadCount).toBe(1);
+    });
+
     it('counts nothing when the stamper is busy, and asks to come back in a minute', async () => {
       world.copies.busy = true;
       expect(errorOf(await download())).toMatchObject({ code: 'DOWNLOAD.BUSY', retryAfterSeconds: 60 });

@@ -17,6 +17,20 @@ import type { StampedCopies, StampedCopy } from './stamped-copies';
  */
 export const RESUME_WINDOW_MS = 24 * 60 * 60_000;
 
+/**
+ * How long the button's answer should wait for a copy being made before it says so instead
+ * (the reader's page then asks again by itself): a copy takes 20-80 ms, so as a rule the answer
+ * is the copy; in a crowd, the reader sees that their copy is being made rather than nothing.
+ * The server's `CopyPatience` waits this long.
+ */
+export const COPY_WAIT_MS = 1_500;
+
+/**
+ * Port: how long `download` waits for a copy being made: the copy if it comes in time, else
+ * null (the copy goes on being made). The domain keeps no timers; the server gives one.
+ */
+export type CopyPatience = (making: Promise<StampedCopy>) => Promise<StampedCopy | null>;
+
 /** What the landing page of a link says: whose copy, and what the link still allows. */
 export interface DownloadLinkView {
   readonly name: string;
@@ -42,7 +56,9 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  *   counts nothing, so a mail scanner that opens the link uses nothing up.
  * - `download` is the landing page's button: the copy is made (once per link, then kept) and
  *   only then one download is counted, atomically against the cap; a copy that cannot be made
- *   counts nothing.
+ *   counts nothing. A copy not made within the `patience` given goes on being made, and the answer is
+ *   `DOWNLOAD.COPY_IN_PROGRESS`, counting nothing: asking again later finds the copy (or joins
+ *   its making) and counts then.
  * - `resume` serves the kept copy again without counting, within RESUME_WINDOW_MS of the last
  *   counted download (a resumed or repeated transfer of the same download).
  * A link works until it expires, is revoked, or has had `maxDownloads` downloads.
@@ -56,6 +72,8 @@ export class DownloadBookUseCase {
       readonly tokens: SecretTokens;
       readonly clock: Clock;
       readonly maxDownloads: number;
+      /** How long `download` waits for a copy being made: until it is made, without. */
+      readonly patience?: CopyPatience;
     },
   ) {}
 
@@ -77,7 +95,7 @@ export class DownloadBookUseCase {
     const { delivery, name, email } = found.value;
     if (delivery.downloadCount >= this.deps.maxDownloads) return err(exhausted());
     // The copy first: a copy that cannot be made must not use up a download.
-    const made = await this.copyOf(delivery, { name, email });
+    const made = await this.copyOf(delivery, { name, email }, this.deps.patience);
     if (!made.ok) return made;
     // The count and the cap in one step: of concurrent clicks at the cap, none gets past it.
     if (
@@ -130,12 +148,19 @@ export class DownloadBookUseCase {
     return ok({ delivery, name: request.name, email: request.email });
   }
 
+  /** The kept copy, made if need be; with `patience`, `DOWNLOAD.COPY_IN_PROGRESS` when it runs out. */
   private async copyOf(
     delivery: Delivery,
     owner: { name: string; email: string },
+    patience?: CopyPatience,
   ): Promise<Result<StampedCopy, DownloadError>> {
+    const making = this.deps.copies.getOrMake(delivery.id, owner);
     try {
-      return ok(await this.deps.copies.getOrMake(delivery.id, owner));
+      const copy = await (patience === undefined ? making : patience(making));
+      if (copy !== null) return ok(copy);
+      // Still being made: it goes on (its outcome is met by the next ask, or kept for it).
+      making.catch(() => undefined);
+      return err({ code: DeliveryErrorCode.CopyInProgress, message: 'Your copy is being made.' });
     } catch (error) {
       if (isBookStamperBusy(error)) {
         return err({

@@ -41,6 +41,14 @@ const linkPages = {
   },
 };
 
+/** The button's answer when the copy cannot be made now: nothing counted, and the page asks again by itself. */
+const copyNotNow = {
+  description:
+    "The stamping queue is over its bytes of book or its time (busy, with Retry-After), or the copy could not be made: an HTML page that asks again at `/download/{token}/wait` after Retry-After's seconds; not counted",
+  headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait (busy only)' } },
+  content: { 'text/html': { schema: string } },
+};
+
 export const OTHER_PATHS = {
   '/healthz': {
     get: {
@@ -101,20 +109,54 @@ export const OTHER_PATHS = {
       summary: "The landing page's button: make (once) the reader's stamped copy, then count one download",
       description:
         'The copy is made once per link and kept; a download is counted only once it exists. The answer sends the ' +
-        'browser on to the copy itself. A copy that cannot be made now counts nothing.',
+        'browser on to the copy itself. A copy that waits in the stamping queue longer than a moment (a crowd of ' +
+        'readers) is a page saying it is being made, which asks again by itself; a copy that cannot be made now ' +
+        'counts nothing, and its page also asks again by itself. Those pages set a cookie (`copy_asked`, the ' +
+        "link's own path) that `/download/{token}/wait` needs.",
       parameters: [tokenParameter],
       responses: {
+        '202': {
+          description:
+            'The copy is being made: an HTML page that asks again at `/download/{token}/wait` every 2 s ' +
+            '(`<meta http-equiv="refresh">`, no script); not counted yet',
+          headers: { 'Set-Cookie': { schema: string } },
+          content: { 'text/html': { schema: string } },
+        },
         '303': {
           description: 'Counted: `Location` is `/download/{token}/file`',
           headers: { Location: { schema: string } },
         },
         ...linkPages,
-        '503': {
+        '503': copyNotNow,
+      },
+    },
+  },
+  '/download/{token}/wait': {
+    get: {
+      operationId: 'downloadWait',
+      ...open,
+      summary: 'Where the page of a copy being made (or of a busy stamper) asks again',
+      description:
+        "With the button's cookie, the same as the button: the copy once it is made, counted, as a page that starts " +
+        'the download at once (and links to it); still being made, the same 202 page; busy or failed, the 503 page. ' +
+        'Without the cookie (or as HEAD), a 303 to the landing page, counting nothing.',
+      parameters: [tokenParameter],
+      responses: {
+        '200': {
           description:
-            'Too many copies being made at once (with Retry-After), or the copy could not be made: an HTML page; not counted',
-          headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait (busy only)' } },
+            'Counted: an HTML page whose `<meta http-equiv="refresh">` goes to `/download/{token}/file` at once',
           content: { 'text/html': { schema: string } },
         },
+        '202': {
+          description: 'Still being made: the same page again',
+          content: { 'text/html': { schema: string } },
+        },
+        '303': {
+          description: 'No cookie: back to the landing page',
+          headers: { Location: { schema: string } },
+        },
+        ...linkPages,
+        '503': copyNotNow,
       },
     },
   },
