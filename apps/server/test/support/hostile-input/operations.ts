@@ -214,6 +214,7 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'GET', template: '/download/{token}', auth: 'none', id: 'download token' },
   { method: 'POST', template: '/download/{token}', auth: 'none', id: 'download token' },
   { method: 'GET', template: '/download/{token}/file', auth: 'none', id: 'download token' },
+  { method: 'GET', template: '/download/{token}/wait', auth: 'none', id: 'download token' },
 ];
 
 /** How a test names the operation it attacks. */
