@@ -17,6 +17,9 @@ const CMAP_BLOCK = 100;
  */
 const NO_TEXT = '\u2060';
 
+/** How far, in thousandths of the size, a glyph's width may be from its own and still be given as it. */
+const SNAP = 50;
+
 /**
  * The glyphs a stamp uses from one face, embedded as a subset: a Type 0 font whose character
  * ids (two bytes each) each draw one glyph of the subset and stand for one text and width (`code`),
@@ -50,7 +53,12 @@ export class EmbeddedFont {
    */
   code(glyph: Glyph, { text, advance }: GlyphText): { readonly code: string; readonly width: number } {
     const unicode = text === '' ? NO_TEXT : text;
-    const width = text === '' ? 0 : Math.round((advance * 1000) / this.face.font.unitsPerEm);
+    const own = this.ownWidth(glyph);
+    const exact = Math.round((advance * 1000) / this.face.font.unitsPerEm);
+    // Within SNAP of its own width (kerning, say), a glyph keeps it: pdf.js takes so small a
+    // gap for neither a space nor a new line, and the content's shifts draw it exactly anyway;
+    // so a glyph needs fewer ids, and a font of one id per glyph has the Identity map.
+    const width = text === '' ? 0 : Math.abs(exact - own) <= SNAP ? own : exact;
     const key = `${glyph.id}:${width}:${unicode}`;
     let id = this.ids.get(key);
     if (id === undefined) {
@@ -66,6 +74,11 @@ export class EmbeddedFont {
       this.ids.set(key, id);
     }
     return { code: hex4(id), width };
+  }
+
+  /** The glyph's own advance, in thousandths of the size. */
+  private ownWidth(glyph: Glyph): number {
+    return Math.round((glyph.advanceWidth * 1000) / this.face.font.unitsPerEm);
   }
 
   /** Writes the font (its subset file, descriptor, widths and ToUnicode map); returns its reference. */
@@ -99,7 +112,9 @@ export class EmbeddedFont {
         CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
         FontDescriptor: descriptor,
         W: [0, this.codes.map(({ width }) => width)],
-        CIDToGIDMap: context.register(context.flateStream(this.cidToGidMap())),
+        CIDToGIDMap: this.codes.every(({ index }, id) => index === id)
+          ? 'Identity'
+          : context.register(context.flateStream(this.cidToGidMap())),
       }),
     );
     const toUnicode = context.register(context.flateStream(this.toUnicodeCMap()));
