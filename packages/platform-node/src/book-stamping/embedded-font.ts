@@ -25,12 +25,15 @@ const SNAP = 50;
  * ids (two bytes each) each draw one glyph of the subset and stand for one text and width (`code`),
  * given by a ToUnicode map so that text extractors and copy and paste get the characters back.
  * A glyph is drawn by as many ids as the texts and widths it stands for (a Devanagari vowel sign, say,
- * for each cluster it begins); a CIDToGIDMap says which glyph each id draws.
+ * for each cluster it begins); a CIDToGIDMap says which glyph each id draws. The subset holds a
+ * glyph once for each width it is given, with that advance: MuPDF and others read where a glyph
+ * ends from the font file, not from the widths in the PDF, and would see gaps otherwise.
  */
 export class EmbeddedFont {
-  private readonly glyphs: Glyph[];
-  /** The subset's glyph index for each glyph id of the face. */
-  private readonly indices = new Map<number, number>();
+  /** The subset's glyphs, each with its width in thousandths of the size. */
+  private readonly glyphs: Array<{ readonly glyph: Glyph; readonly width: number }>;
+  /** The subset's glyph index for each glyph id of the face and width. */
+  private readonly indices = new Map<string, number>();
   /** For each character id: its glyph's index in the subset, and its text. */
   private readonly codes: Array<{ readonly index: number; readonly text: string; readonly width: number }> = [
     { index: 0, text: NO_TEXT, width: 0 },
@@ -39,8 +42,8 @@ export class EmbeddedFont {
 
   constructor(readonly face: FontFace) {
     const notdef = face.font.getGlyph(0);
-    this.glyphs = [notdef];
-    this.indices.set(notdef.id, 0);
+    this.glyphs = [{ glyph: notdef, width: this.ownWidth(notdef) }];
+    this.indices.set(`${notdef.id}:${this.ownWidth(notdef)}`, 0);
   }
 
   /**
@@ -58,15 +61,16 @@ export class EmbeddedFont {
     // Within SNAP of its own width (kerning, say), a glyph keeps it: pdf.js takes so small a
     // gap for neither a space nor a new line, and the content's shifts draw it exactly anyway;
     // so a glyph needs fewer ids, and a font of one id per glyph has the Identity map.
-    const width = text === '' ? 0 : Math.abs(exact - own) <= SNAP ? own : exact;
+    const wanted = text === '' ? 0 : exact;
+    const width = Math.abs(wanted - own) <= SNAP ? own : wanted;
     const key = `${glyph.id}:${width}:${unicode}`;
     let id = this.ids.get(key);
     if (id === undefined) {
-      let index = this.indices.get(glyph.id);
+      let index = this.indices.get(`${glyph.id}:${width}`);
       if (index === undefined) {
         index = this.glyphs.length;
-        this.glyphs.push(glyph);
-        this.indices.set(glyph.id, index);
+        this.glyphs.push({ glyph, width });
+        this.indices.set(`${glyph.id}:${width}`, index);
       }
       id = this.codes.length;
       if (id > 0xffff) throw new Error('a stamp font holds at most 65536 character ids');
@@ -85,7 +89,11 @@ export class EmbeddedFont {
   embed(context: PDFContext): { readonly ref: PDFRef; readonly fileBytes: number } {
     const { font } = this.face;
     const scale = 1000 / font.unitsPerEm;
-    const file = writeTrueTypeSubset(font, this.glyphs);
+    const file = writeTrueTypeSubset(
+      font,
+      this.glyphs.map(({ glyph }) => glyph),
+      this.glyphs.map(({ width }) => (width * font.unitsPerEm) / 1000),
+    );
     const name = `${subsetTag(this.face.key, this.glyphs)}+${font.postscriptName.replace(/[^A-Za-z0-9-]/g, '')}`;
     const fontFile = context.register(context.flateStream(file, { Length1: file.length }));
     const descriptor = context.register(
@@ -177,9 +185,9 @@ export const fontResourceName = (index: number): PDFName => PDFName.of(`MemoirSt
 const hex4 = (value: number): string => value.toString(16).toUpperCase().padStart(4, '0');
 
 /** Six capital letters that tell this subset from another of the same font (PDF 32000-1, 9.6.4). */
-function subsetTag(key: string, glyphs: readonly Glyph[]): string {
+function subsetTag(key: string, glyphs: ReadonlyArray<{ readonly glyph: Glyph; readonly width: number }>): string {
   const digest = createHash('sha256')
-    .update(`${key}:${glyphs.map((glyph) => glyph.id).join(',')}`)
+    .update(`${key}:${glyphs.map(({ glyph, width }) => `${glyph.id}/${width}`).join(',')}`)
     .digest();
   return [...digest.subarray(0, 6)].map((byte) => String.fromCharCode(65 + (byte % 26))).join('');
 }

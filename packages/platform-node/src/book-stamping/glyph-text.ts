@@ -2,6 +2,30 @@ import type { Glyph, GlyphPosition } from 'fontkit';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
+/** A grapheme of a run: what is shaped for it, and the text it stands for. */
+export interface Piece {
+  readonly drawn: string;
+  readonly text: string;
+}
+
+/**
+ * A run's graphemes: those of `drawn`, the text shaped (brackets mirrored in right-to-left
+ * runs), each standing for the same stretch of `source`, index for index; or, for characters shown as codes (`code`
+ * makes a character's), the graphemes of `source`, each drawn as its characters' codes.
+ */
+export function piecesOf(drawn: string, source: string, code?: (char: string) => string): Piece[] {
+  if (code !== undefined) {
+    return [...graphemes.segment(source)].map(({ segment }) => ({
+      drawn: [...segment].map(code).join(''),
+      text: segment,
+    }));
+  }
+  return [...graphemes.segment(drawn)].map(({ segment, index }) => ({
+    drawn: segment,
+    text: source.slice(index, index + segment.length),
+  }));
+}
+
 /** What a glyph stands for, for readers that take a page's text from its glyphs. */
 export interface GlyphText {
   /** Its text: a stretch's characters, or '' for a glyph that stands for none. */
@@ -24,15 +48,12 @@ export interface GlyphText {
  * stretch (its leftmost that moves the pen: a letter, not a mark) stands for the stretch's text
  * and the width up to the next one, and the others for nothing. A right-to-left stretch is given reversed, code point by code point, as it is drawn:
  * readers reverse right-to-left text back (pdf.js runs the bidi algorithm on what it extracts).
- * When the glyphs do not hold the characters at all (a character shown as its code), the
- * whole run is one stretch.
- *
- * `drawn` is the text shaped (brackets mirrored in right-to-left runs) and `source` what it
- * stands for, index for index (the same length) unless the run is a code.
+ * Characters shown as codes are stretches of their own, a code's glyphs standing for its
+ * character; when the glyphs never hold the same characters as the text, the rest of the run
+ * is one stretch.
  */
 export function glyphTexts(
-  drawn: string,
-  source: string,
+  pieces: readonly Piece[],
   glyphs: readonly Glyph[],
   positions: readonly GlyphPosition[],
   rightToLeft: boolean,
@@ -40,7 +61,6 @@ export function glyphTexts(
   const order = glyphs.map((_, index) => (rightToLeft ? glyphs.length - 1 - index : index));
   const texts = glyphs.map(() => '');
   const carriers: number[] = [];
-  const pieces = drawn.length === source.length ? [...graphemes.segment(drawn)] : [{ segment: drawn, index: 0 }];
   const balance = new Map<number, number>();
   let unbalanced = 0;
   const count = (codePoints: Iterable<number>, sign: 1 | -1): void => {
@@ -57,10 +77,10 @@ export function glyphTexts(
     const start = glyph;
     let text = '';
     const takePiece = (): void => {
-      const { segment, index } = pieces[piece] ?? { segment: '', index: 0 };
-      text += pieces.length === 1 ? source : source.slice(index, index + segment.length);
+      const { drawn, text: standsFor } = pieces[piece] ?? { drawn: '', text: '' };
+      text += standsFor;
       count(
-        [...segment].map((char) => char.codePointAt(0) ?? 0),
+        [...drawn].map((char) => char.codePointAt(0) ?? 0),
         1,
       );
       piece += 1;

@@ -2,7 +2,7 @@ import bidiFactory from 'bidi-js';
 import type { Glyph, GlyphPosition } from 'fontkit';
 
 import { FALLBACK_ORDER, type FontFace, type FontFamilyName, type FontLibrary } from './font-library';
-import { glyphTexts, type GlyphText } from './glyph-text';
+import { glyphTexts, piecesOf, type GlyphText } from './glyph-text';
 
 /** Glyphs of one face, shaped together: in visual order, left to right. */
 export interface GlyphRun {
@@ -105,9 +105,9 @@ export async function layOutLine(text: string, library: FontLibrary): Promise<La
     const face = await library.faceFor(codePoint, families[index] ?? FALLBACK_ORDER);
     if (face === null) {
       if (IGNORABLE.test(char)) continue;
-      // Codes side by side in a left-to-right run are one item, so that the glyphs of the
-      // whole stretch stand for its characters together (`glyphTexts`): a reader that takes
-      // a combining mark on its own for a glyph without width would see gaps, and spaces.
+      // Codes side by side in a left-to-right run are one item, so that a combining mark's
+      // code stands for it with its base's (`glyphTexts`): pdf.js takes a mark alone for a
+      // glyph without width, and the gap after it for a space.
       const last = items.at(-1);
       if (last?.code === true && level % 2 === 0 && last.level === level) {
         last.text += shownAsCode(codePoint);
@@ -127,7 +127,9 @@ export async function layOutLine(text: string, library: FontLibrary): Promise<La
     const direction = item.level % 2 === 1 && !item.code ? 'rtl' : 'ltr';
     const shaped = item.face.font.layout(item.text, undefined, undefined, undefined, direction);
     const advance = shaped.positions.reduce((sum, position) => sum + position.xAdvance, 0);
-    const texts = glyphTexts(item.text, item.source, shaped.glyphs, shaped.positions, direction === 'rtl');
+    const code = item.code ? (char: string) => shownAsCode(char.codePointAt(0) ?? 0) : undefined;
+    const pieces = piecesOf(item.text, item.source, code);
+    const texts = glyphTexts(pieces, shaped.glyphs, shaped.positions, direction === 'rtl');
     return { face: item.face, glyphs: shaped.glyphs, positions: shaped.positions, texts, advance };
   });
   return {

@@ -140,6 +140,11 @@ async function fittedLine(
 function drawLine(line: LaidOutLine, size: number, fonts: Map<FontFace, EmbeddedFont>): string {
   const actualText = PDFHexString.fromText(line.visualText).toString();
   const operators = [`/Span << /ActualText ${actualText} >> BDC`, 'q', GREY, 'BT'];
+  // The glyphs that stand for text first, the whole line, then (from each run's start again)
+  // those that stand for none: pdf.js skips the latter, and with them any shift that follows
+  // one in a TJ array, so no glyph that it reads comes after them; and readers that take a
+  // step back for a new line (MuPDF) keep the line's text on one line (see `glyphTexts`).
+  const unread: string[] = [];
   let x = MARGIN;
   for (const run of line.runs) {
     let font = fonts.get(run.face);
@@ -147,21 +152,18 @@ function drawLine(line: LaidOutLine, size: number, fonts: Map<FontFace, Embedded
       font = new EmbeddedFont(run.face);
       fonts.set(run.face, font);
     }
-    const fontIndex = [...fonts.keys()].indexOf(run.face);
-    operators.push(`${fontResourceName(fontIndex).asString()} ${formatNumber(size)} Tf`);
-    // The glyphs that stand for text first, then (from the run's start again) those that stand
-    // for none: pdf.js skips the latter, and with them any shift that follows one in a TJ
-    // array, so they come where no glyph that it reads follows them (see `glyphTexts`).
+    const start = [
+      `${fontResourceName([...fonts.keys()].indexOf(run.face)).asString()} ${formatNumber(size)} Tf`,
+      `1 0 0 1 ${formatNumber(x)} ${formatNumber(MARGIN / 2)} Tm`,
+    ];
     const indices = run.glyphs.map((_, index) => index);
-    const readable = (index: number): boolean => (run.texts[index]?.text ?? '') !== '';
-    for (const pass of [indices.filter(readable), indices.filter((index) => !readable(index))]) {
-      if (pass.length === 0) continue;
-      operators.push(`1 0 0 1 ${formatNumber(x)} ${formatNumber(MARGIN / 2)} Tm`);
-      operators.push(...drawGlyphs(run, pass, font, size));
-    }
+    const read = indices.filter((index) => (run.texts[index]?.text ?? '') !== '');
+    const notRead = indices.filter((index) => (run.texts[index]?.text ?? '') === '');
+    if (read.length > 0) operators.push(...start, ...drawGlyphs(run, read, font, size));
+    if (notRead.length > 0) unread.push(...start, ...drawGlyphs(run, notRead, font, size));
     x += (run.advance * size) / run.face.font.unitsPerEm;
   }
-  operators.push('ET', 'Q', 'EMC');
+  operators.push(...unread, 'ET', 'Q', 'EMC');
   return operators.join('\n');
 }
 
