@@ -35,15 +35,15 @@ export class EmbeddedFont {
   /** The subset's glyph index for each glyph id of the face and width. */
   private readonly indices = new Map<string, number>();
   /** For each character id: its glyph's index in the subset, and its text. */
-  private readonly codes: Array<{ readonly index: number; readonly text: string; readonly width: number }> = [
-    { index: 0, text: NO_TEXT, width: 0 },
-  ];
+  private readonly codes: Array<{ readonly index: number; readonly text: string; readonly width: number }>;
   private readonly ids = new Map<string, number>();
 
   constructor(readonly face: FontFace) {
     const notdef = face.font.getGlyph(0);
-    this.glyphs = [{ glyph: notdef, width: this.ownWidth(notdef) }];
-    this.indices.set(`${notdef.id}:${this.ownWidth(notdef)}`, 0);
+    const width = this.ownWidth(notdef);
+    this.glyphs = [{ glyph: notdef, width }];
+    this.indices.set(`${notdef.id}:${width}`, 0);
+    this.codes = [{ index: 0, text: NO_TEXT, width }];
   }
 
   /**

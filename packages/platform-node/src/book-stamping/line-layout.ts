@@ -25,9 +25,9 @@ export interface LaidOutLine {
   /**
    * The line's characters in the order they are drawn, left to right: right-to-left runs
    * reversed, code point by code point, and nothing else changed (no mirroring, every
-   * character kept, even one shown as its code). Text extractors (poppler's pdftotext,
-   * pdf.js) read a page in that order and put right-to-left runs back themselves; told the
-   * line this way, they give back the words exactly.
+   * character kept, even one shown as its code). poppler's pdftotext reads a page in that
+   * order and puts right-to-left runs back itself; told the line this way (as ActualText), it
+   * gives back the words exactly. pdf.js ignores ActualText: it reads the glyphs (`texts`).
    */
   readonly visualText: string;
 }
