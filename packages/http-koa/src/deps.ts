@@ -32,6 +32,7 @@ export type HttpUseCases = Pick<
   | 'downloadBook'
   | 'resendDelivery'
   | 'erasePerson'
+  | 'exportPerson'
   | 'recordEvent'
   | 'getAnalytics'
   | 'submitCrackmeClaim'

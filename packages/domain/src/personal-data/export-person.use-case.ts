@@ -1,11 +1,15 @@
-import type { AuditEvent } from '../audit-log/audit-event';
+import { AuditAction, type AuditEvent } from '../audit-log/audit-event';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { CrackmeClaimRepository } from '../crackme/crackme-claim.repository';
 import type { Delivery } from '../outbox/delivery';
 import type { DeliveryRepository } from '../outbox/delivery.repository';
 import { scholarshipRequestRecord, type ScholarshipRequest } from '../scholarships/scholarship-request';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
+import { personalDataEvent } from '../retention/retention';
 import type { Clock } from '../shared/clock';
+import type { IdGenerator } from '../shared/id-generator';
+import type { RequestContext } from '../shared/request-context';
+import type { Transactions } from '../shared/transactions';
 import type { Result } from '../shared/result';
 import { ok } from '../shared/result';
 import { personEmail } from './erase-person.use-case';
@@ -59,11 +63,20 @@ export class ExportPersonUseCase {
       readonly deliveries: DeliveryRepository;
       readonly auditEvents: AuditEventRepository;
       readonly crackmeClaims: CrackmeClaimRepository;
+      readonly unitOfWork: Transactions<{ readonly auditEvents: AuditEventRepository }>;
       readonly clock: Clock;
+      readonly ids: IdGenerator;
     },
   ) {}
 
-  async execute(input: { readonly email: unknown }): Promise<Result<PersonExport, PersonalDataError>> {
+  /**
+   * With an actor (an admin in the app), the export is audited as counts of what it held,
+   * never the address; the command line's operator is not (as before).
+   */
+  async execute(input: {
+    readonly email: unknown;
+    readonly actor?: RequestContext & { readonly userId: string };
+  }): Promise<Result<PersonExport, PersonalDataError>> {
     const email = personEmail(input.email);
     if (!email.ok) return email;
     const requests = await this.deps.scholarshipRequests.listByEmail(email.value);
@@ -79,7 +92,7 @@ export class ExportPersonUseCase {
     }
     const iso = (date: Date | null) => (date === null ? null : date.toISOString());
     const claims = await this.deps.crackmeClaims.listByEmail(email.value);
-    return ok({
+    const held: PersonExport = {
       email: email.value,
       exportedAt: this.deps.clock.now().toISOString(),
       scholarshipRequests: requests.map(scholarshipRequestRecord),
@@ -110,6 +123,20 @@ export class ExportPersonUseCase {
         details: event.details,
         createdAt: event.createdAt.toISOString(),
       })),
-    });
+    };
+    if (input.actor !== undefined) await this.audit(input.actor, held);
+    return ok(held);
+  }
+
+  private async audit(actor: RequestContext & { readonly userId: string }, held: PersonExport): Promise<void> {
+    const counts = {
+      requests: held.scholarshipRequests.length,
+      emails: held.emails.length,
+      crackmeClaims: held.crackmeClaims.length,
+      auditEvents: held.auditEvents.length,
+    };
+    const by = { userId: actor.userId, context: actor };
+    const event = personalDataEvent(this.deps, AuditAction.PersonalDataExported, by, counts);
+    await this.deps.unitOfWork.transaction(({ auditEvents }) => auditEvents.append(event));
   }
 }

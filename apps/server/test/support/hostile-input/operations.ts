@@ -185,6 +185,7 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'GET', template: '/api/admin/site-content/versions', auth: 'session' },
   { method: 'POST', template: '/api/admin/site-content/versions/{version}/restore', auth: 'session' },
   { method: 'POST', template: '/api/admin/site-content/preview', auth: 'session' },
+  { method: 'GET', template: '/api/admin/personal-data', auth: 'session', query: ['email'] },
   {
     method: 'POST',
     template: '/api/admin/erasure/preview',
