@@ -21,7 +21,9 @@ async function printedByCommand(config: Parameters<typeof runPersonCommand>[2], 
 
 describe("a person's data, downloaded from the admin API", () => {
   const startApp = useTestApps();
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('answers what export-person prints, as an attachment, audited without the address', async () => {
     const app = await startApp();
