@@ -82,8 +82,7 @@ async function sendCopy(ctx: Context, downloaded: DownloadedCopy, token: string)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     // Removed in between (revoked, swept): the landing page says what holds now.
-    ctx.status = 303;
-    ctx.redirect(`${DOWNLOAD_PATH}/${token}`);
+    seeOther(ctx, `${DOWNLOAD_PATH}/${token}`);
     return;
   }
   let streaming = false;
@@ -177,8 +176,7 @@ export function downloadRoutes(options: HttpAppOptions): Router {
   });
   router.post(`${DOWNLOAD_PATH}/:token`, async (ctx) => {
     await press(ctx, ctx.params.token ?? '', (fileUrl) => {
-      ctx.status = 303;
-      ctx.redirect(fileUrl);
+      seeOther(ctx, fileUrl);
     });
   });
   router.get(`${DOWNLOAD_PATH}/:token${WAIT_SUFFIX}`, async (ctx) => {
@@ -186,8 +184,7 @@ export function downloadRoutes(options: HttpAppOptions): Router {
     if (ctx.method !== 'GET' || ctx.cookies.get(ASKED_COOKIE) === undefined) {
       // Not a page of ours asking again (a HEAD, no cookie): the landing page, which counts nothing.
       ctx.set('Cache-Control', 'no-store');
-      ctx.status = 303;
-      ctx.redirect(`${DOWNLOAD_PATH}/${token}`);
+      seeOther(ctx, `${DOWNLOAD_PATH}/${token}`);
       return;
     }
     await press(ctx, token, (fileUrl) => readyPage(ctx, fileUrl));
@@ -198,8 +195,7 @@ export function downloadRoutes(options: HttpAppOptions): Router {
     if (!result.ok) {
       if (result.error.code === DeliveryErrorCode.NotDownloaded) {
         ctx.set('Cache-Control', 'no-store');
-        ctx.status = 303;
-        ctx.redirect(`${DOWNLOAD_PATH}/${token}`);
+        seeOther(ctx, `${DOWNLOAD_PATH}/${token}`);
         return;
       }
       errorPage(ctx, result.error);
@@ -208,6 +204,19 @@ export function downloadRoutes(options: HttpAppOptions): Router {
     await sendCopy(ctx, result.value, token);
   });
   return router;
+}
+
+/**
+ * A 303 to `url` with a small HTML page of its own, whatever the request accepts: these are
+ * pages for people, and Koa's own redirect would answer plain text to a client that does not
+ * ask for HTML.
+ */
+function seeOther(ctx: Context, url: string): void {
+  ctx.status = 303;
+  ctx.redirect(url);
+  ctx.type = 'html';
+  const href = url.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  ctx.body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>See other</title><p><a href="${href}">Continue</a></p></html>`;
 }
 
 /** Sets the button's cookie for this link (`asked`), or clears it when the browser sent one. */
