@@ -56,6 +56,7 @@ import {
   MarkPrizeSentUseCase,
   SubmitCrackmeClaimUseCase,
 } from './crackme/crackme-claims.use-cases';
+import { ListSuppressionsUseCase, RemoveSuppressionUseCase } from './suppressions/suppressions.use-cases';
 import { ErasePersonUseCase } from './personal-data/erase-person.use-case';
 import { ExportPersonUseCase } from './personal-data/export-person.use-case';
 import { ApplyRetentionUseCase } from './retention/apply-retention.use-case';
@@ -208,6 +209,8 @@ export interface UseCases {
   readonly rateLimiter: RateLimiter;
   /** The Mail health screen: SPF, DKIM, DMARC, MX, STARTTLS, and a test email. */
   readonly mailHealth: MailHealthUseCase;
+  readonly listSuppressions: ListSuppressionsUseCase;
+  readonly removeSuppression: RemoveSuppressionUseCase;
 }
 
 /**
@@ -374,5 +377,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     }),
     rateLimiter,
     mailHealth: new MailHealthUseCase(ports.mailHealth ?? NO_MAIL_HEALTH_PROBE, mailer, settings.email),
+    listSuppressions: new ListSuppressionsUseCase(repositories),
+    removeSuppression: new RemoveSuppressionUseCase(decisions),
   };
 }

@@ -90,6 +90,12 @@ export * from './deliveries/stamped-copies';
 export * from './deliveries/revoke-download-link.use-case';
 export * from './deliveries/sweep-stamped-copies.use-case';
 
+// Suppressions: addresses that bounced or complained
+export * from './suppressions/suppression';
+export * from './suppressions/suppression.repository';
+export * from './suppressions/suppressions.errors';
+export * from './suppressions/suppressions.use-cases';
+
 // Retention of personal data
 export * from './retention/retention';
 export * from './retention/apply-retention.use-case';

@@ -42,6 +42,8 @@ export type HttpUseCases = Pick<
   | 'editSiteContent'
   | 'setupChecklist'
   | 'mailHealth'
+  | 'listSuppressions'
+  | 'removeSuppression'
 >;
 
 export interface HttpAppOptions {

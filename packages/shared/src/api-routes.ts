@@ -166,6 +166,8 @@ export const API_ROUTES = {
   mailHealth: call('GET /api/admin/mail-health', { answer: 'MailHealthResponse' }),
   sendTestEmail: call('POST /api/admin/mail-health/test', { body: 'TestEmailBody', answer: 'TestEmailResponse' }),
   previewSiteContent: call('POST /api/admin/site-content/preview', { answer: 'SiteContentPreview' }),
+  listSuppressions: call('GET /api/admin/suppressions', { answer: 'SuppressionsResponse' }),
+  removeSuppression: call('DELETE /api/admin/suppressions/:email', done),
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -6,6 +6,7 @@ import type { DeliveryRepository } from '../outbox/delivery.repository';
 import { scholarshipRequestRecord, type ScholarshipRequest } from '../scholarships/scholarship-request';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { Clock } from '../shared/clock';
+import type { SuppressionRepository } from '../suppressions/suppression.repository';
 import type { Result } from '../shared/result';
 import { ok } from '../shared/result';
 import { personEmail } from './erase-person.use-case';
@@ -38,6 +39,8 @@ export interface PersonExport {
     readonly createdAt: string;
     readonly prizeSentAt: string | null;
   }>;
+  /** The address's suppression (a hard bounce or a complaint), or null. */
+  readonly suppression: { readonly reason: string; readonly at: string } | null;
   /** The owner's actions on those requests (decisions, resends), as the audit trail records them. */
   readonly auditEvents: ReadonlyArray<
     Pick<AuditEvent, 'id' | 'action' | 'resourceType' | 'resourceId' | 'details'> & { readonly createdAt: string }
@@ -59,6 +62,7 @@ export class ExportPersonUseCase {
       readonly deliveries: DeliveryRepository;
       readonly auditEvents: AuditEventRepository;
       readonly crackmeClaims: CrackmeClaimRepository;
+      readonly suppressions: SuppressionRepository;
       readonly clock: Clock;
     },
   ) {}
@@ -79,6 +83,7 @@ export class ExportPersonUseCase {
     }
     const iso = (date: Date | null) => (date === null ? null : date.toISOString());
     const claims = await this.deps.crackmeClaims.listByEmail(email.value);
+    const suppression = await this.deps.suppressions.find(email.value);
     return ok({
       email: email.value,
       exportedAt: this.deps.clock.now().toISOString(),
@@ -102,6 +107,7 @@ export class ExportPersonUseCase {
         createdAt: claim.createdAt.toISOString(),
         prizeSentAt: iso(claim.prizeSentAt),
       })),
+      suppression: suppression === null ? null : { reason: suppression.reason, at: suppression.at.toISOString() },
       auditEvents: events.map((event) => ({
         id: event.id,
         action: event.action,

@@ -18,6 +18,7 @@ export class ErasureCounts {
   @counted('Emails about them that lost a download link or an error') deliveries!: number;
   @counted('Audit events about them that lost their details') auditEvents!: number;
   @counted('Crackme prize claims that lost the person') crackmeClaims!: number;
+  @counted("The address's suppression (a hard bounce or a complaint) that went") suppressions!: number;
   @counted('Copies of emails in the outbox folder that mention the address') sentEmails!: number;
 }
 

@@ -210,6 +210,8 @@ export const OPERATIONS: readonly Operation[] = [
     auth: 'session',
     fields: { to: text('sam@example.org', 'SAM@example.org', 'sam@', '') },
   },
+  { method: 'GET', template: '/api/admin/suppressions', auth: 'session' },
+  { method: 'DELETE', template: '/api/admin/suppressions/{email}', auth: 'session' },
   // The approval email's private link: HTML pages, a redirect or the PDF, not JSON.
   { method: 'GET', template: '/download/{token}', auth: 'none', id: 'download token' },
   { method: 'POST', template: '/download/{token}', auth: 'none', id: 'download token' },

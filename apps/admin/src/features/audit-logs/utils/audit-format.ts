@@ -81,4 +81,5 @@ export const ACTION_LABELS: Readonly<Record<AuditActionName, string>> = {
   site_content_saved: 'Site draft saved',
   site_content_published: 'Site published',
   site_content_restored: 'Site version restored',
+  suppression_removed: 'Suppression lifted',
 };
