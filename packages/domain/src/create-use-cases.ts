@@ -57,6 +57,7 @@ import {
   SubmitCrackmeClaimUseCase,
 } from './crackme/crackme-claims.use-cases';
 import { ListSuppressionsUseCase, RemoveSuppressionUseCase } from './suppressions/suppressions.use-cases';
+import { RecordMailEventUseCase } from './suppressions/record-mail-event.use-case';
 import { ErasePersonUseCase } from './personal-data/erase-person.use-case';
 import { ExportPersonUseCase } from './personal-data/export-person.use-case';
 import { ApplyRetentionUseCase } from './retention/apply-retention.use-case';
@@ -211,6 +212,8 @@ export interface UseCases {
   readonly mailHealth: MailHealthUseCase;
   readonly listSuppressions: ListSuppressionsUseCase;
   readonly removeSuppression: RemoveSuppressionUseCase;
+  /** A provider's bounce or complaint, its signature checked (POST /api/mail-events/{provider}). */
+  readonly recordMailEvent: RecordMailEventUseCase;
 }
 
 /**
@@ -379,5 +382,11 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     mailHealth: new MailHealthUseCase(ports.mailHealth ?? NO_MAIL_HEALTH_PROBE, mailer, settings.email),
     listSuppressions: new ListSuppressionsUseCase(repositories),
     removeSuppression: new RemoveSuppressionUseCase(decisions),
+    recordMailEvent: new RecordMailEventUseCase({
+      ...repositories,
+      rateLimits: ports.rateLimits,
+      clock,
+      sha256: ports.sha256,
+    }),
   };
 }

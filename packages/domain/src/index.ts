@@ -95,6 +95,7 @@ export * from './suppressions/suppression';
 export * from './suppressions/suppression.repository';
 export * from './suppressions/suppressions.errors';
 export * from './suppressions/suppressions.use-cases';
+export * from './suppressions/record-mail-event.use-case';
 
 // Retention of personal data
 export * from './retention/retention';

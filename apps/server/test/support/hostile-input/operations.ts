@@ -212,6 +212,8 @@ export const OPERATIONS: readonly Operation[] = [
   },
   { method: 'GET', template: '/api/admin/suppressions', auth: 'session' },
   { method: 'DELETE', template: '/api/admin/suppressions/{email}', auth: 'session' },
+  // A mail provider's delivery event: any body, refused unless its provider's signature holds.
+  { method: 'POST', template: '/api/mail-events/{provider}', auth: 'none' },
   // The approval email's private link: HTML pages, a redirect or the PDF, not JSON.
   { method: 'GET', template: '/download/{token}', auth: 'none', id: 'download token' },
   { method: 'POST', template: '/download/{token}', auth: 'none', id: 'download token' },
