@@ -50,6 +50,7 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
   claimCrackmePrize: ({ app }) =>
     app.call('POST', '/api/crackme-claim', { body: { key: INTENDED_KEY, name: 'Linus', email: 'linus@example.org' } }),
   recordEvent: ({ app }) => app.call('POST', '/api/events', { body: { name: 'page_view' } }),
+  requestStatus: ({ app }) => app.call('POST', '/api/request-status', { body: { email: 'grace@example.org' } }),
   logIn: async (world) => {
     const answer = await world.app.call('POST', '/api/admin/login', {
       body: { username: 'owner', password: world.password },

@@ -85,6 +85,7 @@ export * from './deliveries/mailer';
 export * from './deliveries/mail-health';
 export * from './deliveries/owner-notifications';
 export * from './deliveries/resend-delivery.use-case';
+export * from './deliveries/request-status.use-case';
 export * from './deliveries/send-due-deliveries.use-case';
 export * from './deliveries/stamped-copies';
 export * from './deliveries/revoke-download-link.use-case';

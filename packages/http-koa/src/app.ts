@@ -9,6 +9,7 @@ import type { HttpAppOptions } from './deps';
 import { downloadRoutes } from './download';
 import { privacyRoutes } from './privacy-page';
 import { MAIL_EVENTS_PATH, mailEventRoutes } from './mail-events/routes';
+import { requestStatusRoutes } from './request-status-page';
 import { forwardedHeaders } from './forwarded';
 import {
   adminHostOnly,
@@ -91,6 +92,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     adminApiRoutes(options),
     downloadRoutes(options),
     mailEventRoutes(options),
+    requestStatusRoutes(options),
     ...(options.privacy === undefined ? [] : [privacyRoutes(options.privacy)]),
   ];
 

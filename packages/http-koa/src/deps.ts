@@ -46,6 +46,7 @@ export type HttpUseCases = Pick<
   | 'listSuppressions'
   | 'removeSuppression'
   | 'recordMailEvent'
+  | 'requestStatus'
 >;
 
 export interface HttpAppOptions {

@@ -68,6 +68,7 @@ export const STATUS_BY_CODE = {
   [DeliveryErrorCode.NoLink]: 409,
   [DeliveryErrorCode.InvalidTestAddress]: 400,
   [SuppressionErrorCode.InvalidEmail]: 400,
+  [DeliveryErrorCode.InvalidStatusAddress]: 400,
   [SuppressionErrorCode.NotFound]: 404,
 } as const satisfies Record<DomainErrorCode, number>;
 

@@ -85,6 +85,12 @@ export const API_ROUTES = {
     answer: 'CrackmeClaimResponse',
   }),
   recordEvent: call('POST /api/events', { ...form, status: 202, body: 'EventBody' }),
+  requestStatus: call('POST /api/request-status', {
+    ...form,
+    status: 202,
+    body: 'RequestStatusBody',
+    answer: 'RequestStatusResponse',
+  }),
 
   logIn: call('POST /api/admin/login', {
     ...signIn,

@@ -7,6 +7,7 @@ import type { RateLimitPolicy } from '../rate-limiting/rate-limiter';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { Clock } from '../shared/clock';
 import {
+  ASKED_BY_READER_KEY_PREFIX,
   DIGEST_KEY_PREFIX,
   SECURITY_ALERT_KEY_PREFIX,
   SIGN_IN_ALERT_KEY_PREFIX,
@@ -206,6 +207,8 @@ export class SendDueDeliveriesUseCase {
   /** The request of an email to its requester, unless their address is suppressed for it. */
   private async requesterRequest(delivery: Delivery) {
     const request = await this.request(delivery);
+    // What the reader asked for right now goes, suppressed or not.
+    if (delivery.dedupeKey?.startsWith(ASKED_BY_READER_KEY_PREFIX) === true) return request;
     const suppressed = await suppressedFor(this.deps.suppressions, request);
     if (suppressed !== null) throw new Undeliverable(suppressed);
     return request;

@@ -247,6 +247,34 @@ export const OTHER_PATHS = {
       responses: { '200': { description: 'The notice', content: { 'text/html': { schema: string } } } },
     },
   },
+  '/request-status': {
+    get: {
+      operationId: 'requestStatusPage',
+      ...open,
+      summary: 'I never got the email: a form for the address, and how to read the PDF on a phone or a Kindle',
+      responses: { '200': { description: 'The page (no script)', content: { 'text/html': { schema: string } } } },
+    },
+    post: {
+      operationId: 'requestStatusForm',
+      ...open,
+      summary: "The page's form (`email`, form-encoded): the same page for every address, as POST /api/request-status",
+      description:
+        'Says "If a request exists for this address, we have emailed it again." whatever the address, and mails an ' +
+        "approved request's link again as POST /api/request-status does.",
+      requestBody: {
+        content: { 'application/x-www-form-urlencoded': { schema: object({ email: string }) } },
+      },
+      responses: {
+        '200': { description: 'The answer, the same for every address', content: { 'text/html': { schema: string } } },
+        '400': { description: 'Not an email address: the form again', content: { 'text/html': { schema: string } } },
+        '429': {
+          description: 'Too many tries from this network (FORM_RATE_LIMIT): the form again',
+          headers: { 'Retry-After': { schema: string } },
+          content: { 'text/html': { schema: string } },
+        },
+      },
+    },
+  },
   '/api/openapi.json': {
     get: {
       operationId: 'openApiDocument',
