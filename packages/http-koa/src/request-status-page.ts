@@ -63,7 +63,23 @@ async function formEmail(ctx: RouterContext): Promise<string | null> {
     text += chunk.toString('utf8');
     if (text.length > FORM_MAX_BYTES) return null;
   }
-  return ctx.is('application/x-www-form-urlencoded') === false ? null : new URLSearchParams(text).get('email');
+  if (ctx.is('application/x-www-form-urlencoded') === false) return null;
+  return formField(text, 'email');
+}
+
+/** One field of a form-encoded body (the first of that name), or null. */
+export function formField(text: string, name: string): string | null {
+  for (const pair of text.split('&')) {
+    const equals = pair.indexOf('=');
+    const key = equals < 0 ? pair : pair.slice(0, equals);
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(pair.slice(equals + 1).replace(/\+/g, ' '));
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 /** GET shows the form; POST (the form, no script) answers with the same page for every address. */
