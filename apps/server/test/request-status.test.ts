@@ -36,8 +36,7 @@ describe('request status', () => {
   it('answers byte for byte the same for a known and an unknown address', async () => {
     const app = await startApp();
     await approvedRequest(app);
-    const ask = (email: string) =>
-      app.call('POST', '/api/request-status', { body: { email } });
+    const ask = (email: string) => app.call('POST', '/api/request-status', { body: { email } });
     const known = await ask('grace@example.org');
     const unknown = await ask('nobody@example.org');
     expect(known.status).toBe(202);
