@@ -40,7 +40,10 @@ const USED_WITHOUT_IMPORT: Readonly<Record<string, Readonly<Record<string, strin
       "the stamp reads its font files by path (src/book-stamping/font-library.ts's FONT_FAMILIES)",
     ]),
   ),
-  'apps/server': { 'pino-pretty': 'pino loads it by name as the development transport (logger.ts)' },
+  'apps/server': {
+    'pino-pretty': 'pino loads it by name as the development transport (logger.ts)',
+    '@fontsource-variable/noto-sans': 'share-graphics.ts reads its font file by path',
+  },
   'apps/admin': {
     '@vitejs/plugin-react': 'vite.config.ts',
     vite: 'the build',
@@ -49,7 +52,6 @@ const USED_WITHOUT_IMPORT: Readonly<Record<string, Readonly<Record<string, strin
   'apps/public-site': {
     '@vitejs/plugin-react': 'vite.config.ts',
     vite: 'the build',
-    '@fontsource-variable/noto-sans': 'share-graphics.ts reads its font file by path',
   },
 };
 

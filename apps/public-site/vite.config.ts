@@ -3,9 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-import { DEFAULT_SITE_CONTENT } from '../../packages/shared/src/site-content';
 import { precompress } from '../../tools/vite-precompress';
-import { shareGraphics } from './share-graphics';
 import type * as EntryServer from './src/entry-server';
 
 const shared = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
@@ -42,16 +40,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     devServerRendering(),
-    clientBuildOnly(
-      shareGraphics(async () => {
-        const { title, subtitle, tagline, author } = DEFAULT_SITE_CONTENT;
-        return { title, subtitle, tagline, author };
-      }),
-    ),
     clientBuildOnly(precompress(fileURLToPath(new URL('./dist', import.meta.url))) as Plugin),
   ],
   resolve: { alias: { '@memoir/shared': shared } },
-  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
+  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000', '/images/share-': 'http://127.0.0.1:3000' } },
   // The server entry is one file with React and everything it uses: the server needs no
   // node_modules of this app to run it. (The dev server loads them from node_modules.)
   ssr: isSsrBuild ? { noExternal: true } : {},

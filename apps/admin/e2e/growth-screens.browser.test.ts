@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 
@@ -64,6 +66,36 @@ describe('the Analytics, Prizes and Personal data screens in Chromium', () => {
     await expect(claim.textContent()).resolves.toMatch(/#1.*Ada Lovelace.*Winner/);
     await claim.getByRole('button', { name: 'Mark prize as sent' }).click();
     await claim.getByText(/Prize sent/).waitFor();
+    await page.context().close();
+  });
+
+  it("downloads a person's data from the screen and finds their request in it", async () => {
+    await post(site.url, '/api/scholarship-request', {
+      name: 'Maria Wróblewska',
+      email: 'maria@example.org',
+      message: 'A student in Gdańsk',
+      riddleAnswer: 'kernel',
+    });
+    const { page, errors } = await openPage(browser, site.url);
+    await signInToDashboard(page);
+    await page.goto('/admin/privacy');
+    await expect(page.getByText('pnpm admin').count()).resolves.toBe(0);
+    await page.getByLabel('Email address').fill('maria@example.org');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download their data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = await download.path();
+    const held = JSON.parse(readFileSync(file, 'utf8')) as { scholarshipRequests: Array<Record<string, unknown>> };
+    expect(held.scholarshipRequests).toEqual([
+      expect.objectContaining({ name: 'Maria Wróblewska', email: 'maria@example.org', message: 'A student in Gdańsk' }),
+    ]);
+    // Audited, by counts: the log names no one.
+    await page.goto('/admin/logs?action=personal_data_exported');
+    await page.getByTestId('audit-log').filter({ hasText: 'PERSONAL_DATA_EXPORTED' }).first().waitFor();
+    await expect(page.locator('main').textContent()).resolves.not.toContain('maria@');
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

@@ -39,6 +39,31 @@ describe('the Security screen in Chromium', () => {
     await page.context().close();
   });
 
+  // Before two-factor is turned on below, while the password alone signs in.
+  it('offers no Remove for the only admin, and offers it once there is another', async () => {
+    const { page, errors } = await openPage(browser, site.url);
+    await signInToDashboard(page);
+    await page.goto('/admin/security');
+    const admins = page.getByTestId('admin');
+    await admins.first().waitFor();
+    await expect(admins.count()).resolves.toBe(1);
+    await admins.first().getByText('The only admin').waitFor();
+    await expect(page.getByRole('button', { name: 'Remove' }).count()).resolves.toBe(0);
+
+    await page.getByLabel("New admin's username").fill('second-admin');
+    await page.getByRole('button', { name: 'Add admin' }).click();
+    await page.getByTestId('temporary-password').waitFor();
+    await expect(admins.count()).resolves.toBe(2);
+    await expect(page.getByRole('button', { name: 'Remove' }).count()).resolves.toBe(2);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await admins.filter({ hasText: 'second-admin' }).getByRole('button', { name: 'Remove' }).click();
+    await admins.filter({ hasText: 'second-admin' }).waitFor({ state: 'detached' });
+    await expect(page.getByRole('button', { name: 'Remove' }).count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('turns two-factor sign-in on with the QR code’s secret, then signs out and in again with a code', async () => {
     const { page, errors } = await openPage(browser, site.url);
     await signInToDashboard(page);

@@ -12,6 +12,7 @@ import type { ServerConfig } from './config';
 import { makePrivateDir } from './data-dir';
 import { createServerMetrics } from './metrics';
 import { landingFirst } from './landing-first';
+import { ShareGraphics, shareGraphicsFirst } from './share-graphics';
 import { LandingPages, landingEntryFile } from './landing-page';
 import { publicSiteDist, staticApps } from './static-apps';
 
@@ -107,12 +108,15 @@ export async function buildApp(
     observeRequest,
     metrics: metrics.endpoint(config.metricsToken),
     privacy: privacyNotice(config),
-    fallback: staticApps({
-      rootDir: config.rootDir,
-      adminHost: config.adminHost,
-      publicBaseUrl: config.mail.publicBaseUrl,
-      landing,
-    }),
+    fallback: shareGraphicsFirst(
+      new ShareGraphics(composition.landing),
+      staticApps({
+        rootDir: config.rootDir,
+        adminHost: config.adminHost,
+        publicBaseUrl: config.mail.publicBaseUrl,
+        landing,
+      }),
+    ),
   });
   const { trustProxy, adminHost } = config;
   const first = landingFirst(landing, { logger, trustProxy, observeRequest, adminHost }, handler);

@@ -134,6 +134,8 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
   },
   markPrizeSent: ({ app, token, claimId }) =>
     app.call('POST', `/api/admin/crackme-claims/${claimId}/prize-sent`, { token }),
+  exportPersonalData: ({ app, token }) =>
+    app.call('GET', `/api/admin/personal-data?email=${encodeURIComponent('grace@example.org')}`, { token }),
   previewErasure: ({ app, token }) =>
     app.call('POST', '/api/admin/erasure/preview', { token, body: { email: 'grace@example.org' } }),
   erasePerson: ({ app, token }) =>

@@ -232,7 +232,8 @@ describe('delivering the free PDF', () => {
     }
     expect(await downloadsCounted()).toBe(8);
     expect(readdirSync(join(app.config.dataDir, 'copies'))).toHaveLength(8); // one copy a link, no mark left
-  });
+    // Eight copies of the real book on one thread: seconds on a busy machine.
+  }, 60_000);
 
   it('shows a page while the copy is made, which asks again by itself until the download starts', async () => {
     let release = (): void => undefined;

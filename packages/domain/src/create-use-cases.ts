@@ -366,7 +366,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       new ErasePersonUseCase({ ...decisions, sentEmails: ports.sentEmails ?? NO_SENT_EMAIL_ARCHIVE }),
       counts,
     ),
-    exportPerson: new ExportPersonUseCase({ ...repositories, clock }),
+    exportPerson: new ExportPersonUseCase({ ...repositories, ...decisions }),
     submitCrackmeClaim: new SubmitCrackmeClaimUseCase({ ...repositories, clock, ids, winners }),
     listCrackmeClaims: new ListCrackmeClaimsUseCase({ ...repositories, winners }),
     markPrizeSent: new MarkPrizeSentUseCase(decisions),

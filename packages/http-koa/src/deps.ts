@@ -33,6 +33,7 @@ export type HttpUseCases = Pick<
   | 'downloadBook'
   | 'resendDelivery'
   | 'erasePerson'
+  | 'exportPerson'
   | 'recordEvent'
   | 'getAnalytics'
   | 'submitCrackmeClaim'

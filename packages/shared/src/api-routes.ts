@@ -36,6 +36,8 @@ export interface ApiRoute {
   /** The class of the query parameters, by name; absent: the call takes none. */
   readonly query?: ContractName;
   readonly answer: ApiAnswer;
+  /** A JSON answer sent as a file to save, `<attachment>-<date>.json` (Content-Disposition). */
+  readonly attachment?: string;
 }
 
 interface RouteParts {
@@ -44,6 +46,7 @@ interface RouteParts {
   readonly body?: ContractName;
   readonly query?: ContractName;
   readonly answer: ApiAnswer;
+  readonly attachment?: string;
 }
 
 /**
@@ -159,6 +162,11 @@ export const API_ROUTES = {
   markPrizeSent: call('POST /api/admin/crackme-claims/:id/prize-sent', { answer: 'PrizeSentResponse' }),
   previewErasure: call('POST /api/admin/erasure/preview', { body: 'ErasureBody', answer: 'ErasureResponse' }),
   erasePerson: call('POST /api/admin/erasure', { body: 'ErasureBody', answer: 'ErasureResponse' }),
+  exportPersonalData: call('GET /api/admin/personal-data', {
+    query: 'PersonalDataQuery',
+    answer: 'PersonalDataExport',
+    attachment: 'personal-data',
+  }),
   siteContent: call('GET /api/admin/site-content', { answer: 'SiteContentResponse' }),
   saveSiteDraft: call('PUT /api/admin/site-content/draft', { body: 'SaveSiteDraftBody', answer: 'SiteDraftSaved' }),
   publishSiteContent: call('POST /api/admin/site-content/publish', {

@@ -82,6 +82,10 @@ type InputArgs<K extends ApiRouteName> = object extends ApiInput<K> ? [input?: A
 /** The calls that answer a CSV file (`answer: 'csv'`, typed as its text), and the JSON ones. */
 type CsvRouteName = { [K in ApiRouteName]: ApiResponse<K> extends string ? K : never }[ApiRouteName];
 type JsonRouteName = Exclude<ApiRouteName, CsvRouteName>;
+/** The calls whose answer is a file to save: the CSV exports, and JSON sent as an attachment. */
+type FileRouteName =
+  | CsvRouteName
+  | { [K in ApiRouteName]: (typeof API_ROUTES)[K] extends { attachment: string } ? K : never }[ApiRouteName];
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -125,7 +129,7 @@ async function send(route: ApiRoute, [input = {}]: readonly [unknown?]) {
   return response;
 }
 
-/** A file the API answered (a CSV export): its bytes and the name the server gave it, if any. */
+/** A file the API answered (a CSV export, a person's data): its bytes and the name the server gave it, if any. */
 export interface DownloadedFile {
   readonly blob: Blob;
   readonly filename: string | null;
@@ -152,10 +156,10 @@ export const api = {
   },
 
   /**
-   * A CSV export, fetched with the same headers as any call, so a download needs no token in
-   * its URL: `api.download('exportGuestbookEntries', { query })`.
+   * A file (a CSV export, a person's data), fetched with the same headers as any call, so a
+   * download needs no token in its URL: `api.download('exportGuestbookEntries', { query })`.
    */
-  async download<K extends CsvRouteName>(name: K, ...input: InputArgs<K>): Promise<DownloadedFile> {
+  async download<K extends FileRouteName>(name: K, ...input: InputArgs<K>): Promise<DownloadedFile> {
     const response = await send(API_ROUTES[name], input);
     return { blob: await response.blob(), filename: attachmentFilename(response.headers.get('Content-Disposition')) };
   },

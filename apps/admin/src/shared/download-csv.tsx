@@ -7,7 +7,7 @@ const OBJECT_URL_LIFETIME_MS = 60_000;
 export const DOWNLOAD_FAILED = { title: 'Download failed', fallback: 'The file could not be downloaded.' } as const;
 
 /** Hands a file to the browser's downloads, as a link with `download` would. */
-function saveFile(blob: Blob, filename: string): void {
+export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

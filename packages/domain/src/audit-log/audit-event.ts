@@ -29,6 +29,8 @@ export const AuditAction = {
   Retention: 'retention',
   /** A person's data was erased on request (counts only, never the address). */
   Erasure: 'erasure',
+  /** The owner downloaded what is held about a person (counts only, never the address). */
+  PersonalDataExported: 'personal_data_exported',
   /** The owner sent a crackme winner's prize. */
   PrizeSent: 'prize_sent',
   /** The owner withdrew a reader's download links. */
@@ -48,7 +50,7 @@ export const AuditResourceType = {
   AdminUser: 'admin_user',
   GuestbookEntry: 'guestbook_entry',
   ScholarshipRequest: 'scholarship_request',
-  /** Personal data in general: a retention run or an erasure, which name no one. */
+  /** Personal data in general: a retention run, an erasure or an export, which name no one. */
   PersonalData: 'personal_data',
   CrackmeClaim: 'crackme_claim',
   /** The landing page's content (the resource id is the version, where there is one). */

@@ -1,12 +1,16 @@
-import type { AuditEvent } from '../audit-log/audit-event';
+import { AuditAction, type AuditEvent } from '../audit-log/audit-event';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { CrackmeClaimRepository } from '../crackme/crackme-claim.repository';
 import type { Delivery } from '../outbox/delivery';
 import type { DeliveryRepository } from '../outbox/delivery.repository';
 import { scholarshipRequestRecord, type ScholarshipRequest } from '../scholarships/scholarship-request';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
+import { personalDataEvent } from '../retention/retention';
 import type { Clock } from '../shared/clock';
 import type { SuppressionRepository } from '../suppressions/suppression.repository';
+import type { IdGenerator } from '../shared/id-generator';
+import type { RequestContext } from '../shared/request-context';
+import type { Transactions } from '../shared/transactions';
 import type { Result } from '../shared/result';
 import { ok } from '../shared/result';
 import { personEmail } from './erase-person.use-case';
@@ -40,7 +44,7 @@ export interface PersonExport {
     readonly prizeSentAt: string | null;
   }>;
   /** The address's suppression (a hard bounce or a complaint), or null. */
-  readonly suppression: { readonly reason: string; readonly at: string } | null;
+  readonly suppression: { readonly reason: 'bounce' | 'complaint'; readonly at: string } | null;
   /** The owner's actions on those requests (decisions, resends), as the audit trail records them. */
   readonly auditEvents: ReadonlyArray<
     Pick<AuditEvent, 'id' | 'action' | 'resourceType' | 'resourceId' | 'details'> & { readonly createdAt: string }
@@ -63,11 +67,20 @@ export class ExportPersonUseCase {
       readonly auditEvents: AuditEventRepository;
       readonly crackmeClaims: CrackmeClaimRepository;
       readonly suppressions: SuppressionRepository;
+      readonly unitOfWork: Transactions<{ readonly auditEvents: AuditEventRepository }>;
       readonly clock: Clock;
+      readonly ids: IdGenerator;
     },
   ) {}
 
-  async execute(input: { readonly email: unknown }): Promise<Result<PersonExport, PersonalDataError>> {
+  /**
+   * With an actor (an admin in the app), the export is audited as counts of what it held,
+   * never the address; the command line's operator is not (as before).
+   */
+  async execute(input: {
+    readonly email: unknown;
+    readonly actor?: RequestContext & { readonly userId: string };
+  }): Promise<Result<PersonExport, PersonalDataError>> {
     const email = personEmail(input.email);
     if (!email.ok) return email;
     const requests = await this.deps.scholarshipRequests.listByEmail(email.value);
@@ -84,7 +97,7 @@ export class ExportPersonUseCase {
     const iso = (date: Date | null) => (date === null ? null : date.toISOString());
     const claims = await this.deps.crackmeClaims.listByEmail(email.value);
     const suppression = await this.deps.suppressions.find(email.value);
-    return ok({
+    const held: PersonExport = {
       email: email.value,
       exportedAt: this.deps.clock.now().toISOString(),
       scholarshipRequests: requests.map(scholarshipRequestRecord),
@@ -116,6 +129,20 @@ export class ExportPersonUseCase {
         details: event.details,
         createdAt: event.createdAt.toISOString(),
       })),
-    });
+    };
+    if (input.actor !== undefined) await this.audit(input.actor, held);
+    return ok(held);
+  }
+
+  private async audit(actor: RequestContext & { readonly userId: string }, held: PersonExport): Promise<void> {
+    const counts = {
+      requests: held.scholarshipRequests.length,
+      emails: held.emails.length,
+      crackmeClaims: held.crackmeClaims.length,
+      auditEvents: held.auditEvents.length,
+    };
+    const by = { userId: actor.userId, context: actor };
+    const event = personalDataEvent(this.deps, AuditAction.PersonalDataExported, by, counts);
+    await this.deps.unitOfWork.transaction(({ auditEvents }) => auditEvents.append(event));
   }
 }

@@ -75,10 +75,10 @@ export const NO_SENT_EMAIL_ARCHIVE: SentEmailArchive = {
   removeMentioning: () => Promise.resolve(0),
 };
 
-/** The audit event of a run over personal data in general (retention, an erasure): counts only, naming no one. */
+/** The audit event of a run over personal data in general (retention, an erasure, an export): counts only, naming no one. */
 export function personalDataEvent(
   deps: { readonly clock: Clock; readonly ids: IdGenerator },
-  action: typeof AuditAction.Retention | typeof AuditAction.Erasure,
+  action: typeof AuditAction.Retention | typeof AuditAction.Erasure | typeof AuditAction.PersonalDataExported,
   by: { readonly userId: string | null; readonly context: RequestContext },
   details: Readonly<Record<string, unknown>>,
 ): AuditEvent {

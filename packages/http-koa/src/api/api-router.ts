@@ -89,6 +89,7 @@ function serve(name: ApiRouteName, spec: RouteSpec<ApiRouteName>) {
     const answer: unknown = await spec.handle(input);
     if (route.answer === 'csv') return;
     ctx.status = route.status;
+    if ('attachment' in route) ctx.attachment(`${route.attachment}-${new Date().toISOString().slice(0, 10)}.json`);
     if (ctx.body === undefined || ctx.body === null) ctx.body = answer;
   };
 }

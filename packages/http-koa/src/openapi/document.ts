@@ -59,8 +59,20 @@ function success(name: ApiRouteName, spec: RouteSpec<ApiRouteName>) {
       content: { 'text/csv': { schema: { type: 'string' } } },
     };
   }
-  const refs = routeClasses(API_ROUTES[name]).answers.map((type) => ({ $ref: refTo(type) }));
-  return { description: spec.answered, content: json(refs.length === 1 ? refs[0]! : { oneOf: refs }) };
+  const route: ApiRoute = API_ROUTES[name];
+  const refs = routeClasses(route).answers.map((type) => ({ $ref: refTo(type) }));
+  const file =
+    route.attachment === undefined
+      ? {}
+      : {
+          headers: {
+            'Content-Disposition': {
+              schema: { type: 'string' },
+              description: `attachment; filename="${route.attachment}-YYYY-MM-DD.json"`,
+            },
+          },
+        };
+  return { description: spec.answered, ...file, content: json(refs.length === 1 ? refs[0]! : { oneOf: refs }) };
 }
 
 function operation(name: ApiRouteName, spec: RouteSpec<ApiRouteName>) {

@@ -2,6 +2,7 @@ import bidiFactory from 'bidi-js';
 import type { Glyph, GlyphPosition } from 'fontkit';
 
 import { FALLBACK_ORDER, type FontFace, type FontFamilyName, type FontLibrary } from './font-library';
+import { glyphTexts, piecesOf, type GlyphText } from './glyph-text';
 
 /** Glyphs of one face, shaped together: in visual order, left to right. */
 export interface GlyphRun {
@@ -9,6 +10,8 @@ export interface GlyphRun {
   readonly glyphs: readonly Glyph[];
   /** In the face's units (`face.font.unitsPerEm` to an em). */
   readonly positions: readonly GlyphPosition[];
+  /** What each glyph stands for, for readers that read the glyphs (`glyphTexts`). */
+  readonly texts: readonly GlyphText[];
   /** The run's width, in the face's units. */
   readonly advance: number;
 }
@@ -22,9 +25,9 @@ export interface LaidOutLine {
   /**
    * The line's characters in the order they are drawn, left to right: right-to-left runs
    * reversed, code point by code point, and nothing else changed (no mirroring, every
-   * character kept, even one shown as its code). Text extractors (poppler's pdftotext,
-   * pdf.js) read a page in that order and put right-to-left runs back themselves; told the
-   * line this way, they give back the words exactly.
+   * character kept, even one shown as its code). poppler's pdftotext reads a page in that
+   * order and puts right-to-left runs back itself; told the line this way (as ActualText), it
+   * gives back the words exactly. pdf.js ignores ActualText: it reads the glyphs (`texts`).
    */
   readonly visualText: string;
 }
@@ -69,7 +72,9 @@ interface Item {
   readonly face: FontFace;
   readonly level: number;
   text: string;
-  /** A character shown as its code: left to right whatever the level. */
+  /** The characters `text` draws: the same but for mirrored brackets, or the one shown as a code. */
+  source: string;
+  /** Characters shown as their codes: left to right whatever the level. */
   readonly code: boolean;
 }
 
@@ -99,20 +104,33 @@ export async function layOutLine(text: string, library: FontLibrary): Promise<La
     const codePoint = char.codePointAt(0) ?? 0;
     const face = await library.faceFor(codePoint, families[index] ?? FALLBACK_ORDER);
     if (face === null) {
-      if (!IGNORABLE.test(char)) items.push({ face: latin, level, text: shownAsCode(codePoint), code: true });
+      if (IGNORABLE.test(char)) continue;
+      // Codes side by side in a left-to-right run are one item, so that a combining mark's
+      // code stands for it with its base's (`glyphTexts`): pdf.js takes a mark alone for a
+      // glyph without width, and the gap after it for a space.
+      const last = items.at(-1);
+      if (last?.code === true && level % 2 === 0 && last.level === level) {
+        last.text += shownAsCode(codePoint);
+        last.source += char;
+      } else items.push({ face: latin, level, text: shownAsCode(codePoint), source: char, code: true });
       continue;
     }
     const drawn = mirrored !== null && face.font.hasGlyphForCodePoint(mirrored.codePointAt(0) ?? 0) ? mirrored : char;
     const last = items.at(-1);
-    if (last !== undefined && !last.code && last.face === face && last.level === level) last.text += drawn;
-    else items.push({ face, level, text: drawn, code: false });
+    if (last !== undefined && !last.code && last.face === face && last.level === level) {
+      last.text += drawn;
+      last.source += char;
+    } else items.push({ face, level, text: drawn, source: char, code: false });
   }
 
   const runs = inVisualOrder(items).map((item): GlyphRun => {
     const direction = item.level % 2 === 1 && !item.code ? 'rtl' : 'ltr';
     const shaped = item.face.font.layout(item.text, undefined, undefined, undefined, direction);
     const advance = shaped.positions.reduce((sum, position) => sum + position.xAdvance, 0);
-    return { face: item.face, glyphs: shaped.glyphs, positions: shaped.positions, advance };
+    const code = item.code ? (char: string) => shownAsCode(char.codePointAt(0) ?? 0) : undefined;
+    const pieces = piecesOf(item.text, item.source, code);
+    const texts = glyphTexts(pieces, shaped.glyphs, shaped.positions, direction === 'rtl');
+    return { face: item.face, glyphs: shaped.glyphs, positions: shaped.positions, texts, advance };
   });
   return {
     runs,

@@ -5,7 +5,7 @@ import { formatNumber, planBook, type BookPlan } from './book-plan';
 import { EmbeddedFont, fontResourceName } from './embedded-font';
 import { pdfBytes, UpdateWriter, type UpdateObject } from './incremental-update';
 import type { FontFace, FontLibrary } from './font-library';
-import { layOutLine, type LaidOutLine } from './line-layout';
+import { layOutLine, type GlyphRun, type LaidOutLine } from './line-layout';
 
 /** From the page's edges to the line, in points; the line's baseline is half of it up. */
 const MARGIN = 24;
@@ -140,6 +140,11 @@ async function fittedLine(
 function drawLine(line: LaidOutLine, size: number, fonts: Map<FontFace, EmbeddedFont>): string {
   const actualText = PDFHexString.fromText(line.visualText).toString();
   const operators = [`/Span << /ActualText ${actualText} >> BDC`, 'q', GREY, 'BT'];
+  // The glyphs that stand for text first, the whole line, then (from each run's start again)
+  // those that stand for none: pdf.js skips the latter, and with them any shift that follows
+  // one in a TJ array, so no glyph that it reads comes after them; and readers that take a
+  // step back for a new line (MuPDF) keep the line's text on one line (see `glyphTexts`).
+  const unread: string[] = [];
   let x = MARGIN;
   for (const run of line.runs) {
     let font = fonts.get(run.face);
@@ -147,39 +152,60 @@ function drawLine(line: LaidOutLine, size: number, fonts: Map<FontFace, Embedded
       font = new EmbeddedFont(run.face);
       fonts.set(run.face, font);
     }
-    const fontIndex = [...fonts.keys()].indexOf(run.face);
-    const unitsToThousandths = 1000 / run.face.font.unitsPerEm;
-    const unitsToPoints = size / run.face.font.unitsPerEm;
-    operators.push(`${fontResourceName(fontIndex).asString()} ${formatNumber(size)} Tf`);
-    operators.push(`1 0 0 1 ${formatNumber(x)} ${formatNumber(MARGIN / 2)} Tm`);
-    // A TJ array: glyph codes, and between them the shifts from the shaped positions (in
-    // thousandths of the size, positive to the left); a raised or lowered mark gets its own rise.
-    let array: string[] = [];
-    let rise = 0;
-    const flush = (): void => {
-      if (array.length > 0) operators.push(`[${array.join('')}] TJ`);
-      array = [];
-    };
-    run.glyphs.forEach((glyph, index) => {
-      const position = run.positions[index] ?? { xAdvance: 0, xOffset: 0, yOffset: 0 };
-      const glyphRise = position.yOffset * unitsToPoints;
-      if (Math.abs(glyphRise - rise) > 0.001) {
-        flush();
-        rise = glyphRise;
-        operators.push(`${formatNumber(rise)} Ts`);
-      }
-      // Drawn at the pen plus its offset; the pen then moves by the shaped advance, not the
-      // glyph's own width (which the font dictionary gives, and the viewer moves by).
-      const offset = position.xOffset * unitsToThousandths;
-      const back = offset + font.width(glyph) - position.xAdvance * unitsToThousandths;
-      if (Math.abs(offset) > 0.001) array.push(` ${formatNumber(-offset)} `);
-      array.push(`<${font.code(glyph)}>`);
-      if (Math.abs(back) > 0.001) array.push(` ${formatNumber(back)} `);
-    });
-    flush();
-    if (rise !== 0) operators.push('0 Ts');
-    x += run.advance * unitsToPoints;
+    const start = [
+      `${fontResourceName([...fonts.keys()].indexOf(run.face)).asString()} ${formatNumber(size)} Tf`,
+      `1 0 0 1 ${formatNumber(x)} ${formatNumber(MARGIN / 2)} Tm`,
+    ];
+    const indices = run.glyphs.map((_, index) => index);
+    const read = indices.filter((index) => (run.texts[index]?.text ?? '') !== '');
+    const notRead = indices.filter((index) => (run.texts[index]?.text ?? '') === '');
+    if (read.length > 0) operators.push(...start, ...drawGlyphs(run, read, font, size));
+    if (notRead.length > 0) unread.push(...start, ...drawGlyphs(run, notRead, font, size));
+    x += (run.advance * size) / run.face.font.unitsPerEm;
   }
-  operators.push('ET', 'Q', 'EMC');
+  operators.push(...unread, 'ET', 'Q', 'EMC');
   return operators.join('\n');
+}
+
+/**
+ * Draws some glyphs of a run, in order, from the run's start: TJ arrays of glyph codes and,
+ * between them, the shifts (in thousandths of the size, positive to the left) that put each
+ * where shaping placed it (the pen, from the advances of every glyph before it, plus its
+ * offset); a raised or lowered mark gets its own rise.
+ */
+function drawGlyphs(run: GlyphRun, indices: readonly number[], font: EmbeddedFont, size: number): string[] {
+  const unitsToThousandths = 1000 / run.face.font.unitsPerEm;
+  const unitsToPoints = size / run.face.font.unitsPerEm;
+  const pens: number[] = [];
+  run.positions.reduce((pen, position) => {
+    pens.push(pen);
+    return pen + position.xAdvance;
+  }, 0);
+  const operators: string[] = [];
+  let array: string[] = [];
+  let [rise, at] = [0, 0];
+  const flush = (): void => {
+    if (array.length > 0) operators.push(`[${array.join('')}] TJ`);
+    array = [];
+  };
+  for (const index of indices) {
+    const glyph = run.glyphs[index];
+    const position = run.positions[index];
+    if (glyph === undefined || position === undefined) continue;
+    const glyphRise = position.yOffset * unitsToPoints;
+    if (Math.abs(glyphRise - rise) > 0.001) {
+      flush();
+      rise = glyphRise;
+      operators.push(`${formatNumber(rise)} Ts`);
+    }
+    // The viewer moves on by the width the font dictionary gives the code, not the shaped advance.
+    const { code, width } = font.code(glyph, run.texts[index] ?? { text: '', advance: 0 });
+    const target = ((pens[index] ?? 0) + position.xOffset) * unitsToThousandths;
+    if (Math.abs(target - at) > 0.001) array.push(` ${formatNumber(at - target)} `);
+    array.push(`<${code}>`);
+    at = target + width;
+  }
+  flush();
+  if (rise !== 0) operators.push('0 Ts');
+  return operators;
 }

@@ -3,7 +3,8 @@ import type { Font, Glyph } from 'fontkit';
 /**
  * A TrueType font of just the given glyphs, for a PDF to embed (FontFile2): glyph `i` of the
  * result is `glyphs[i]`, so a PDF's character ids are indexes into the list (the first should
- * be the font's .notdef, glyph 0).
+ * be the font's .notdef, glyph 0). `widths` may give a glyph another advance than its own, in
+ * the font's units (the same outline can be in the list twice, with two advances).
  *
  * Each glyph is written from its outline as fontkit computes it, which is why this exists
  * rather than fontkit's own subsetter: that outline already has the font's variation applied
@@ -12,9 +13,13 @@ import type { Font, Glyph } from 'fontkit';
  * font and unreadable in a WOFF2 file. The font has only the tables a PDF reader uses (no
  * cmap, names or hinting): the PDF maps its character ids to glyphs and to Unicode itself.
  */
-export function writeTrueTypeSubset(font: Font, glyphs: readonly Glyph[]): Uint8Array {
+export function writeTrueTypeSubset(
+  font: Font,
+  glyphs: readonly Glyph[],
+  widths: readonly (number | undefined)[] = [],
+): Uint8Array {
   const outlines = glyphs.map(encodeOutline);
-  const advances = glyphs.map((glyph) => Math.max(0, Math.round(glyph.advanceWidth)));
+  const advances = glyphs.map((glyph, index) => Math.max(0, Math.round(widths[index] ?? glyph.advanceWidth)));
   const drawn = outlines.filter((outline) => outline.contours > 0);
   const box = {
     xMin: Math.min(0, ...drawn.map((outline) => outline.xMin)),

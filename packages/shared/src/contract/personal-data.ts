@@ -26,3 +26,78 @@ export class ErasureResponse {
   @Field.constant(true) success!: true;
   @Field.nested(() => ErasureCounts) counts!: ErasureCounts;
 }
+
+/**
+ * GET /api/admin/personal-data's query. A GET's only input is its URL: the server's request log
+ * writes the path without the query, and the admin app fetches it (never a link), so the
+ * address stays out of the browser's history.
+ */
+export class PersonalDataQuery {
+  @Field.text('Email', { format: 'email', maxLength: SCHOLARSHIP_LIMITS.emailMaxLength }) email!: string;
+}
+
+/* What is held about one person: the same JSON as `pnpm admin export-person` prints. */
+
+export class ExportedRequest {
+  @Field.text('id', { format: 'uuid' }) id!: string;
+  @Field.text('name') name!: string;
+  @Field.text('email', { format: 'email' }) email!: string;
+  @Field.text('message', { nullable: true }) message!: string | null;
+  @Field.oneOf('status', ['pending', 'approved', 'rejected']) status!: 'pending' | 'approved' | 'rejected';
+  @Field.text('adminNotes', { nullable: true }) adminNotes!: string | null;
+  @Field.text('createdAt', { format: 'date-time' }) createdAt!: string;
+  @Field.text('decidedAt', { format: 'date-time', nullable: true }) decidedAt!: string | null;
+}
+
+export class ExportedEmail {
+  @Field.text('id', { format: 'uuid' }) id!: string;
+  @Field.text('requestId', { format: 'uuid', nullable: true }) requestId!: string | null;
+  @Field.text('kind', { description: 'approval or rejection (an email about a request)' }) kind!: string;
+  @Field.oneOf('status', ['queued', 'sent', 'failed']) status!: 'queued' | 'sent' | 'failed';
+  @Field.count('attempts') attempts!: number;
+  @Field.count('downloadCount') downloadCount!: number;
+  @Field.text('createdAt', { format: 'date-time' }) createdAt!: string;
+  @Field.text('sentAt', { format: 'date-time', nullable: true }) sentAt!: string | null;
+  @Field.text('linkExpiresAt', { format: 'date-time', nullable: true }) linkExpiresAt!: string | null;
+}
+
+export class ExportedCrackmeClaim {
+  @Field.text('id', { format: 'uuid' }) id!: string;
+  @Field.text('name') name!: string;
+  @Field.text('email') email!: string;
+  @Field.integer('position', { minimum: 1 }) position!: number;
+  @Field.text('createdAt', { format: 'date-time' }) createdAt!: string;
+  @Field.text('prizeSentAt', { format: 'date-time', nullable: true }) prizeSentAt!: string | null;
+}
+
+export class ExportedAuditEvent {
+  @Field.text('id', { format: 'uuid' }) id!: string;
+  @Field.text('action') action!: string;
+  @Field.text('resourceType') resourceType!: string;
+  @Field.text('resourceId', { nullable: true }) resourceId!: string | null;
+  @Field.anyObject({ nullable: true }) details!: Record<string, unknown> | null;
+  @Field.text('createdAt', { format: 'date-time' }) createdAt!: string;
+}
+
+export class ExportedSuppression {
+  @Field.oneOf('reason', ['bounce', 'complaint']) reason!: 'bounce' | 'complaint';
+  @Field.text('at', { format: 'date-time' }) at!: string;
+}
+
+export class PersonalDataExport {
+  @Field.text('email', { format: 'email' }) email!: string;
+  @Field.text('exportedAt', { format: 'date-time' }) exportedAt!: string;
+  @Field.list(() => ExportedRequest, { description: 'The free PDF requests made with the address' })
+  scholarshipRequests!: readonly ExportedRequest[];
+  @Field.list(() => ExportedEmail, { description: 'The emails sent or queued about those requests' })
+  emails!: readonly ExportedEmail[];
+  @Field.list(() => ExportedCrackmeClaim, { description: 'Crackme prize claims made with the address' })
+  crackmeClaims!: readonly ExportedCrackmeClaim[];
+  @Field.nested(() => ExportedSuppression, {
+    nullable: true,
+    description: 'The address was suppressed (a hard bounce or a complaint): no mail but what it asks for',
+  })
+  suppression!: ExportedSuppression | null;
+  @Field.list(() => ExportedAuditEvent, { description: "The owner's actions on those requests" })
+  auditEvents!: readonly ExportedAuditEvent[];
+}

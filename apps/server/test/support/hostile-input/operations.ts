@@ -187,6 +187,7 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'GET', template: '/api/admin/site-content/versions', auth: 'session' },
   { method: 'POST', template: '/api/admin/site-content/versions/{version}/restore', auth: 'session' },
   { method: 'POST', template: '/api/admin/site-content/preview', auth: 'session' },
+  { method: 'GET', template: '/api/admin/personal-data', auth: 'session', query: ['email'] },
   {
     method: 'POST',
     template: '/api/admin/erasure/preview',
@@ -229,6 +230,7 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'GET', template: '/download/{token}', auth: 'none', id: 'download token' },
   { method: 'POST', template: '/download/{token}', auth: 'none', id: 'download token' },
   { method: 'GET', template: '/download/{token}/file', auth: 'none', id: 'download token' },
+  { method: 'GET', template: '/download/{token}/wait', auth: 'none', id: 'download token' },
 ];
 
 /** How a test names the operation it attacks. */

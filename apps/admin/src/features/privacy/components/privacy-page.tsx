@@ -1,9 +1,11 @@
 import { SCREEN_TEXTS, type ErasureCounts } from '@memoir/shared';
 import { useId, useState } from 'react';
 
-import { Form } from '../../../shared/form-field';
+import { Form, FormField } from '../../../shared/form-field';
+import { ButtonRow, Section } from '../../../shared/page';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useErasePerson, usePreviewErasure } from '../api/erasure';
+import { useDownloadPersonalData } from '../api/personal-data';
 
 export const PRIVACY_SCREEN: ScreenTexts = {
   title: 'Personal data',
@@ -41,8 +43,9 @@ export function erasureSummary(counts: ErasureCounts): readonly string[] {
 }
 
 /**
- * A person asked to be erased: look the address up, see what will go, confirm. The preview
- * changes nothing; the erasure cannot be undone.
+ * A person asked for their data or to be erased: download what is held about the address (the
+ * file to send them), or look it up, see what will go, confirm. The preview changes nothing; the
+ * erasure cannot be undone.
  */
 export function PrivacyPage() {
   const id = useId();
@@ -50,6 +53,7 @@ export function PrivacyPage() {
   const [checked, setChecked] = useState<{ email: string; lines: readonly string[] } | null>(null);
   const preview = usePreviewErasure();
   const erase = useErasePerson();
+  const download = useDownloadPersonalData();
 
   const lookUp = () => {
     const address = email.trim();
@@ -62,29 +66,50 @@ export function PrivacyPage() {
     <>
       <ScreenHeader screen={PRIVACY_SCREEN} />
       <p>
-        When someone asks to be erased, enter the email address they used. You will see what goes before anything is
-        changed. To send someone a copy of what is held about them, run{' '}
-        <code>pnpm admin export-person --email &lt;address&gt;</code>.
+        When someone asks for a copy of what the site holds about them, or to be erased, enter the email address they
+        used. Download their data gives you the file to send them. Show what would be erased lists what goes before
+        anything is changed.
       </p>
       <Form onSubmit={lookUp}>
-        <label htmlFor={`${id}-email`}>Email address</label>
-        <input
+        <FormField
           id={`${id}-email`}
+          label="Email address"
           type="email"
-          required
+          autoComplete="off"
           value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
+          onChange={(value) => {
+            setEmail(value);
             setChecked(null);
           }}
         />
-        <button type="submit" className="button" disabled={preview.isPending}>
-          Show what would be erased
-        </button>
+        <ButtonRow>
+          <button
+            type="button"
+            className="button button-ghost"
+            disabled={download.isPending}
+            onClick={(event) => {
+              // The browser says what is wrong with the address, as it does for the other button.
+              if (event.currentTarget.form?.reportValidity() === false) return;
+              download.mutate(email.trim());
+            }}
+          >
+            Download their data
+          </button>
+          <button type="submit" className="button" disabled={preview.isPending}>
+            Show what would be erased
+          </button>
+        </ButtonRow>
       </Form>
       {checked === null ? null : (
-        <section className="card erasure" aria-labelledby={`${id}-what`}>
-          <h2 id={`${id}-what`}>Erase {checked.email}?</h2>
+        <Section
+          id={`${id}-what`}
+          className="card erasure"
+          title={
+            <>
+              Erase <bdi>{checked.email}</bdi>?
+            </>
+          }
+        >
           {checked.lines.length === 0 ? (
             <p>Nothing is held about this address.</p>
           ) : (
@@ -95,17 +120,19 @@ export function PrivacyPage() {
                 ))}
               </ul>
               <p>This cannot be undone.</p>
-              <button
-                type="button"
-                className="button button-danger"
-                disabled={erase.isPending}
-                onClick={() => erase.mutate(checked.email, { onSuccess: () => setChecked(null) })}
-              >
-                Erase this person
-              </button>
+              <ButtonRow>
+                <button
+                  type="button"
+                  className="button button-danger"
+                  disabled={erase.isPending}
+                  onClick={() => erase.mutate(checked.email, { onSuccess: () => setChecked(null) })}
+                >
+                  Erase this person
+                </button>
+              </ButtonRow>
             </>
           )}
-        </section>
+        </Section>
       )}
     </>
   );

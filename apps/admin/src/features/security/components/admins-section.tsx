@@ -3,10 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { Form, FormField } from '../../../shared/form-field';
+import { Badge, ButtonRow, ListCard, Section } from '../../../shared/page';
 import { queryKeys } from '../../../shared/query-keys';
 import { useAddAdmin, useAdmins, useRemoveAdmin } from '../api/admins';
 
-/** The admins: each by name, add one (a temporary password shown once), remove one (never the last). */
+/**
+ * The admins: each by name, add one (a temporary password shown once), remove one. The last
+ * admin cannot be removed (the server answers 409), so no Remove is offered while only one is left.
+ */
 export function AdminsSection() {
   const admins = useAdmins();
   // Who is signed in, as the session feature keeps it (read from the cache, not imported).
@@ -20,33 +24,35 @@ export function AdminsSection() {
     add.mutate(username.trim(), { onSuccess: () => setUsername('') });
   };
   return (
-    <section aria-labelledby="admins-heading">
-      <h2 id="admins-heading">Admins</h2>
+    <Section id="admins" title="Admins">
       {admins.isError ? <p role="alert">Could not load the admins.</p> : null}
       <ul className="cards admins">
         {list.map((admin) => (
-          <li key={admin.id} className="card" data-testid="admin">
+          <ListCard key={admin.id} data-testid="admin">
             <p>
               <strong>
                 <bdi>{admin.username}</bdi>
               </strong>
-              {admin.id === me?.id ? <span className="badge"> You</span> : null}
-              {admin.twoFactorEnabled ? <span className="badge"> Two-factor</span> : null}
+              {admin.id === me?.id ? <Badge>You</Badge> : null}
+              {admin.twoFactorEnabled ? <Badge>Two-factor</Badge> : null}
             </p>
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              disabled={list.length <= 1 || remove.isPending}
-              title={list.length <= 1 ? 'The last admin cannot be removed' : undefined}
-              onClick={() => {
-                if (window.confirm(`Remove the admin "${admin.username}"? Their sessions end at once.`)) {
-                  remove.mutate(admin.id);
-                }
-              }}
-            >
-              Remove
-            </button>
-          </li>
+            {list.length <= 1 ? (
+              <p className="hint">The only admin: add another before this one can be removed.</p>
+            ) : (
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                disabled={remove.isPending}
+                onClick={() => {
+                  if (window.confirm(`Remove the admin "${admin.username}"? Their sessions end at once.`)) {
+                    remove.mutate(admin.id);
+                  }
+                }}
+              >
+                Remove
+              </button>
+            )}
+          </ListCard>
         ))}
       </ul>
       {added !== null ? (
@@ -58,9 +64,11 @@ export function AdminsSection() {
             Their temporary password, shown this once: <code>{added.temporaryPassword}</code>. Give it to them
             privately; they should change it on their Security screen at their first sign-in.
           </p>
-          <button type="button" className="button button-small" onClick={() => setAdded(null)}>
-            Done
-          </button>
+          <ButtonRow>
+            <button type="button" className="button button-small" onClick={() => setAdded(null)}>
+              Done
+            </button>
+          </ButtonRow>
         </div>
       ) : null}
       <Form onSubmit={onSubmit}>
@@ -75,6 +83,6 @@ export function AdminsSection() {
           Add admin
         </button>
       </Form>
-    </section>
+    </Section>
   );
 }

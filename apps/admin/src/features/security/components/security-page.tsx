@@ -3,6 +3,7 @@ import { useState } from 'react';
 
 import { Form, FormField, SubmitButton } from '../../../shared/form-field';
 import { humanAge } from '../../../shared/human-age';
+import { Badge, ButtonRow, ListCard, Section } from '../../../shared/page';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSecurity } from '../api/security';
 import { describeDevice } from '../utils/device';
@@ -22,12 +23,12 @@ const ago = (iso: string) => `${humanAge(Date.now() - new Date(iso).getTime())} 
 function SessionRow({ session }: { readonly session: OwnSession }) {
   const end = useEndSession();
   return (
-    <li className="card session" data-testid="session">
+    <ListCard className="session" data-testid="session">
       <p>
         <strong>
           <bdi>{describeDevice(session.userAgent)}</bdi>
         </strong>
-        {session.current ? <span className="badge"> This session</span> : null}
+        {session.current ? <Badge>This session</Badge> : null}
       </p>
       <p className="meta">
         <bdi>{session.ipAddress ?? 'address unknown'}</bdi> · signed in {ago(session.createdAt)} · last active{' '}
@@ -43,7 +44,7 @@ function SessionRow({ session }: { readonly session: OwnSession }) {
           End session
         </button>
       )}
-    </li>
+    </ListCard>
   );
 }
 
@@ -51,22 +52,26 @@ function Sessions({ sessions }: { readonly sessions: readonly OwnSession[] }) {
   const endOthers = useEndOtherSessions();
   const others = sessions.filter((session) => !session.current).length;
   return (
-    <section aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading">Sessions</h2>
+    <Section id="sessions" title="Sessions">
       <ul className="cards sessions">
         {sessions.map((session) => (
           <SessionRow key={session.id} session={session} />
         ))}
       </ul>
-      <button
-        type="button"
-        className="button button-ghost"
-        disabled={others === 0 || endOthers.isPending}
-        onClick={() => endOthers.mutate()}
-      >
-        End all other sessions
-      </button>
-    </section>
+      {/* With no other session, ending them could do nothing: the button is not offered. */}
+      {others === 0 ? null : (
+        <ButtonRow className="section-end">
+          <button
+            type="button"
+            className="button button-ghost"
+            disabled={endOthers.isPending}
+            onClick={() => endOthers.mutate()}
+          >
+            End all other sessions
+          </button>
+        </ButtonRow>
+      )}
+    </Section>
   );
 }
 
@@ -87,8 +92,7 @@ function PasswordChange() {
     );
   };
   return (
-    <section aria-labelledby="password-heading">
-      <h2 id="password-heading">Password</h2>
+    <Section id="password" title="Password">
       <Form onSubmit={onSubmit}>
         <FormField
           id="current-password"
@@ -116,7 +120,7 @@ function PasswordChange() {
           text="Change password"
         />
       </Form>
-    </section>
+    </Section>
   );
 }
 

@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
 import { Form, FormField, SubmitButton } from '../../../shared/form-field';
+import { ButtonRow, Section } from '../../../shared/page';
 import { useConfirmTwoFactor, useDisableTwoFactor, useStartTwoFactor } from '../api/two-factor';
 
 /** The otpauth URI as a QR code: an SVG in a data URL (the CSP's img-src allows data:). */
@@ -52,9 +53,11 @@ function TurnOn({ onCodes }: { readonly onCodes: (codes: string[]) => void }) {
   };
   if (!setup) {
     return (
-      <button type="button" className="button" disabled={start.isPending} onClick={() => start.mutate()}>
-        Turn on two-factor sign-in
-      </button>
+      <ButtonRow>
+        <button type="button" className="button" disabled={start.isPending} onClick={() => start.mutate()}>
+          Turn on two-factor sign-in
+        </button>
+      </ButtonRow>
     );
   }
   return (
@@ -107,8 +110,7 @@ function TurnOff() {
 export function TwoFactorSection({ enabled }: { readonly enabled: boolean }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   return (
-    <section aria-labelledby="two-factor-heading">
-      <h2 id="two-factor-heading">Two-factor sign-in</h2>
+    <Section id="two-factor" title="Two-factor sign-in">
       <p data-testid="two-factor-state">
         {enabled ? 'On: sign-in asks for a code from your authenticator app.' : 'Off: the password alone signs in.'}
       </p>
@@ -119,6 +121,6 @@ export function TwoFactorSection({ enabled }: { readonly enabled: boolean }) {
       ) : (
         <TurnOn onCodes={setCodes} />
       )}
-    </section>
+    </Section>
   );
 }

@@ -1,8 +1,8 @@
-import { SITE_CONTENT_LIMITS as LIMITS, type Quote, type ThemeCard } from '@memoir/shared';
+import { SITE_CONTENT_LIMITS as LIMITS } from '@memoir/shared';
 
 import { replaceAt } from '../utils/lists';
-import { TextField } from './content-field';
-import { EditorSection, type SectionProps } from './editor-section';
+import { PartField, TextField } from './content-field';
+import { EditorSection, updateItem, type SectionProps } from './editor-section';
 import { ListEditor } from './list-editor';
 
 /** The page's words about the book and its author: the hero, "About the book", themes, quotes, the bio. */
@@ -10,42 +10,11 @@ import { ListEditor } from './list-editor';
 export function BookSection({ content, edit }: SectionProps) {
   return (
     <EditorSection id="book" title="Book" intro="The top of the page, and the title and text of its link previews.">
-      <TextField
-        path="title"
-        label="Title"
-        limit={LIMITS.title}
-        value={content.title}
-        onChange={(title) => edit((c) => ({ ...c, title }))}
-      />
-      <TextField
-        path="subtitle"
-        label="Subtitle"
-        limit={LIMITS.subtitle}
-        value={content.subtitle}
-        onChange={(subtitle) => edit((c) => ({ ...c, subtitle }))}
-      />
-      <TextField
-        path="tagline"
-        label="Tagline"
-        limit={LIMITS.tagline}
-        value={content.tagline}
-        onChange={(tagline) => edit((c) => ({ ...c, tagline }))}
-      />
-      <TextField
-        path="author"
-        label="Author"
-        limit={LIMITS.author}
-        value={content.author}
-        onChange={(author) => edit((c) => ({ ...c, author }))}
-      />
-      <TextField
-        path="blurb"
-        label="Blurb"
-        rows={5}
-        limit={LIMITS.blurb}
-        value={content.blurb}
-        onChange={(blurb) => edit((c) => ({ ...c, blurb }))}
-      />
+      <PartField at="" part={content} field="title" update={edit} label="Title" limit={LIMITS.title} />
+      <PartField at="" part={content} field="subtitle" update={edit} label="Subtitle" limit={LIMITS.subtitle} />
+      <PartField at="" part={content} field="tagline" update={edit} label="Tagline" limit={LIMITS.tagline} />
+      <PartField at="" part={content} field="author" update={edit} label="Author" limit={LIMITS.author} />
+      <PartField at="" part={content} field="blurb" update={edit} label="Blurb" rows={5} limit={LIMITS.blurb} />
     </EditorSection>
   );
 }
@@ -94,8 +63,6 @@ export function AboutSection({ content, edit }: SectionProps) {
 }
 
 export function ThemesSection({ content, edit }: SectionProps) {
-  const change = (index: number, theme: ThemeCard) =>
-    edit((c) => ({ ...c, themes: replaceAt(c.themes, index, theme) }));
   return (
     <EditorSection id="themes" title="Themes" intro="The three cards under “About the book”.">
       <ListEditor
@@ -106,40 +73,28 @@ export function ThemesSection({ content, edit }: SectionProps) {
         itemName={(_, index) => `Theme ${index + 1}`}
         firstField={(index) => `themes[${index}].kicker`}
         onChange={(themes) => edit((c) => ({ ...c, themes }))}
-        renderItem={(theme, index) => (
-          <>
-            <TextField
-              path={`themes[${index}].kicker`}
-              label="Kicker"
-              hint="The small line above the title."
-              limit={LIMITS.themeKicker}
-              value={theme.kicker}
-              onChange={(kicker) => change(index, { ...theme, kicker })}
-            />
-            <TextField
-              path={`themes[${index}].title`}
-              label="Title"
-              limit={LIMITS.themeTitle}
-              value={theme.title}
-              onChange={(title) => change(index, { ...theme, title })}
-            />
-            <TextField
-              path={`themes[${index}].body`}
-              label="Body"
-              rows={3}
-              limit={LIMITS.themeBody}
-              value={theme.body}
-              onChange={(body) => change(index, { ...theme, body })}
-            />
-          </>
-        )}
+        renderItem={(theme, index) => {
+          const part = { at: `themes[${index}]`, part: theme, update: updateItem(edit, 'themes', index) };
+          return (
+            <>
+              <PartField
+                {...part}
+                field="kicker"
+                label="Kicker"
+                hint="The small line above the title."
+                limit={LIMITS.themeKicker}
+              />
+              <PartField {...part} field="title" label="Title" limit={LIMITS.themeTitle} />
+              <PartField {...part} field="body" label="Body" rows={3} limit={LIMITS.themeBody} />
+            </>
+          );
+        }}
       />
     </EditorSection>
   );
 }
 
 export function QuotesSection({ content, edit }: SectionProps) {
-  const change = (index: number, quote: Quote) => edit((c) => ({ ...c, quotes: replaceAt(c.quotes, index, quote) }));
   return (
     <EditorSection id="quotes" title="Quotes" intro="The three quotes of the manifesto carousel.">
       <ListEditor
@@ -150,26 +105,21 @@ export function QuotesSection({ content, edit }: SectionProps) {
         itemName={(_, index) => `Quote ${index + 1}`}
         firstField={(index) => `quotes[${index}].text`}
         onChange={(quotes) => edit((c) => ({ ...c, quotes }))}
-        renderItem={(quote, index) => (
-          <>
-            <TextField
-              path={`quotes[${index}].text`}
-              label="Quote"
-              rows={2}
-              limit={LIMITS.quoteText}
-              value={quote.text}
-              onChange={(text) => change(index, { ...quote, text })}
-            />
-            <TextField
-              path={`quotes[${index}].chapter`}
-              label="Chapter"
-              hint="Where it is from, as the page shows it under the quote."
-              limit={LIMITS.quoteChapter}
-              value={quote.chapter}
-              onChange={(chapter) => change(index, { ...quote, chapter })}
-            />
-          </>
-        )}
+        renderItem={(quote, index) => {
+          const part = { at: `quotes[${index}]`, part: quote, update: updateItem(edit, 'quotes', index) };
+          return (
+            <>
+              <PartField {...part} field="text" label="Quote" rows={2} limit={LIMITS.quoteText} />
+              <PartField
+                {...part}
+                field="chapter"
+                label="Chapter"
+                hint="Where it is from, as the page shows it under the quote."
+                limit={LIMITS.quoteChapter}
+              />
+            </>
+          );
+        }}
       />
     </EditorSection>
   );

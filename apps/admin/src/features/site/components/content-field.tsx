@@ -95,6 +95,29 @@ export function TextField(props: {
 }
 
 /** A choice from a fixed list (a buy link's format, a social link's network). */
+
+/** A text field of one part of the content (the content itself, a theme, a buy link…), bound by its name. */
+export function PartField<T extends object, K extends keyof T & string>(
+  props: Omit<Parameters<typeof TextField>[0], 'path' | 'value' | 'onChange'> & {
+    /** The part's path in the content ("themes[1]"); '' for the content itself. */
+    readonly at: string;
+    readonly part: T;
+    readonly field: K;
+    /** Changes the part (as `edit` changes the content: from its latest state). */
+    readonly update: (change: (part: T) => T) => void;
+  },
+) {
+  const { at, part, field, update, ...text } = props;
+  return (
+    <TextField
+      {...text}
+      path={at === '' ? field : `${at}.${field}`}
+      value={String(part[field])}
+      onChange={(value) => update((latest) => ({ ...latest, [field]: value }))}
+    />
+  );
+}
+
 export function ChoiceField<T extends string>(props: {
   readonly path: string;
   readonly label: string;

@@ -1,4 +1,6 @@
 import type { SiteContent } from '@memoir/shared';
+
+import { replaceAt } from '../utils/lists';
 import type { ReactNode } from 'react';
 
 /** What every section of the editor gets: the content on the screen, and the way to change it. */
@@ -22,4 +24,25 @@ export function EditorSection(props: {
       {props.children}
     </section>
   );
+}
+
+type Edit = SectionProps['edit'];
+/** The content's lists of parts (themes, quotes, links, posts), by name. */
+type PartList = { [K in keyof SiteContent]: SiteContent[K] extends readonly object[] ? K : never }[keyof SiteContent];
+type PartOf<K extends PartList> = SiteContent[K][number];
+
+/** How the `index`th part of the list `key` is changed, from the content's latest state. */
+export function updateItem<K extends PartList>(edit: Edit, key: K, index: number) {
+  return (change: (part: PartOf<K>) => PartOf<K>): void =>
+    edit((content) => {
+      const list = content[key] as readonly PartOf<K>[];
+      const item = list[index];
+      return item === undefined ? content : { ...content, [key]: replaceAt(list, index, change(item)) };
+    });
+}
+
+/** How the part `key` of the content (the publisher, the crackme) is changed. */
+export function updatePart<K extends 'publisher' | 'crackme'>(edit: Edit, key: K) {
+  return (change: (part: SiteContent[K]) => SiteContent[K]): void =>
+    edit((content) => ({ ...content, [key]: change(content[key]) }));
 }

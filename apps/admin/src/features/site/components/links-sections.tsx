@@ -4,14 +4,11 @@ import {
   SITE_CONTENT_LIMITS as LIMITS,
   SOCIAL_NETWORK_LABELS,
   SOCIAL_NETWORKS,
-  type BuyLink,
-  type SharePost,
-  type SocialLink,
 } from '@memoir/shared';
 
-import { firstUnused, replaceAt } from '../utils/lists';
-import { ChoiceField, TextField, YearField } from './content-field';
-import { EditorSection, type SectionProps } from './editor-section';
+import { firstUnused } from '../utils/lists';
+import { ChoiceField, PartField, YearField } from './content-field';
+import { EditorSection, updateItem, updatePart, type SectionProps } from './editor-section';
 import { ListEditor } from './list-editor';
 
 /** The page's links and the words around them: buying, social, publisher, share posts, crackme, footer. */
@@ -19,18 +16,17 @@ import { ListEditor } from './list-editor';
 const HTTP_LINK = 'A full address starting with https://.';
 
 export function BuySection({ content, edit }: SectionProps) {
-  const change = (index: number, link: BuyLink) =>
-    edit((c) => ({ ...c, buyLinks: replaceAt(c.buyLinks, index, link) }));
   return (
     <EditorSection id="buy" title="Buy" intro="The final call to action and a button per format, in this order.">
-      <TextField
-        path="callToAction"
+      <PartField
+        at=""
+        part={content}
+        field="callToAction"
+        update={edit}
         label="Call to action"
         hint="The line under “Get your copy”."
         rows={2}
         limit={LIMITS.callToAction}
-        value={content.callToAction}
-        onChange={(callToAction) => edit((c) => ({ ...c, callToAction }))}
       />
       <ListEditor
         path="buyLinks"
@@ -48,51 +44,50 @@ export function BuySection({ content, edit }: SectionProps) {
           return format === null ? null : { format, price: '', url: '', note: '' };
         }}
         onChange={(buyLinks) => edit((c) => ({ ...c, buyLinks }))}
-        renderItem={(link, index) => (
-          <>
-            <ChoiceField
-              path={`buyLinks[${index}].format`}
-              label="Format"
-              value={link.format}
-              options={BUY_FORMATS}
-              optionLabel={(format) => BUY_FORMAT_LABELS[format]}
-              onChange={(format) => change(index, { ...link, format })}
-            />
-            <TextField
-              path={`buyLinks[${index}].price`}
-              label="Price"
-              hint="As buyers should read it: “$17.99”, “£12”."
-              limit={LIMITS.price}
-              value={link.price}
-              onChange={(price) => change(index, { ...link, price })}
-            />
-            <TextField
-              path={`buyLinks[${index}].url`}
-              label="Link"
-              type="url"
-              hint={`The store’s page for this format. ${HTTP_LINK} Leave it empty while there is none: the page then shows the price and “coming soon”.`}
-              limit={LIMITS.url}
-              value={link.url}
-              onChange={(url) => change(index, { ...link, url })}
-            />
-            <TextField
-              path={`buyLinks[${index}].note`}
-              label="Note"
-              hint="A short line under the button; may be empty."
-              limit={LIMITS.note}
-              value={link.note}
-              onChange={(note) => change(index, { ...link, note })}
-            />
-          </>
-        )}
+        renderItem={(link, index) => {
+          const update = updateItem(edit, 'buyLinks', index);
+          const part = { at: `buyLinks[${index}]`, part: link, update };
+          return (
+            <>
+              <ChoiceField
+                path={`buyLinks[${index}].format`}
+                label="Format"
+                value={link.format}
+                options={BUY_FORMATS}
+                optionLabel={(format) => BUY_FORMAT_LABELS[format]}
+                onChange={(format) => update((latest) => ({ ...latest, format }))}
+              />
+              <PartField
+                {...part}
+                field="price"
+                label="Price"
+                hint="As buyers should read it: “$17.99”, “£12”."
+                limit={LIMITS.price}
+              />
+              <PartField
+                {...part}
+                field="url"
+                label="Link"
+                type="url"
+                hint={`The store’s page for this format. ${HTTP_LINK} Leave it empty while there is none: the page then shows the price and “coming soon”.`}
+                limit={LIMITS.url}
+              />
+              <PartField
+                {...part}
+                field="note"
+                label="Note"
+                hint="A short line under the button; may be empty."
+                limit={LIMITS.note}
+              />
+            </>
+          );
+        }}
       />
     </EditorSection>
   );
 }
 
 export function SocialSection({ content, edit }: SectionProps) {
-  const change = (index: number, link: SocialLink) =>
-    edit((c) => ({ ...c, socialLinks: replaceAt(c.socialLinks, index, link) }));
   return (
     <EditorSection id="social" title="Social links" intro="The icons in the footer, in this order.">
       <ListEditor
@@ -111,59 +106,54 @@ export function SocialSection({ content, edit }: SectionProps) {
           return network === null ? null : { network, url: '' };
         }}
         onChange={(socialLinks) => edit((c) => ({ ...c, socialLinks }))}
-        renderItem={(link, index) => (
-          <>
-            <ChoiceField
-              path={`socialLinks[${index}].network`}
-              label="Network"
-              value={link.network}
-              options={SOCIAL_NETWORKS}
-              optionLabel={(network) => SOCIAL_NETWORK_LABELS[network]}
-              onChange={(network) => change(index, { ...link, network })}
-            />
-            <TextField
-              path={`socialLinks[${index}].url`}
-              label="Link"
-              type="url"
-              hint={HTTP_LINK}
-              limit={LIMITS.url}
-              value={link.url}
-              onChange={(url) => change(index, { ...link, url })}
-            />
-          </>
-        )}
+        renderItem={(link, index) => {
+          const update = updateItem(edit, 'socialLinks', index);
+          return (
+            <>
+              <ChoiceField
+                path={`socialLinks[${index}].network`}
+                label="Network"
+                value={link.network}
+                options={SOCIAL_NETWORKS}
+                optionLabel={(network) => SOCIAL_NETWORK_LABELS[network]}
+                onChange={(network) => update((latest) => ({ ...latest, network }))}
+              />
+              <PartField
+                at={`socialLinks[${index}]`}
+                part={link}
+                update={update}
+                field="url"
+                label="Link"
+                type="url"
+                hint={HTTP_LINK}
+                limit={LIMITS.url}
+              />
+            </>
+          );
+        }}
       />
     </EditorSection>
   );
 }
 
 export function PublisherSection({ content, edit }: SectionProps) {
-  const { publisher } = content;
+  const part = { at: 'publisher', part: content.publisher, update: updatePart(edit, 'publisher') };
   return (
     <EditorSection id="publisher" title="Publisher" intro="The publisher’s link in the footer.">
-      <TextField
-        path="publisher.name"
-        label="Name"
-        limit={LIMITS.publisherName}
-        value={publisher.name}
-        onChange={(name) => edit((c) => ({ ...c, publisher: { ...c.publisher, name } }))}
-      />
-      <TextField
-        path="publisher.url"
+      <PartField {...part} field="name" label="Name" limit={LIMITS.publisherName} />
+      <PartField
+        {...part}
+        field="url"
         label="Link"
         type="url"
         hint={`${HTTP_LINK} Empty: the name is shown without a link.`}
         limit={LIMITS.url}
-        value={publisher.url}
-        onChange={(url) => edit((c) => ({ ...c, publisher: { ...c.publisher, url } }))}
       />
     </EditorSection>
   );
 }
 
 export function SharePostsSection({ content, edit }: SectionProps) {
-  const change = (index: number, post: SharePost) =>
-    edit((c) => ({ ...c, sharePosts: replaceAt(c.sharePosts, index, post) }));
   return (
     <EditorSection id="share" title="Share posts" intro="Ready-made posts visitors copy with one click.">
       <ListEditor
@@ -176,50 +166,32 @@ export function SharePostsSection({ content, edit }: SectionProps) {
         addText="Add a post"
         newItem={() => ({ network: '', text: '' })}
         onChange={(sharePosts) => edit((c) => ({ ...c, sharePosts }))}
-        renderItem={(post, index) => (
-          <>
-            <TextField
-              path={`sharePosts[${index}].network`}
-              label="Network"
-              hint="Where the post is meant for, in your words: “LinkedIn”, “Anywhere”."
-              limit={LIMITS.shareNetwork}
-              value={post.network}
-              onChange={(network) => change(index, { ...post, network })}
-            />
-            <TextField
-              path={`sharePosts[${index}].text`}
-              label="Post"
-              rows={3}
-              limit={LIMITS.shareText}
-              value={post.text}
-              onChange={(text) => change(index, { ...post, text })}
-            />
-          </>
-        )}
+        renderItem={(post, index) => {
+          const part = { at: `sharePosts[${index}]`, part: post, update: updateItem(edit, 'sharePosts', index) };
+          return (
+            <>
+              <PartField
+                {...part}
+                field="network"
+                label="Network"
+                hint="Where the post is meant for, in your words: “LinkedIn”, “Anywhere”."
+                limit={LIMITS.shareNetwork}
+              />
+              <PartField {...part} field="text" label="Post" rows={3} limit={LIMITS.shareText} />
+            </>
+          );
+        }}
       />
     </EditorSection>
   );
 }
 
 export function CrackmeSection({ content, edit }: SectionProps) {
-  const { crackme } = content;
+  const part = { at: 'crackme', part: content.crackme, update: updatePart(edit, 'crackme') };
   return (
     <EditorSection id="crackme" title="Crackme" intro="The reverse-engineering challenge’s words.">
-      <TextField
-        path="crackme.intro"
-        label="Intro"
-        rows={3}
-        limit={LIMITS.crackmeIntro}
-        value={crackme.intro}
-        onChange={(intro) => edit((c) => ({ ...c, crackme: { ...c.crackme, intro } }))}
-      />
-      <TextField
-        path="crackme.prize"
-        label="Prize"
-        limit={LIMITS.crackmePrize}
-        value={crackme.prize}
-        onChange={(prize) => edit((c) => ({ ...c, crackme: { ...c.crackme, prize } }))}
-      />
+      <PartField {...part} field="intro" label="Intro" rows={3} limit={LIMITS.crackmeIntro} />
+      <PartField {...part} field="prize" label="Prize" limit={LIMITS.crackmePrize} />
     </EditorSection>
   );
 }

@@ -1,12 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { Resvg } from '@resvg/resvg-js';
-import type { Plugin } from 'vite';
+import type { SiteContent } from '@memoir/shared';
+import type { Middleware } from 'koa';
 
-/** The share graphics the build makes, by file under /images: Open Graph, a square post, a story. */
+import type { LandingSource } from './landing-page';
+
+/*
+ * The share graphics (Open Graph and X card, a square post, a story), drawn from the published
+ * content's words: a new title or tagline gives new graphics, without a build. Each process
+ * draws them once per published version, when first asked, in resvg's own thread.
+ */
+
+/** The share graphics, by file under /images: Open Graph, a square post, a story. */
 export const SHARE_GRAPHICS = [
   { file: 'share-card.png', width: 1200, height: 630, layout: 'wide' },
   { file: 'share-square.png', width: 1080, height: 1080, layout: 'tall' },
@@ -110,55 +117,96 @@ export function shareGraphicSvg(text: ShareText, width: number, height: number, 
 
 /** Noto Sans (Latin), from the font package, as the TrueType resvg reads (fontsource ships WOFF2). */
 async function notoSans(): Promise<Buffer> {
-  const require = createRequire(import.meta.url);
-  const woff2 = readFileSync(require.resolve('@fontsource-variable/noto-sans/files/noto-sans-latin-wght-normal.woff2'));
-  // wawoff2 ships no types: its one function, as it is.
-  const { decompress } = (await import('wawoff2')) as unknown as {
-    decompress: (data: Uint8Array) => Promise<Uint8Array>;
-  };
+  const woff2 = await readFile(
+    require.resolve('@fontsource-variable/noto-sans/files/noto-sans-latin-wght-normal.woff2'),
+  );
+  const { default: decompress } = await import('wawoff2/decompress');
+  // A copy: the result is a view into the decoder's memory.
   return Buffer.from(await decompress(woff2));
 }
 
 /**
- * Renders every share graphic to PNG, with the bundled font only (never the machine's), so
- * every build draws the same letters.
+ * Renders every share graphic to PNG, off the event loop, with the bundled font only (never
+ * the machine's), so every server draws the same letters.
  */
-export async function renderShareGraphics(text: ShareText): Promise<Array<{ file: string; png: Buffer }>> {
-  const dir = mkdtempSync(join(tmpdir(), 'memoir-share-font-'));
+export async function renderShareGraphics(text: ShareText): Promise<Map<string, Buffer>> {
+  const { renderAsync } = await import('@resvg/resvg-js');
+  const dir = await mkdtemp(join(tmpdir(), 'memoir-share-font-'));
   try {
     const fontFile = join(dir, 'noto-sans.ttf');
-    writeFileSync(fontFile, await notoSans());
-    return SHARE_GRAPHICS.map(({ file, width, height, layout }) => {
-      const resvg = new Resvg(shareGraphicSvg(text, width, height, layout), {
-        font: {
-          fontFiles: [fontFile],
-          loadSystemFonts: false,
-          defaultFontFamily: FONT,
-          sansSerifFamily: FONT,
-          serifFamily: FONT,
-          monospaceFamily: FONT,
-        },
+    await writeFile(fontFile, await notoSans());
+    const font = {
+      fontFiles: [fontFile],
+      loadSystemFonts: false,
+      defaultFontFamily: FONT,
+      sansSerifFamily: FONT,
+      serifFamily: FONT,
+      monospaceFamily: FONT,
+    };
+    const rendered = new Map<string, Buffer>();
+    for (const { file, width, height, layout } of SHARE_GRAPHICS) {
+      const image = await renderAsync(shareGraphicSvg(text, width, height, layout), {
+        font,
         fitTo: { mode: 'original' },
       });
-      return { file, png: Buffer.from(resvg.render().asPng()) };
-    });
+      rendered.set(file, Buffer.from(image.asPng()));
+    }
+    return rendered;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
+/** The graphics' paths on the site: `/images/share-card.png`… */
+export const SHARE_GRAPHIC_PATHS = new Set(SHARE_GRAPHICS.map(({ file }) => `/images/${file}`));
+
+/** Kept shortly by browsers and link previews: a publish shows in them within minutes. */
+export const SHARE_GRAPHIC_CACHE_CONTROL = 'public, max-age=300';
+
+/** The share graphics of the published version, drawn once per version (the last one kept). */
+export class ShareGraphics {
+  private drawn: { readonly version: number; readonly images: Promise<Map<string, Buffer>> } | null = null;
+
+  constructor(private readonly source: Pick<LandingSource, 'published'>) {}
+
+  /** The PNG at `path` (one of SHARE_GRAPHIC_PATHS) for the published words; null for another path. */
+  async png(path: string): Promise<Buffer | null> {
+    if (!SHARE_GRAPHIC_PATHS.has(path)) return null;
+    const { version, content } = await this.source.published();
+    if (this.drawn === null || this.drawn.version !== version) {
+      const images = renderShareGraphics(shareText(content));
+      // A failed drawing is tried again by the next request.
+      images.catch(() => {
+        if (this.drawn?.images === images) this.drawn = null;
+      });
+      this.drawn = { version, images };
+    }
+    return (await this.drawn.images).get(path.slice('/images/'.length)) ?? null;
+  }
+}
+
+const shareText = ({ title, subtitle, tagline, author }: SiteContent): ShareText => ({
+  title,
+  subtitle,
+  tagline,
+  author,
+});
+
 /**
- * The build makes the share graphics from the cover and the book's words (content.ts), so a
- * new title or tagline gives new graphics; they are written to dist/images.
+ * The share graphics' paths answered from the published words, in front of the built site's
+ * files (`files`): any other request goes on to them.
  */
-export function shareGraphics(text: () => Promise<ShareText>): Plugin {
-  return {
-    name: 'memoir-share-graphics',
-    apply: 'build',
-    async generateBundle() {
-      for (const { file, png } of await renderShareGraphics(await text())) {
-        this.emitFile({ type: 'asset', fileName: `images/${file}`, source: png });
+export function shareGraphicsFirst(graphics: ShareGraphics, files: Middleware): Middleware {
+  return async (ctx, next) => {
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && SHARE_GRAPHIC_PATHS.has(ctx.path)) {
+      const png = await graphics.png(ctx.path);
+      if (png !== null) {
+        ctx.type = 'image/png';
+        ctx.set('Cache-Control', SHARE_GRAPHIC_CACHE_CONTROL);
+        ctx.body = png;
+        return;
       }
-    },
+    }
+    await files(ctx, next);
   };
 }
