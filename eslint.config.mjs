@@ -48,6 +48,7 @@ export const DOMAIN_CAPABILITY_ORDER = [
   'scholarships',
   'crackme',
   'analytics',
+  'suppressions',
   'deliveries',
   'site-content',
   'dashboard',

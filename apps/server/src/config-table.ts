@@ -499,6 +499,15 @@ export const CONFIG_VARIABLES = {
     example: '1.1.1.1',
     parse: parsers.dnsServer(),
   }),
+  MAIL_EVENTS_SECRET: variable({
+    meaning:
+      "the secret the mail providers' bounce and complaint webhooks prove themselves with (`POST /api/mail-events/{provider}`), 16 to 256 characters: Mailgun's webhook signing key, or the basic-auth password in the webhook URL given to Postmark and to SES's SNS subscription; unset, the webhooks are off (404)",
+    default: null,
+    shownDefault: 'webhooks off',
+    example: 'a-long-random-webhook-secret',
+    secret: true,
+    parse: parsers.password(16, 256),
+  }),
   PUBLIC_BASE_URL: variable({
     meaning:
       "the site's public address: download links in emails, the page's canonical and sharing URLs (Open Graph, X card, JSON-LD), robots.txt and the sitemap start with it",

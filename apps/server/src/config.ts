@@ -41,6 +41,8 @@ export interface ServerConfig {
   readonly adminHost: string | null;
   /** METRICS_TOKEN: what a scrape of GET /metrics must send as its bearer token. */
   readonly metricsToken: string | null;
+  /** MAIL_EVENTS_SECRET: what the providers' webhooks prove themselves with; null: webhooks off. */
+  readonly mailEventsSecret: string | null;
   readonly trustProxy: TrustProxy;
   readonly trustForwardedHost: boolean;
   readonly logLevel: string;
@@ -262,6 +264,7 @@ export function loadConfig(
     scholarshipAnswer: read('RIDDLE_SCHOLARSHIP_ANSWER'),
     adminHost: read('ADMIN_HOST'),
     metricsToken: read('METRICS_TOKEN'),
+    mailEventsSecret: read('MAIL_EVENTS_SECRET'),
     trustProxy: read('TRUST_PROXY'),
     trustForwardedHost: read('TRUST_FORWARDED_HOST'),
     logLevel: read('LOG_LEVEL'),
@@ -370,6 +373,7 @@ export function loadConfig(
     riddles: { guestbook: valueOf(values.guestbookAnswer), scholarship: valueOf(values.scholarshipAnswer) },
     adminHost,
     metricsToken: valueOf(values.metricsToken),
+    mailEventsSecret: valueOf(values.mailEventsSecret),
     trustProxy: valueOf(values.trustProxy),
     trustForwardedHost: valueOf(values.trustForwardedHost),
     logLevel: valueOf(values.logLevel),

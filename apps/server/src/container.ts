@@ -16,7 +16,7 @@ import {
   type UseCases,
   type UseCaseSettings,
 } from '@memoir/domain';
-import { rateLimitAddressKey } from '@memoir/http-koa';
+import { amazonSnsEndpoint, rateLimitAddressKey, type SnsEndpoint } from '@memoir/http-koa';
 import { DnsMailHealthProbe, OutboxFolderArchive, OutboxMailer, SmtpMailer, type SmtpTls } from '@memoir/mail';
 import {
   createTypeOrmPersistence,
@@ -74,6 +74,8 @@ export const TYPES = {
   StampedCopies: key<StampedCopies>('StampedCopies'),
   UseCaseSettings: key<UseCaseSettings>('UseCaseSettings'),
   UseCases: key<UseCases>('UseCases'),
+  /** Where SES's SNS messages' signing certificates come from: Amazon's, or a test's own. */
+  SnsEndpoint: key<SnsEndpoint>('SnsEndpoint'),
 } as const;
 
 /**
@@ -87,6 +89,8 @@ export interface ContainerOverrides {
   readonly bookStamper?: WorkerPoolBookStamper;
   /** How long the download button waits for a copy being made before the "being made" page (COPY_WAIT_MS). */
   readonly copyWaitMs?: number;
+  /** Signing certificates of a test's own, for SES's webhook. */
+  readonly snsEndpoint?: SnsEndpoint;
 }
 
 /** How the server and `pnpm admin` open the database: the one place the config meets the adapter. */
@@ -241,6 +245,7 @@ export function buildContainer(
   constant(TYPES.BookStamper, overrides.bookStamper ?? createBookStamper(config));
   constant(TYPES.StampedCopies, createStampedCopies(config, logger, container.get(TYPES.BookStamper)));
   constant(TYPES.UseCaseSettings, useCaseSettings(config));
+  constant(TYPES.SnsEndpoint, overrides.snsEndpoint ?? amazonSnsEndpoint());
 
   container.bind(TYPES.UseCases).toDynamicValue((context) => {
     const { repositories, unitOfWork, rateLimits, eventCounts } = context.get(TYPES.Persistence);

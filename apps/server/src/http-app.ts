@@ -7,6 +7,7 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 
 import type { Composition } from './compose';
+import { TYPES } from './container';
 import type { ServerConfig } from './config';
 import { makePrivateDir } from './data-dir';
 import { createServerMetrics } from './metrics';
@@ -98,6 +99,9 @@ export async function buildApp(
     trustForwardedHost: config.trustForwardedHost,
     adminHost: config.adminHost,
     publicBaseUrl: config.mail.publicBaseUrl.replace(/\/+$/, ''),
+    ...(config.mailEventsSecret === null
+      ? {}
+      : { mailEvents: { secret: config.mailEventsSecret, sns: container.get(TYPES.SnsEndpoint) } }),
     logger,
     isDatabaseUnavailable: database.isUnavailable,
     checkReadiness: async () => !isShuttingDown() && (await database.isReady()),

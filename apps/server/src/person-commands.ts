@@ -39,6 +39,7 @@ const LABELS: Readonly<Record<keyof ErasureCounts, string>> = {
   deliveries: 'emails whose download link or error went',
   auditEvents: 'audit events whose notes went',
   crackmeClaims: 'crackme prize claims without name and address',
+  suppressions: 'suppression of the address (a bounce or a complaint) lifted',
   sentEmails: 'copies of emails deleted from the outbox',
 };
 

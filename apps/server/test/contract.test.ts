@@ -50,6 +50,7 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
   claimCrackmePrize: ({ app }) =>
     app.call('POST', '/api/crackme-claim', { body: { key: INTENDED_KEY, name: 'Linus', email: 'linus@example.org' } }),
   recordEvent: ({ app }) => app.call('POST', '/api/events', { body: { name: 'page_view' } }),
+  requestStatus: ({ app }) => app.call('POST', '/api/request-status', { body: { email: 'grace@example.org' } }),
   logIn: async (world) => {
     const answer = await world.app.call('POST', '/api/admin/login', {
       body: { username: 'owner', password: world.password },
@@ -161,6 +162,14 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
   mailHealth: ({ app, token }) => app.call('GET', '/api/admin/mail-health', { token }),
   sendTestEmail: ({ app, token }) =>
     app.call('POST', '/api/admin/mail-health/test', { token, body: { to: 'owner@example.org' } }),
+  listSuppressions: async ({ app, token }) => {
+    // A hard bounce, as a provider's webhook records it, for the list to show and the next call to lift.
+    const at = app.clock.now();
+    await app.persistence.repositories.suppressions.suppress({ email: 'bounced@example.org', reason: 'bounce', at });
+    return app.call('GET', '/api/admin/suppressions', { token });
+  },
+  removeSuppression: ({ app, token }) =>
+    app.call('DELETE', `/api/admin/suppressions/${encodeURIComponent('Bounced@example.org')}`, { token }),
   startTwoFactor: async (world) => {
     const answer = await world.app.call('POST', '/api/admin/security/two-factor', { token: world.token });
     world.secret = answer.body.secret as string;

@@ -69,6 +69,9 @@ export function describeErasure(name: string, database: () => TestDatabase): voi
       });
       expect(claimed.status).toBe(201);
       await app.useCases.sendDueDeliveries.execute(); // the emails to both, and the owner's notices, in the outbox
+      // Their mailbox complained afterwards: the suppression holds the address too.
+      const complained = { email: PERSON.email, reason: 'complaint' as const, at: app.clock.now() };
+      await app.persistence.repositories.suppressions.suppress(complained);
       expect(traces(await everything(), PERSON)).not.toEqual([]);
       const dashboardBefore = (await app.call('GET', '/api/admin/dashboard', { token })).body;
 
@@ -81,6 +84,7 @@ export function describeErasure(name: string, database: () => TestDatabase): voi
         deliveries: 1,
         auditEvents: 1,
         crackmeClaims: 1,
+        suppressions: 1,
         sentEmails: expect.any(Number),
       });
       expect(preview.body.counts.sentEmails).toBeGreaterThanOrEqual(2); // the approval and the owner's notices
@@ -121,6 +125,7 @@ export function describeErasure(name: string, database: () => TestDatabase): voi
         deliveries: 0,
         auditEvents: 0,
         crackmeClaims: 0,
+        suppressions: 0,
         sentEmails: 0,
       });
     });

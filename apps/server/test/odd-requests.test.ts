@@ -104,4 +104,10 @@ describe('odd requests, over HTTP', () => {
     expect(logged).not.toContain(token);
     expect(lines.filter((line) => line.msg === 'request' && line.path === '/download/[token]')).not.toHaveLength(0);
   });
+
+  it('writes no suppressed address into the access log', async () => {
+    await send(app.url, 'DELETE', '/api/admin/suppressions/hidden.reader%40example.org');
+    expect(JSON.stringify(lines)).not.toContain('hidden.reader');
+    expect(lines.filter((line) => line.path === '/api/admin/suppressions/[email]')).not.toHaveLength(0);
+  });
 });

@@ -85,6 +85,21 @@ describe('pnpm admin export-person and erase', () => {
     expect(printed).toMatch(/crackme prize claims without name and address\s+1\n/);
   });
 
+  it("exports and erases an address's suppression", async () => {
+    const store = await createTypeOrmPersistence({ databaseUrl: databaseUrl() });
+    const at = new Date('2026-01-12T00:00:00.000Z');
+    await store.repositories.suppressions.suppress({ email: 'mistyped@example.org', reason: 'bounce', at });
+    await store.close();
+    expect(await runCli(['export-person', '--email', 'Mistyped@example.org'])).toBe(0);
+    expect(JSON.parse(printed)).toMatchObject({ suppression: { reason: 'bounce', at: at.toISOString() } });
+    printed = '';
+    expect(await runCli(['erase', '--email', 'mistyped@example.org'])).toBe(0);
+    expect(printed).toMatch(/suppression of the address \(a bounce or a complaint\) lifted\s+1\n/);
+    printed = '';
+    expect(await runCli(['export-person', '--email', 'mistyped@example.org'])).toBe(0);
+    expect(JSON.parse(printed)).toMatchObject({ suppression: null });
+  });
+
   it('refuses a missing or malformed address in one line', async () => {
     expect(await runCli(['erase'])).toBe(2);
     expect(printed.split('\n')[0]).toBe('Give the address: --email <address>.');

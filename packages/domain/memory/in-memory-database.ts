@@ -11,6 +11,7 @@ import type { RateLimitWindow } from '../src/rate-limiting/rate-limit-store';
 import type { ScholarshipRequest } from '../src/scholarships/scholarship-request';
 import type { ListCursor } from '../src/shared/list-page';
 import type { SiteContentVersion, SiteDraft, SitePreview } from '../src/site-content/site-content';
+import type { Suppression } from '../src/suppressions/suppression';
 
 /** The tables of the in-memory adapters. Values are copied in and out, never shared. */
 export class InMemoryDatabase {
@@ -35,6 +36,8 @@ export class InMemoryDatabase {
   siteVersions = new Map<number, SiteContentVersion>();
   /** By token hash. */
   sitePreviews = new Map<string, SitePreview>();
+  /** By address, in lower case. */
+  suppressions = new Map<string, Suppression>();
 
   /** A deep copy of every table, for rolling a transaction back. */
   snapshot(): InMemoryDatabase {
@@ -56,6 +59,7 @@ export class InMemoryDatabase {
     copy.siteDraft = structuredClone(this.siteDraft);
     copy.siteVersions = structuredClone(this.siteVersions);
     copy.sitePreviews = structuredClone(this.sitePreviews);
+    copy.suppressions = structuredClone(this.suppressions);
     return copy;
   }
 
@@ -77,6 +81,7 @@ export class InMemoryDatabase {
     this.siteDraft = from.siteDraft;
     this.siteVersions = from.siteVersions;
     this.sitePreviews = from.sitePreviews;
+    this.suppressions = from.suppressions;
   }
 }
 

@@ -7,6 +7,7 @@ import { InMemoryDatabase } from './in-memory-database';
 import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
 import { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.repository';
 import { InMemoryCrackmeClaimRepository } from './in-memory-crackme-claim.repository';
+import { InMemorySuppressionRepository } from './in-memory-suppression.repository';
 import { InMemoryEventCountStore } from './in-memory-event-count.store';
 import { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 import { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
@@ -26,6 +27,7 @@ export { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.re
 export { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 export { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
 export { InMemorySiteContentRepository } from './in-memory-site-content.repository';
+export { InMemorySuppressionRepository } from './in-memory-suppression.repository';
 export { InMemoryTwoFactorRepository } from './in-memory-two-factor.repository';
 export { InMemoryUnitOfWork } from './in-memory-unit-of-work';
 
@@ -44,6 +46,7 @@ export function createInMemoryPersistence(
     twoFactor: new InMemoryTwoFactorRepository(database),
     crackmeClaims: new InMemoryCrackmeClaimRepository(database),
     siteContent: new InMemorySiteContentRepository(database),
+    suppressions: new InMemorySuppressionRepository(database),
   };
   return {
     database,

@@ -1,3 +1,4 @@
+// Over 400 lines: the one composition root wires every use case, so that a new one is wired here and nowhere else.
 import { AuthenticateUseCase } from './admin-sessions/authenticate.use-case';
 import { EventCountBuffer, type EventCountStore } from './analytics/event-counts';
 import { GetAnalyticsUseCase } from './analytics/get-analytics.use-case';
@@ -56,6 +57,9 @@ import {
   MarkPrizeSentUseCase,
   SubmitCrackmeClaimUseCase,
 } from './crackme/crackme-claims.use-cases';
+import { ListSuppressionsUseCase, RemoveSuppressionUseCase } from './suppressions/suppressions.use-cases';
+import { RecordMailEventUseCase } from './suppressions/record-mail-event.use-case';
+import { RequestStatusUseCase } from './deliveries/request-status.use-case';
 import { ErasePersonUseCase } from './personal-data/erase-person.use-case';
 import { ExportPersonUseCase } from './personal-data/export-person.use-case';
 import { ApplyRetentionUseCase } from './retention/apply-retention.use-case';
@@ -208,6 +212,12 @@ export interface UseCases {
   readonly rateLimiter: RateLimiter;
   /** The Mail health screen: SPF, DKIM, DMARC, MX, STARTTLS, and a test email. */
   readonly mailHealth: MailHealthUseCase;
+  readonly listSuppressions: ListSuppressionsUseCase;
+  readonly removeSuppression: RemoveSuppressionUseCase;
+  /** A provider's bounce or complaint, its signature checked (POST /api/mail-events/{provider}). */
+  readonly recordMailEvent: RecordMailEventUseCase;
+  /** /request-status: a reader's approved link mailed again. */
+  readonly requestStatus: RequestStatusUseCase;
 }
 
 /**
@@ -236,6 +246,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
   };
   const verifyAuditChain = new VerifyAuditChainUseCase({ ...repositories, sha256: ports.sha256, clock });
 
+  const resendDelivery = new ResendDeliveryUseCase({ ...decisions, copies });
   const eventBuffer = new EventCountBuffer();
   const winners = settings.crackmeWinners ?? DEFAULT_CRACKME_WINNERS;
   const publicList = new CachedPublicGuestbookList({
@@ -336,7 +347,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       maxDownloads: deliveryPolicy.maxDownloads,
       patience: ports.copyPatience,
     }),
-    resendDelivery: new ResendDeliveryUseCase({ ...decisions, copies }),
+    resendDelivery,
     revokeDownloadLink: new RevokeDownloadLinkUseCase({ ...decisions, copies }),
     sweepStampedCopies: new SweepStampedCopiesUseCase({ ...repositories, copies, clock }),
     // Deleting rejected items changes the dashboard's counts: they are read afresh after a run.
@@ -374,5 +385,20 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     }),
     rateLimiter,
     mailHealth: new MailHealthUseCase(ports.mailHealth ?? NO_MAIL_HEALTH_PROBE, mailer, settings.email),
+    listSuppressions: new ListSuppressionsUseCase(repositories),
+    removeSuppression: new RemoveSuppressionUseCase(decisions),
+    requestStatus: new RequestStatusUseCase({
+      ...repositories,
+      rateLimits: ports.rateLimits,
+      resend: resendDelivery,
+      clock,
+      sha256: ports.sha256,
+    }),
+    recordMailEvent: new RecordMailEventUseCase({
+      ...repositories,
+      rateLimits: ports.rateLimits,
+      clock,
+      sha256: ports.sha256,
+    }),
   };
 }

@@ -7,6 +7,7 @@ import { PersonalDataErrorCode } from './personal-data/personal-data.errors';
 import { ScholarshipErrorCode } from './scholarships/scholarships.errors';
 import { ListErrorCode } from './shared/list.errors';
 import { SiteContentErrorCode } from './site-content/site-content.errors';
+import { SuppressionErrorCode } from './suppressions/suppressions.errors';
 
 /** The code objects of every capability (`*.errors.ts`), in one list. */
 const DOMAIN_ERROR_CODE_GROUPS = [
@@ -20,6 +21,7 @@ const DOMAIN_ERROR_CODE_GROUPS = [
   AnalyticsErrorCode,
   CrackmeErrorCode,
   SiteContentErrorCode,
+  SuppressionErrorCode,
 ] as const;
 
 /** The values of each object of a union, apart (distributive): `{ a: 'A' } | { b: 'B' }` gives `'A' | 'B'`. */

@@ -85,10 +85,18 @@ export * from './deliveries/mailer';
 export * from './deliveries/mail-health';
 export * from './deliveries/owner-notifications';
 export * from './deliveries/resend-delivery.use-case';
+export * from './deliveries/request-status.use-case';
 export * from './deliveries/send-due-deliveries.use-case';
 export * from './deliveries/stamped-copies';
 export * from './deliveries/revoke-download-link.use-case';
 export * from './deliveries/sweep-stamped-copies.use-case';
+
+// Suppressions: addresses that bounced or complained
+export * from './suppressions/suppression';
+export * from './suppressions/suppression.repository';
+export * from './suppressions/suppressions.errors';
+export * from './suppressions/suppressions.use-cases';
+export * from './suppressions/record-mail-event.use-case';
 
 // Retention of personal data
 export * from './retention/retention';

@@ -10,6 +10,7 @@ import type { RateLimitStore } from './rate-limiting/rate-limit-store';
 import type { ScholarshipRequestRepository } from './scholarships/scholarship-request.repository';
 import type { Transactions } from './shared/transactions';
 import type { SiteContentRepository } from './site-content/site-content.repository';
+import type { SuppressionRepository } from './suppressions/suppression.repository';
 
 /** Every repository port, as one adapter provides them. */
 export interface Repositories {
@@ -22,6 +23,7 @@ export interface Repositories {
   readonly twoFactor: TwoFactorRepository;
   readonly crackmeClaims: CrackmeClaimRepository;
   readonly siteContent: SiteContentRepository;
+  readonly suppressions: SuppressionRepository;
 }
 
 /** Port: transactions over every repository, as one storage adapter provides them. */

@@ -8,6 +8,8 @@ import Koa, { type Context } from 'koa';
 import type { HttpAppOptions } from './deps';
 import { downloadRoutes } from './download';
 import { privacyRoutes } from './privacy-page';
+import { MAIL_EVENTS_PATH, mailEventRoutes } from './mail-events/routes';
+import { requestStatusRoutes } from './request-status-page';
 import { forwardedHeaders } from './forwarded';
 import {
   adminHostOnly,
@@ -89,6 +91,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     publicApiRoutes(options),
     adminApiRoutes(options),
     downloadRoutes(options),
+    mailEventRoutes(options),
+    requestStatusRoutes(options),
     ...(options.privacy === undefined ? [] : [privacyRoutes(options.privacy)]),
   ];
 
@@ -101,7 +105,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use(securityHeaders(options.trustProxy));
   app.use(knownMethodsOnly((path) => allowedMethods(routers, path)));
   app.use(adminHostOnly(options.adminHost));
-  app.use(jsonBodiesOnly);
+  // A provider's delivery event is read (and its signature checked) as it came, whatever its type.
+  const isMailEvent = (ctx: { readonly path: string }) => ctx.path.startsWith(`${MAIL_EVENTS_PATH}/`);
+  app.use((ctx, next) => (isMailEvent(ctx) ? next() : jsonBodiesOnly(ctx, next)));
   // Only the API reads bodies: the download button's form posts one it does not need.
   const jsonParser = (jsonLimit: string) =>
     bodyParser({
@@ -116,7 +122,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   // the field, not a 413 for the whole body.
   const parseContent = jsonParser(CONTENT_BODY_LIMIT);
   app.use((ctx, next) => {
-    if (!isApiPath(ctx.path)) return next();
+    if (!isApiPath(ctx.path) || isMailEvent(ctx)) return next();
     return (ctx.path === API_ROUTES.saveSiteDraft.path ? parseContent : parseJson)(ctx, next);
   });
   for (const router of routers) {

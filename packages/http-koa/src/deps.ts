@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 
 import type { TrustProxy } from './forwarded';
+import type { SnsEndpoint } from './mail-events/sns';
 import type { PrivacyNotice } from './privacy-page';
 
 /** The use cases the HTTP API drives: the domain's own, as `createUseCases` builds them. */
@@ -43,6 +44,10 @@ export type HttpUseCases = Pick<
   | 'editSiteContent'
   | 'setupChecklist'
   | 'mailHealth'
+  | 'listSuppressions'
+  | 'removeSuppression'
+  | 'recordMailEvent'
+  | 'requestStatus'
 >;
 
 export interface HttpAppOptions {
@@ -59,6 +64,8 @@ export interface HttpAppOptions {
   readonly trustForwardedHost: boolean;
   /** PUBLIC_BASE_URL without a trailing slash: where the public site's links (a preview's) point. */
   readonly publicBaseUrl: string;
+  /** The providers' delivery events (MAIL_EVENTS_SECRET, and where SNS certificates come from); absent: off. */
+  readonly mailEvents?: { readonly secret: string; readonly sns: SnsEndpoint };
   /** ADMIN_HOST: when set, /api/admin and /admin answer only on this host name. */
   readonly adminHost: string | null;
   readonly logger: Logger;

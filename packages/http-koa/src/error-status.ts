@@ -9,6 +9,7 @@ import {
   PersonalDataErrorCode,
   ScholarshipErrorCode,
   SiteContentErrorCode,
+  SuppressionErrorCode,
   type DomainError,
   type DomainErrorCode,
 } from '@memoir/domain';
@@ -66,6 +67,9 @@ export const STATUS_BY_CODE = {
   [DeliveryErrorCode.NotDownloaded]: 409,
   [DeliveryErrorCode.NoLink]: 409,
   [DeliveryErrorCode.InvalidTestAddress]: 400,
+  [SuppressionErrorCode.InvalidEmail]: 400,
+  [DeliveryErrorCode.InvalidStatusAddress]: 400,
+  [SuppressionErrorCode.NotFound]: 404,
 } as const satisfies Record<DomainErrorCode, number>;
 
 // A Map, so that a code such as "constructor" finds nothing rather than Object.prototype's.

@@ -11,3 +11,6 @@ export { PRIVACY_PATH, privacyPageHtml, type PrivacyNotice } from './privacy-pag
 export { COPY_FILE_SUFFIX, DOWNLOAD_PATH, parseRange } from './download';
 export { frontAnswer, isPlainGet, type Handler, type ReadyAnswer } from './front-answer';
 export { presentPublicEntry } from './api/guestbook';
+export { amazonSnsEndpoint, isAmazonSnsUrl, snsStringToSign, type SnsEndpoint } from './mail-events/sns';
+export { REQUEST_STATUS_PATH, requestStatusPageHtml } from './request-status-page';
+export { MAIL_EVENT_MAX_BYTES, MAIL_EVENTS_PATH } from './mail-events/routes';

@@ -24,8 +24,11 @@ export const isAdminAppPath = (path: string): boolean => ADMIN_APP.test(path);
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Paths that carry a secret (the download link's token): the log shows their shape only. */
-const SECRET_PATHS: ReadonlyArray<readonly [RegExp, string]> = [[/^\/download\/[^/]*/i, '/download/[token]']];
+/** Paths that carry a secret (the download link's token) or an address: the log shows their shape only. */
+const SECRET_PATHS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^\/download\/[^/]*/i, '/download/[token]'],
+  [/^\/api\/admin\/suppressions\/[^/]*/i, '/api/admin/suppressions/[email]'],
+];
 
 /** The path as the access log writes it: a secret in it is replaced by a placeholder. */
 export function loggedPath(path: string): string {

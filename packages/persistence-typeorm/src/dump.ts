@@ -13,6 +13,7 @@ import {
   RateLimitCounterSchema,
   RecoveryCodeSchema,
   ScholarshipRequestSchema,
+  SuppressionSchema,
   TwoFactorChallengeSchema,
 } from './schemas';
 import { SITE_CONTENT_ENTITIES, SITE_CONTENT_TABLES, type SiteContentEntity } from './site-content-schemas';
@@ -38,7 +39,7 @@ export class DumpError extends Error {
  * version is refused. Bump it when a migration adds, removes or changes a column (dump.test.ts
  * holds the columns of this version and fails when they change).
  */
-export const DUMP_SCHEMA_VERSION = 4;
+export const DUMP_SCHEMA_VERSION = 5;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables' row types differ; rows are plain records here
 type AnySchema = EntitySchema<any> | SiteContentEntity;
@@ -60,6 +61,7 @@ const TABLES: ReadonlyArray<AnySchema> = [
   RateLimitCounterSchema,
   EventCountSchema,
   CrackmeClaimSchema,
+  SuppressionSchema,
   SITE_CONTENT_ENTITIES.draft,
   SITE_CONTENT_ENTITIES.version,
   SITE_CONTENT_ENTITIES.preview,

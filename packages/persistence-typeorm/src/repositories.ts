@@ -10,6 +10,7 @@ import type { Dialect } from './dialect';
 import { TypeOrmGuestbookEntryRepository } from './guestbook-entry.repository';
 import { TypeOrmScholarshipRequestRepository } from './scholarship-request.repository';
 import { TypeOrmSiteContentRepository } from './site-content.repository';
+import { TypeOrmSuppressionRepository } from './suppression.repository';
 import { TypeOrmTwoFactorRepository } from './two-factor.repository';
 
 /** Every repository, each on `manager`: the pool's, or one transaction's. */
@@ -24,5 +25,6 @@ export function repositoriesFor(manager: EntityManager, dialect: Dialect): Repos
     twoFactor: new TypeOrmTwoFactorRepository(manager),
     crackmeClaims: new TypeOrmCrackmeClaimRepository(manager, dialect),
     siteContent: new TypeOrmSiteContentRepository(manager),
+    suppressions: new TypeOrmSuppressionRepository(manager),
   };
 }

@@ -378,6 +378,27 @@ export const CrackmeClaimSchema = new EntitySchema<CrackmeClaimRow>({
   indices: [{ name: 'idx_crackme_claims_created', columns: ['createdAt', 'id'] }],
 });
 
+// Suppressions
+
+export interface SuppressionRow {
+  /** The address in lower case. */
+  email: string;
+  reason: string;
+  at: Date;
+}
+
+/** The addresses that bounced hard or complained: one row an address. */
+export const SuppressionSchema = new EntitySchema<SuppressionRow>({
+  name: 'Suppression',
+  tableName: 'suppressions',
+  columns: {
+    email: { type: 'varchar', length: SCHOLARSHIP_LIMITS.emailMaxLength, primary: true },
+    reason: { type: 'varchar', length: 16 },
+    at: time('suppressed_at'),
+  },
+  indices: [{ name: 'idx_suppressions_at', columns: ['at'] }],
+});
+
 /** The tables every database kind describes alike (the site content's differ: site-content-schemas.ts). */
 export const COMMON_SCHEMAS = [
   GuestbookEntrySchema,
@@ -392,6 +413,7 @@ export const COMMON_SCHEMAS = [
   DeliverySchema,
   EventCountSchema,
   CrackmeClaimSchema,
+  SuppressionSchema,
 ];
 
 /** The tables every database kind describes alike (the site content's do not: site-content-schemas.ts). */

@@ -32,7 +32,7 @@ it('names the schema version of the columns a dump holds', async () => {
   try {
     // A change here changes what a dump holds: bump DUMP_SCHEMA_VERSION with it (src/dump.ts).
     expect([DUMP_SCHEMA_VERSION, dumpColumns(store)]).toEqual([
-      4,
+      5,
       {
         admin_users: [
           'id',
@@ -101,6 +101,7 @@ it('names the schema version of the columns a dump holds', async () => {
         rate_limit_counters: ['key', 'count', 'resetAt'],
         event_counts: ['day', 'name', 'detail', 'count'],
         crackme_claims: ['id', 'name', 'email', 'emailKey', 'createdAt', 'prizeSentAt'],
+        suppressions: ['email', 'reason', 'at'],
         site_content_draft: ['id', 'revision', 'updatedAt', 'updatedBy', 'content'],
         site_content_versions: ['version', 'publishedAt', 'publishedBy', 'content'],
         site_content_previews: ['tokenHash', 'content', 'createdAt', 'expiresAt'],

@@ -34,6 +34,7 @@ export const TABLES = [
   'site_content_draft',
   'site_content_previews',
   'site_content_versions',
+  'suppressions',
 ];
 
 /** SQLite's search indexes (full-text tables, their shadow tables, id maps and queues), beside TABLES there. */

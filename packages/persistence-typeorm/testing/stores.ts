@@ -31,6 +31,7 @@ const TABLES = [
   'rate_limit_counters',
   'event_counts',
   'crackme_claims',
+  'suppressions',
   'site_content_draft',
   'site_content_versions',
   'site_content_previews',

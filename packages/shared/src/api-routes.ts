@@ -88,6 +88,12 @@ export const API_ROUTES = {
     answer: 'CrackmeClaimResponse',
   }),
   recordEvent: call('POST /api/events', { ...form, status: 202, body: 'EventBody' }),
+  requestStatus: call('POST /api/request-status', {
+    ...form,
+    status: 202,
+    body: 'RequestStatusBody',
+    answer: 'RequestStatusResponse',
+  }),
 
   logIn: call('POST /api/admin/login', {
     ...signIn,
@@ -174,6 +180,8 @@ export const API_ROUTES = {
   mailHealth: call('GET /api/admin/mail-health', { answer: 'MailHealthResponse' }),
   sendTestEmail: call('POST /api/admin/mail-health/test', { body: 'TestEmailBody', answer: 'TestEmailResponse' }),
   previewSiteContent: call('POST /api/admin/site-content/preview', { answer: 'SiteContentPreview' }),
+  listSuppressions: call('GET /api/admin/suppressions', { answer: 'SuppressionsResponse' }),
+  removeSuppression: call('DELETE /api/admin/suppressions/:email', done),
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'site_content_published',
   'site_content_restored',
   'personal_data_exported',
+  'suppression_removed',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

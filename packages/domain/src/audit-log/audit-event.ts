@@ -41,6 +41,8 @@ export const AuditAction = {
   SiteContentPublished: 'site_content_published',
   /** The owner made a published version the draft again. */
   SiteContentRestored: 'site_content_restored',
+  /** The owner lifted an address's suppression (details: its reason; never the address). */
+  SuppressionRemoved: 'suppression_removed',
 } as const;
 
 export const AuditResourceType = {

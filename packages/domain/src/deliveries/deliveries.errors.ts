@@ -19,6 +19,8 @@ export const DeliveryErrorCode = {
   AlreadyQueued: 'DELIVERY.ALREADY_QUEUED',
   /** "Send a test email" to something that is not an email address. */
   InvalidTestAddress: 'DELIVERY.INVALID_TEST_ADDRESS',
+  /** /request-status with something that is not an email address. */
+  InvalidStatusAddress: 'REQUEST_STATUS.INVALID_EMAIL',
 } as const;
 
 export type DeliveryError = ErrorOf<typeof DeliveryErrorCode>;

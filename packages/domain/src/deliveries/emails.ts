@@ -84,6 +84,12 @@ const longDate = (date: Date): string =>
  * The approval (and a resend): the book's name, the private link and its limits, the owner's
  * note. Of the request, only the greeting's name and the address it goes to.
  */
+/** How to read the PDF on a phone or a Kindle, in short plain words: the approval email and /request-status say it. */
+export const READING_TIPS: readonly string[] = [
+  'On a phone: open the link, press the button, and the PDF opens in your browser or in your Files app.',
+  "On a Kindle: send the PDF as an attachment to your Kindle's email address (Amazon calls it Send to Kindle), or copy it onto the Kindle with a USB cable, into its documents folder.",
+];
+
 export function approvalEmail(settings: EmailSettings, request: ScholarshipRequest, link: DownloadLink): OutgoingEmail {
   const before = [
     requesterGreeting(request.name),
@@ -92,6 +98,7 @@ export function approvalEmail(settings: EmailSettings, request: ScholarshipReque
   const after = [
     `The link is yours alone: it works until ${longDate(link.expiresAt)} (UTC) and for ${link.maxDownloads} downloads. ` +
       'Opening the page uses nothing up; only the button counts a download. Your copy carries your name and email on its pages.',
+    ...READING_TIPS,
     ...authorsNote(request),
     'Enjoy the book!',
     privacyLine(settings),

@@ -1,9 +1,9 @@
 import { AuditAction, AuditResourceType, newAuditEvent } from '../audit-log/audit-event';
 import type { ScholarshipError } from '../scholarships/scholarships.errors';
 import { isUuid } from '../shared/id-generator';
-import type { Actor } from '../shared/request-context';
+import type { Actor, RequestContext } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
-import { newDelivery, type Delivery } from '../outbox/delivery';
+import { ASKED_BY_READER_KEY_PREFIX, newDelivery, type Delivery } from '../outbox/delivery';
 import { DeliveryErrorCode, type DeliveryError } from './deliveries.errors';
 import { requestNotFound, type RequestLinkDeps } from './request-links';
 
@@ -17,7 +17,12 @@ import { requestNotFound, type RequestLinkDeps } from './request-links';
 export class ResendDeliveryUseCase {
   constructor(private readonly deps: RequestLinkDeps) {}
 
-  async execute(requestId: string, actor: Actor): Promise<Result<Delivery, DeliveryError | ScholarshipError>> {
+  async execute(
+    requestId: string,
+    actor: Actor | (RequestContext & { readonly userId: null }),
+    /** The reader asked for it (/request-status): it goes even to a suppressed address. */
+    options: { readonly askedByReader?: boolean } = {},
+  ): Promise<Result<Delivery, DeliveryError | ScholarshipError>> {
     if (!isUuid(requestId)) return err(requestNotFound());
     let revoked: string[] = [];
     const outcome = await this.deps.unitOfWork.transaction(async ({ scholarshipRequests, deliveries, auditEvents }) => {
@@ -36,11 +41,13 @@ export class ResendDeliveryUseCase {
           message: 'The PDF for this request is already on its way.',
         });
       }
+      const id = this.deps.ids.next();
       const delivery = newDelivery({
-        id: this.deps.ids.next(),
+        id,
         kind: 'approval',
         requestId: request.id,
         now: this.deps.clock.now(),
+        ...(options.askedByReader === true ? { dedupeKey: `${ASKED_BY_READER_KEY_PREFIX}${id}` } : {}),
       });
       await deliveries.add(delivery);
       revoked = await deliveries.revokeLinks(request.id, this.deps.clock.now());

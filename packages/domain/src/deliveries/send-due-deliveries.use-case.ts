@@ -7,6 +7,7 @@ import type { RateLimitPolicy } from '../rate-limiting/rate-limiter';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { Clock } from '../shared/clock';
 import {
+  ASKED_BY_READER_KEY_PREFIX,
   DIGEST_KEY_PREFIX,
   SECURITY_ALERT_KEY_PREFIX,
   SIGN_IN_ALERT_KEY_PREFIX,
@@ -25,6 +26,8 @@ import {
   type EmailSettings,
 } from './emails';
 import type { Mailer, OutgoingEmail } from './mailer';
+import { suppressedFor } from '../suppressions/suppressed-recipient';
+import type { SuppressionRepository } from '../suppressions/suppression.repository';
 
 /** How hard the worker tries, and what an approval's link allows. */
 export interface DeliveryPolicy {
@@ -74,6 +77,9 @@ class Undeliverable extends Error {}
  * `maxAttempts` it is failed for good with the reason. Runs in any number of processes at
  * once: the lease gives each delivery to one of them.
  *
+ * A requester's email to an address that bounced hard or complained is failed at once with
+ * the reason, unless its reader asked for it after that (suppressed-recipient.ts).
+ *
  * An approval gets a new private link at each attempt (only its hash is stored, so an earlier
  * attempt's token cannot be sent again): the email that arrives last always works.
  */
@@ -85,6 +91,7 @@ export class SendDueDeliveriesUseCase {
       readonly guestbookEntries: GuestbookEntryRepository;
       readonly adminUsers: AdminUserRepository;
       readonly auditEvents: AuditEventRepository;
+      readonly suppressions: SuppressionRepository;
       readonly mailer: Mailer;
       readonly clock: Clock;
       /** Makes the download tokens (256 random bits) and their stored hashes. */
@@ -137,7 +144,8 @@ export class SendDueDeliveriesUseCase {
     const { settings } = this.deps;
     switch (delivery.kind) {
       case 'approval': {
-        const request = await this.request(delivery);
+        // Before the link is made: a suppressed address gets neither an email nor a working link.
+        const request = await this.requesterRequest(delivery);
         const token = this.deps.tokens.newToken();
         const expiresAt = new Date(this.deps.clock.now().getTime() + this.deps.policy.linkTtlMs);
         await this.deps.deliveries.attachLink(delivery.id, this.deps.tokens.hashOf(token), expiresAt);
@@ -148,7 +156,7 @@ export class SendDueDeliveriesUseCase {
         });
       }
       case 'rejection':
-        return rejectionEmail(settings, await this.request(delivery));
+        return rejectionEmail(settings, await this.requesterRequest(delivery));
       case 'owner_request':
         return newRequestEmail(settings, this.owner(), await this.request(delivery));
       case 'owner_entry': {
@@ -193,6 +201,16 @@ export class SendDueDeliveriesUseCase {
     const request =
       delivery.requestId === null ? null : await this.deps.scholarshipRequests.findById(delivery.requestId);
     if (request === null) throw new Undeliverable('The scholarship request no longer exists.');
+    return request;
+  }
+
+  /** The request of an email to its requester, unless their address is suppressed for it. */
+  private async requesterRequest(delivery: Delivery) {
+    const request = await this.request(delivery);
+    // What the reader asked for right now goes, suppressed or not.
+    if (delivery.dedupeKey?.startsWith(ASKED_BY_READER_KEY_PREFIX) === true) return request;
+    const suppressed = await suppressedFor(this.deps.suppressions, request);
+    if (suppressed !== null) throw new Undeliverable(suppressed);
     return request;
   }
 

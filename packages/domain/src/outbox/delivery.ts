@@ -75,6 +75,9 @@ export function newDelivery(fields: {
   };
 }
 
+/** The dedupeKey of an approval its reader asked for again (/request-status): `asked:<delivery id>`. */
+export const ASKED_BY_READER_KEY_PREFIX = 'asked:';
+
 /** Kinds whose email goes to the requester of a scholarship request. */
 export const REQUESTER_KINDS: readonly DeliveryKind[] = ['approval', 'rejection'];
 

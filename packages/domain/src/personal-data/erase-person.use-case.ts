@@ -9,6 +9,7 @@ import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { CrackmeClaimRepository } from '../crackme/crackme-claim.repository';
 import type { DeliveryRepository } from '../outbox/delivery.repository';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
+import type { SuppressionRepository } from '../suppressions/suppression.repository';
 import { rehearsableTransaction, type Transactions } from '../shared/transactions';
 import { PersonalDataErrorCode, type PersonalDataError } from './personal-data.errors';
 
@@ -28,6 +29,8 @@ export interface ErasureCounts {
   readonly auditEvents: number;
   /** Crackme prize claims made with the address: they keep their place and lose the person. */
   readonly crackmeClaims: number;
+  /** The address's suppression (a hard bounce or a complaint), 0 or 1: no mail goes to an erased address anyway. */
+  readonly suppressions: number;
   /** Copies of emails in the outbox folder that mention the address. */
   readonly sentEmails: number;
 }
@@ -44,7 +47,7 @@ export interface ErasureReport {
  * its id, status and dates (so the dashboard's counts and the record of copies sent stay
  * right) and loses the name, address, message and notes; a pending one is closed as rejected
  * without an email. Their deliveries lose the download links, the audit events about their
- * requests lose their details, and copies of emails to or about them in the outbox folder are
+ * requests lose their details, their address's suppression goes, and copies of emails to or about them in the outbox folder are
  * deleted. One transaction; a preview makes the same changes and rolls them back, so the
  * confirmation names exactly what will go. The erasure is audited without the address.
  */
@@ -56,6 +59,7 @@ export class ErasePersonUseCase {
         readonly deliveries: DeliveryRepository;
         readonly auditEvents: AuditEventRepository;
         readonly crackmeClaims: CrackmeClaimRepository;
+        readonly suppressions: SuppressionRepository;
       }>;
       readonly sentEmails: SentEmailArchive;
       readonly clock: Clock;
@@ -77,7 +81,7 @@ export class ErasePersonUseCase {
     const stored = await rehearsableTransaction(
       this.deps.unitOfWork,
       preview,
-      async ({ scholarshipRequests, deliveries, auditEvents, crackmeClaims }) => {
+      async ({ scholarshipRequests, deliveries, auditEvents, crackmeClaims, suppressions }) => {
         const requests = await scholarshipRequests.listByEmail(address);
         const requestIds = requests.map((request) => request.id);
         let pendingClosed = 0;
@@ -98,6 +102,7 @@ export class ErasePersonUseCase {
           deliveries: await deliveries.forgetPersonalDetails(requestIds),
           auditEvents: await auditEvents.forgetDetailsOf(requestIds),
           crackmeClaims: await crackmeClaims.anonymiseByEmail(address, { name: ERASED_NAME, email: ERASED_EMAIL }),
+          suppressions: (await suppressions.remove(address)) ? 1 : 0,
         };
         return { counts: { ...counts, sentEmails: 0 }, requestIds };
       },

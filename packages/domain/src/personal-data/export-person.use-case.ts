@@ -7,6 +7,7 @@ import { scholarshipRequestRecord, type ScholarshipRequest } from '../scholarshi
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import { personalDataEvent } from '../retention/retention';
 import type { Clock } from '../shared/clock';
+import type { SuppressionRepository } from '../suppressions/suppression.repository';
 import type { IdGenerator } from '../shared/id-generator';
 import type { RequestContext } from '../shared/request-context';
 import type { Transactions } from '../shared/transactions';
@@ -42,6 +43,8 @@ export interface PersonExport {
     readonly createdAt: string;
     readonly prizeSentAt: string | null;
   }>;
+  /** The address's suppression (a hard bounce or a complaint), or null. */
+  readonly suppression: { readonly reason: 'bounce' | 'complaint'; readonly at: string } | null;
   /** The owner's actions on those requests (decisions, resends), as the audit trail records them. */
   readonly auditEvents: ReadonlyArray<
     Pick<AuditEvent, 'id' | 'action' | 'resourceType' | 'resourceId' | 'details'> & { readonly createdAt: string }
@@ -63,6 +66,7 @@ export class ExportPersonUseCase {
       readonly deliveries: DeliveryRepository;
       readonly auditEvents: AuditEventRepository;
       readonly crackmeClaims: CrackmeClaimRepository;
+      readonly suppressions: SuppressionRepository;
       readonly unitOfWork: Transactions<{ readonly auditEvents: AuditEventRepository }>;
       readonly clock: Clock;
       readonly ids: IdGenerator;
@@ -92,6 +96,7 @@ export class ExportPersonUseCase {
     }
     const iso = (date: Date | null) => (date === null ? null : date.toISOString());
     const claims = await this.deps.crackmeClaims.listByEmail(email.value);
+    const suppression = await this.deps.suppressions.find(email.value);
     const held: PersonExport = {
       email: email.value,
       exportedAt: this.deps.clock.now().toISOString(),
@@ -115,6 +120,7 @@ export class ExportPersonUseCase {
         createdAt: claim.createdAt.toISOString(),
         prizeSentAt: iso(claim.prizeSentAt),
       })),
+      suppression: suppression === null ? null : { reason: suppression.reason, at: suppression.at.toISOString() },
       auditEvents: events.map((event) => ({
         id: event.id,
         action: event.action,

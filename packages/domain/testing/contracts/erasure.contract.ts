@@ -62,6 +62,9 @@ export function erasureContract(store: () => Persistence): void {
         prizeSentAt: null,
       });
 
+      await repositories.suppressions.suppress({ email: 'grace@example.org', reason: 'bounce', at: NOW });
+      await repositories.suppressions.suppress({ email: 'ada@example.org', reason: 'complaint', at: NOW });
+
       const preview = await erase().execute({ email: 'GRACE@example.org', preview: true });
       const expected = {
         requests: 2,
@@ -69,10 +72,12 @@ export function erasureContract(store: () => Persistence): void {
         deliveries: 1,
         auditEvents: 1,
         crackmeClaims: 1,
+        suppressions: 1,
         sentEmails: 0,
       };
       expect(preview.ok && preview.value.counts).toEqual(expected);
       expect(await repositories.scholarshipRequests.findById(approved.id)).toEqual(approved);
+      expect(await repositories.suppressions.find('grace@example.org')).not.toBeNull();
 
       const done = await erase().execute({ email: 'grace@example.org' });
       expect(done.ok && done.value.counts).toEqual(expected);
@@ -103,6 +108,9 @@ export function erasureContract(store: () => Persistence): void {
         othersClaim,
       ]);
       expect(await repositories.crackmeClaims.listByEmail('grace@example.org')).toEqual([]);
+      expect(await repositories.suppressions.listNewestFirst(10)).toEqual([
+        { email: 'ada@example.org', reason: 'complaint', at: NOW },
+      ]);
 
       const events = await repositories.auditEvents.listNewestFirst({ limit: 10 });
       expect(events.find((event) => event.id === decision.id)).toEqual({ ...decision, details: null });

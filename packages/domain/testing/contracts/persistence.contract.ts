@@ -12,6 +12,7 @@ import { rateLimitStoreContract } from './rate-limit-store.contract';
 import { retentionContract } from './retention.contract';
 import { scholarshipRequestRepositoryContract } from './scholarship-request-repository.contract';
 import { siteContentRepositoryContract } from './site-content-repository.contract';
+import { suppressionRepositoryContract } from './suppression-repository.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
 
 export interface PersistenceContractOptions {
@@ -65,5 +66,6 @@ export function describePersistenceContract(
     erasureContract(store);
     eventCountStoreContract(store, concurrency);
     siteContentRepositoryContract(store, concurrency);
+    suppressionRepositoryContract(store, concurrency);
   });
 }

@@ -12,6 +12,7 @@ import { crackmeRoutes } from './crackme';
 import { dashboardRoutes } from './dashboard';
 import { guestbookRoutes } from './guestbook';
 import { mailHealthRoutes } from './mail-health';
+import { suppressionRoutes } from './suppressions';
 import { personalDataRoutes } from './personal-data';
 import type { AdminState, CallInput, RouteSpec, RouteSpecs } from './route-spec';
 import { scholarshipRoutes } from './scholarships';
@@ -33,6 +34,7 @@ export function apiSpecs(options: HttpAppOptions): RouteSpecs<ApiRouteName> {
     ...personalDataRoutes(options),
     ...siteContentRoutes(options),
     ...mailHealthRoutes(options),
+    ...suppressionRoutes(options),
   };
 }
 

@@ -133,6 +133,11 @@ function buildDocument() {
       schemas: {} as Record<string, JsonSchema>,
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The sessionToken from POST /api/admin/login' },
+        basic: {
+          type: 'http',
+          scheme: 'basic',
+          description: "A mail provider's webhook: any user name, the password MAIL_EVENTS_SECRET (ses, postmark)",
+        },
       },
     },
   };

@@ -131,6 +131,45 @@ export const OTHER_PATHS = {
       },
     },
   },
+  '/api/mail-events/{provider}': {
+    post: {
+      operationId: 'mailEvent',
+      security: [{}, { basic: [] }],
+      summary: "A mail provider's bounce or complaint: a hard bounce or a complaint suppresses the address",
+      description:
+        'Off (404) without MAIL_EVENTS_SECRET. Each provider is checked its own way, before anything is read: ' +
+        '`ses`, an Amazon SNS message (SES notifications, posted as text/plain), its SNS signature checked with the ' +
+        "certificate at SigningCertURL (https on sns.<region>.amazonaws.com only), and the subscription URL's " +
+        'basic-auth password MAIL_EVENTS_SECRET; a subscription confirmation is confirmed. `postmark`, its Bounce and ' +
+        'SpamComplaint webhooks, with basic auth whose password is MAIL_EVENTS_SECRET. `mailgun`, its JSON webhooks, ' +
+        '`signature.signature` the HMAC-SHA256 of timestamp and token with the signing key MAIL_EVENTS_SECRET. A soft ' +
+        'bounce is counted; the third of an address within 3 days suppresses it. Replays (an event id seen before) and ' +
+        'events outside their window (1 hour; Postmark 12 hours) are refused. At most 300 KB.',
+      parameters: [
+        {
+          name: 'provider',
+          in: 'path',
+          required: true,
+          schema: { type: 'string', enum: ['ses', 'postmark', 'mailgun'] },
+        },
+      ],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { type: 'object' } }, 'text/plain': { schema: string } },
+      },
+      responses: {
+        '200': response(
+          'Recorded, or an event that changes nothing (a delivery, an open)',
+          object({ success: { const: true } }),
+        ),
+        '400': error('Not JSON, or not an event this provider sends'),
+        '401': error('A wrong signature or wrong credentials'),
+        '404': error('Not one of the providers, or MAIL_EVENTS_SECRET is not set'),
+        '409': error('A replay, or an event outside its window'),
+        '413': error('More than 300 KB'),
+      },
+    },
+  },
   '/download/{token}/wait': {
     get: {
       operationId: 'downloadWait',
@@ -206,6 +245,34 @@ export const OTHER_PATHS = {
         'An HTML page built from the running configuration (the RETENTION_* periods, DOWNLOAD_LINK_TTL, ' +
         'DOWNLOAD_LINK_MAX_DOWNLOADS, FORM_RATE_LIMIT, OWNER_EMAIL), so that it states the periods the server applies.',
       responses: { '200': { description: 'The notice', content: { 'text/html': { schema: string } } } },
+    },
+  },
+  '/request-status': {
+    get: {
+      operationId: 'requestStatusPage',
+      ...open,
+      summary: 'I never got the email: a form for the address, and how to read the PDF on a phone or a Kindle',
+      responses: { '200': { description: 'The page (no script)', content: { 'text/html': { schema: string } } } },
+    },
+    post: {
+      operationId: 'requestStatusForm',
+      ...open,
+      summary: "The page's form (`email`, form-encoded): the same page for every address, as POST /api/request-status",
+      description:
+        'Says "If a request exists for this address, we have emailed it again." whatever the address, and mails an ' +
+        "approved request's link again as POST /api/request-status does.",
+      requestBody: {
+        content: { 'application/x-www-form-urlencoded': { schema: object({ email: string }) } },
+      },
+      responses: {
+        '200': { description: 'The answer, the same for every address', content: { 'text/html': { schema: string } } },
+        '400': { description: 'Not an email address: the form again', content: { 'text/html': { schema: string } } },
+        '429': {
+          description: 'Too many tries from this network (FORM_RATE_LIMIT): the form again',
+          headers: { 'Retry-After': { schema: string } },
+          content: { 'text/html': { schema: string } },
+        },
+      },
     },
   },
   '/api/openapi.json': {

@@ -12,6 +12,7 @@ import * as scholarships from './scholarships';
 import * as security from './security';
 import * as signIn from './sign-in';
 import * as siteContent from './site-content';
+import * as suppressions from './suppressions';
 
 /*
  * The classes by the names API_ROUTES gives them: the server's way from the table (which holds
@@ -31,6 +32,7 @@ const MODULES = [
   security,
   signIn,
   siteContent,
+  suppressions,
 ];
 const CLASSES = new Map<string, ContractClass>(
   MODULES.flatMap((module) => Object.entries(module)).filter(

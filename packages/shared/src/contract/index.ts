@@ -15,4 +15,5 @@ export * from './scholarships';
 export * from './security';
 export * from './sign-in';
 export * from './site-content';
+export * from './suppressions';
 export * from './by-name';

@@ -18,6 +18,7 @@ export class ErasureCounts {
   @counted('Emails about them that lost a download link or an error') deliveries!: number;
   @counted('Audit events about them that lost their details') auditEvents!: number;
   @counted('Crackme prize claims that lost the person') crackmeClaims!: number;
+  @counted("The address's suppression (a hard bounce or a complaint) that went") suppressions!: number;
   @counted('Copies of emails in the outbox folder that mention the address') sentEmails!: number;
 }
 
@@ -78,6 +79,11 @@ export class ExportedAuditEvent {
   @Field.text('createdAt', { format: 'date-time' }) createdAt!: string;
 }
 
+export class ExportedSuppression {
+  @Field.oneOf('reason', ['bounce', 'complaint']) reason!: 'bounce' | 'complaint';
+  @Field.text('at', { format: 'date-time' }) at!: string;
+}
+
 export class PersonalDataExport {
   @Field.text('email', { format: 'email' }) email!: string;
   @Field.text('exportedAt', { format: 'date-time' }) exportedAt!: string;
@@ -87,6 +93,11 @@ export class PersonalDataExport {
   emails!: readonly ExportedEmail[];
   @Field.list(() => ExportedCrackmeClaim, { description: 'Crackme prize claims made with the address' })
   crackmeClaims!: readonly ExportedCrackmeClaim[];
+  @Field.nested(() => ExportedSuppression, {
+    nullable: true,
+    description: 'The address was suppressed (a hard bounce or a complaint): no mail but what it asks for',
+  })
+  suppression!: ExportedSuppression | null;
   @Field.list(() => ExportedAuditEvent, { description: "The owner's actions on those requests" })
   auditEvents!: readonly ExportedAuditEvent[];
 }

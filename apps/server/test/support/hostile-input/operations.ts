@@ -142,6 +142,8 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'POST', template: '/api/admin/admins', auth: 'session', fields: { username: text('editor', '', ' Ed ') } },
   { method: 'DELETE', template: '/api/admin/admins/{id}', auth: 'session' },
   { method: 'GET', template: '/privacy', auth: 'none' },
+  { method: 'GET', template: '/request-status', auth: 'none' },
+  { method: 'POST', template: '/request-status', auth: 'none' },
   {
     method: 'POST',
     template: '/api/events',
@@ -211,6 +213,19 @@ export const OPERATIONS: readonly Operation[] = [
     auth: 'session',
     fields: { to: text('sam@example.org', 'SAM@example.org', 'sam@', '') },
   },
+  { method: 'GET', template: '/api/admin/suppressions', auth: 'session' },
+  { method: 'DELETE', template: '/api/admin/suppressions/{email}', auth: 'session' },
+  {
+    method: 'POST',
+    template: '/api/request-status',
+    auth: 'none',
+    fields: {
+      email: text('grace@example.org', 'GRACE@example.org', 'grace@', ''),
+      riddleAnswer: text('kernel', ''),
+    },
+  },
+  // A mail provider's delivery event: any body, refused unless its provider's signature holds.
+  { method: 'POST', template: '/api/mail-events/{provider}', auth: 'none' },
   // The approval email's private link: HTML pages, a redirect or the PDF, not JSON.
   { method: 'GET', template: '/download/{token}', auth: 'none', id: 'download token' },
   { method: 'POST', template: '/download/{token}', auth: 'none', id: 'download token' },
