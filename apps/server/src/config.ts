@@ -1,3 +1,5 @@
+// Longer than 400 lines: the one place where the environment becomes typed settings, a section
+// per concern (the variables themselves are in config-table.ts).
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 

@@ -1,3 +1,5 @@
+import './analytics.css';
+
 import { COUNTED_EVENTS, SCREEN_TEXTS, type CountedEventName } from '@memoir/shared';
 import { lazy, Suspense } from 'react';
 

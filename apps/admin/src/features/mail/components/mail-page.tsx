@@ -1,3 +1,5 @@
+import './mail-health.css';
+
 import { SCREEN_TEXTS, type MailHealthCheck, type TestEmailResponse } from '@memoir/shared';
 import { useId, useState } from 'react';
 
