@@ -9,6 +9,7 @@ import type { Context } from 'koa';
 
 import { statusOf } from './error-status';
 import type { RequestState } from './middleware';
+import { escapeHtml } from './html-escape';
 
 const STYLE = `body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0b0f0c;color:#e6efe8;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}main{max-width:34rem;padding:2rem 1.5rem}h1{font-size:1.5rem;line-height:1.3;color:#7dffa8;margin:0 0 1rem}a{color:#7dffa8}button{font:inherit;font-weight:600;color:#0b0f0c;background:#7dffa8;border:0;border-radius:.4rem;padding:.7rem 1.4rem;cursor:pointer}button:focus-visible{outline:3px solid #e6efe8;outline-offset:3px}.small{font-size:.875rem;color:#a9b8ad}`;
 // The page's one inline style, allowed by its hash: the site's policy forbids inline styles.
@@ -71,8 +72,6 @@ const PAGES: Readonly<Record<Exclude<DownloadErrorCode, typeof DeliveryErrorCode
 
 /** When every stamping thread and waiting place is taken: the page says "in a minute", the header says 60 s. */
 export const BUSY_RETRY_AFTER_SECONDS = 60;
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Where a page sends the browser by itself, and after how long (a `<meta http-equiv="refresh">`: no script). */
 export interface Refresh {

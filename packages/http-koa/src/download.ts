@@ -7,6 +7,7 @@ import type { Context } from 'koa';
 
 import { ByteBudget, DOWNLOAD_BURST_BYTES, DOWNLOAD_BYTES_PER_SECOND } from './byte-budget';
 import type { HttpAppOptions } from './deps';
+import { escapeHtml } from './html-escape';
 import { BUSY_RETRY_AFTER_SECONDS, errorPage, landingPage, readyPage } from './download-pages';
 import type { RequestState } from './middleware';
 import { PacedFileStream } from './paced-file-stream';
@@ -215,8 +216,7 @@ function seeOther(ctx: Context, url: string): void {
   ctx.status = 303;
   ctx.redirect(url);
   ctx.type = 'html';
-  const href = url.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-  ctx.body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>See other</title><p><a href="${href}">Continue</a></p></html>`;
+  ctx.body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>See other</title><p><a href="${escapeHtml(url)}">Continue</a></p></html>`;
 }
 
 /** Sets the button's cookie for this link (`asked`), or clears it when the browser sent one. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { Router } from '@koa/router';
 import type { RetentionPolicy } from '@memoir/domain';
+import { escapeHtml } from './html-escape';
 
 /** The path of the privacy notice, linked from the footer, under both forms and in every email. */
 export const PRIVACY_PATH = '/privacy';
@@ -26,7 +27,6 @@ const STYLE = `:root{color-scheme:dark}body{margin:0;background:#07110b;color:#e
 // Allowed by its hash: the site's policy forbids inline styles otherwise.
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const days = (n: number): string => `${n} day${n === 1 ? '' : 's'}`;
 const minutes = (n: number): string => `${n} minute${n === 1 ? '' : 's'}`;
 

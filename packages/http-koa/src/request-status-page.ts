@@ -9,6 +9,7 @@ import { limitSubmissions } from './api/public-forms';
 import type { HttpAppOptions } from './deps';
 import { HttpError } from './http-error';
 import { requestContext } from './middleware';
+import { escapeHtml } from './html-escape';
 
 /** "I never got the email": the page where a requester asks for their link again. */
 export const REQUEST_STATUS_PATH = '/request-status';
@@ -16,8 +17,6 @@ export const REQUEST_STATUS_PATH = '/request-status';
 // The public site's palette, as /privacy has it, in the page's one inline style (allowed by its hash).
 const STYLE = `:root{color-scheme:dark}body{margin:0;background:#07110b;color:#e6f2ea;font:1.0625rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}main{max-width:40rem;margin:0 auto;padding:2.5rem 1.25rem 4rem}h1,h2{font-family:ui-monospace,Menlo,Consolas,monospace;line-height:1.2}h1{color:#39ff88;font-size:clamp(1.6rem,5vw,2.2rem)}a{color:#39ff88}label{display:block;margin:1rem 0 .4rem}input{font:inherit;padding:.6rem;width:100%;max-width:24rem;box-sizing:border-box}button{font:inherit;margin-top:1rem;padding:.6rem 1.2rem;background:#39ff88;color:#07110b;border:0;cursor:pointer}.lead{color:#a9c3b2}.error{color:#ffb4a8}:focus-visible{outline:3px solid #39ff88;outline-offset:3px}`;
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The page: the form, or the one sentence every address gets, and how to read the PDF. */
 export function requestStatusPageHtml(view: { readonly asked: boolean; readonly error?: string }): string {
