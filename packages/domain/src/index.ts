@@ -98,6 +98,15 @@ export * from './suppressions/suppressions.errors';
 export * from './suppressions/suppressions.use-cases';
 export * from './suppressions/record-mail-event.use-case';
 
+// Readers: the opt-in list and its consent record
+export * from './readers/reader';
+export * from './readers/reader-token';
+export * from './readers/reader.repository';
+export * from './readers/readers.errors';
+export * from './readers/sign-up-reader.use-case';
+export * from './readers/reader-links.use-cases';
+export * from './readers/list-mail';
+
 // Retention of personal data
 export * from './retention/retention';
 export * from './retention/apply-retention.use-case';
