@@ -33,7 +33,11 @@ export class InMemoryReaderRepository implements ReaderRepository {
   }
 
   async unsubscribe(id: string, at: Date, by: ReaderLeavingWay): Promise<boolean> {
-    return this.change(id, ['pending', 'confirmed'], { status: 'unsubscribed', unsubscribedAt: at, unsubscribedBy: by });
+    return this.change(id, ['pending', 'confirmed'], {
+      status: 'unsubscribed',
+      unsubscribedAt: at,
+      unsubscribedBy: by,
+    });
   }
 
   async signUpAgain(id: string, record: SignUpRecord): Promise<boolean> {

@@ -53,6 +53,7 @@ const request = (status: 'pending' | 'approved' | 'rejected', adminNotes: string
   adminNotes,
   createdAt: AT,
   decidedAt: status === 'pending' ? null : AT,
+  reviewReminder: false,
 });
 const entry: GuestbookEntry = {
   id: 'g1',

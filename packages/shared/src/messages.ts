@@ -198,7 +198,8 @@ export const READER_TEXTS = {
   },
   notACondition: 'Not needed for the free copy: tick it only if you want the news.',
   confirmTitle: 'Confirm your sign-up',
-  confirmIntro: 'Press the button to confirm that you want emails about the book. Opening this page alone changes nothing.',
+  confirmIntro:
+    'Press the button to confirm that you want emails about the book. Opening this page alone changes nothing.',
   confirmButton: 'Yes, email me the news',
   confirmed: 'You are on the list. Thank you! Every email has a link to leave at once.',
   unsubscribeTitle: 'Leave the list',

@@ -32,7 +32,9 @@ export async function confirmationToSend(
   if (reader.status !== 'pending') return err(`Not sent: the reader is ${reader.status} now.`);
   const suppression = await deps.suppressions.find(reader.emailKey);
   if (suppression !== null && suppression.at.getTime() >= reader.signedUpAt.getTime()) {
-    return err(`Not sent: the address is suppressed (${suppression.reason}) since this sign-up (the reader has not asked again since).`);
+    return err(
+      `Not sent: the address is suppressed (${suppression.reason}) since this sign-up (the reader has not asked again since).`,
+    );
   }
   const now = deps.clock.now();
   const token = deps.tokens.newToken();

@@ -37,9 +37,7 @@ export function readerConfirmationEmail(
       reader.email,
       subject,
       [...before, links.confirmUrl, ...after],
-      html(before) +
-        `\n<p><a href="${escapeHtml(links.confirmUrl)}">Confirm my sign-up</a></p>\n` +
-        html(after),
+      html(before) + `\n<p><a href="${escapeHtml(links.confirmUrl)}">Confirm my sign-up</a></p>\n` + html(after),
     ),
     listUnsubscribeUrl: links.unsubscribeUrl,
   };

@@ -1,3 +1,4 @@
+import { keptUserAgent } from '../audit-log/audit-event';
 import type { Clock } from '../shared/clock';
 import type { RequestContext } from '../shared/request-context';
 import { err, ok, type Result } from '../shared/result';
@@ -79,7 +80,7 @@ export class ConfirmReaderUseCase {
       const confirmed = await readers.confirm(reader.id, {
         at: now,
         ip: context.ipAddress,
-        userAgent: context.userAgent,
+        userAgent: context.userAgent === null ? null : keptUserAgent(context.userAgent),
       });
       // The reader left after this email was sent: an old link does not bring them back.
       return confirmed ? ok('confirmed' as const) : err(used());
@@ -87,7 +88,10 @@ export class ConfirmReaderUseCase {
   }
 }
 
-const used = (): ReaderError => ({ code: ReaderErrorCode.LinkUsed, message: 'This confirmation link was already used.' });
+const used = (): ReaderError => ({
+  code: ReaderErrorCode.LinkUsed,
+  message: 'This confirmation link was already used.',
+});
 const expiredError = (): ReaderError => ({
   code: ReaderErrorCode.LinkExpired,
   message: 'This confirmation link has expired. Sign up again on the page and a new one will come.',
@@ -107,7 +111,10 @@ export class UnsubscribeReaderUseCase {
     return ok(found.value.reader.status === 'unsubscribed' ? 'done' : 'ready');
   }
 
-  async unsubscribe(token: unknown, by: Exclude<ReaderLeavingWay, 'complaint'>): Promise<Result<'unsubscribed', ReaderError>> {
+  async unsubscribe(
+    token: unknown,
+    by: Exclude<ReaderLeavingWay, 'complaint'>,
+  ): Promise<Result<'unsubscribed', ReaderError>> {
     const found = await findLink(this.deps, token, 'unsubscribe');
     if (!found.ok) return found;
     const now = this.deps.clock.now();

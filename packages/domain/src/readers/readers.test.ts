@@ -96,7 +96,9 @@ describe('readers', () => {
 
   it('refuses a link that is not ours, mistyped, or past its 14 days', async () => {
     for (const token of [undefined, '', 'short', 'x'.repeat(200), '../../etc/passwd', 'tok' + '0'.repeat(40)]) {
-      expect(errorOf(await world.useCases.confirmReader.confirm(token, FROM_BROWSER)).code).toBe('READER.LINK_NOT_FOUND');
+      expect(errorOf(await world.useCases.confirmReader.confirm(token, FROM_BROWSER)).code).toBe(
+        'READER.LINK_NOT_FOUND',
+      );
       expect(errorOf(await world.useCases.unsubscribeReader.unsubscribe(token, 'page')).code).toBe(
         'READER.LINK_NOT_FOUND',
       );
@@ -105,7 +107,9 @@ describe('readers', () => {
     await send();
     const token = linkOf('ada@example.org', 'confirm');
     // A confirmation link is no unsubscribe link, nor the other way round.
-    expect(errorOf(await world.useCases.unsubscribeReader.unsubscribe(token, 'page')).code).toBe('READER.LINK_NOT_FOUND');
+    expect(errorOf(await world.useCases.unsubscribeReader.unsubscribe(token, 'page')).code).toBe(
+      'READER.LINK_NOT_FOUND',
+    );
     world.clock.advance(14 * DAY);
     expect(errorOf(await world.useCases.confirmReader.view(token)).code).toBe('READER.LINK_EXPIRED');
     expect(errorOf(await world.useCases.confirmReader.confirm(token, FROM_BROWSER)).code).toBe('READER.LINK_EXPIRED');
@@ -113,7 +117,9 @@ describe('readers', () => {
   });
 
   it('refuses a sign-up without the ticked box, with a bad address, a long name or a wrong riddle answer', async () => {
-    expect(errorOf(await signUp({ consent: false })).fieldErrors).toEqual({ consent: 'Tick the box to ask for the news.' });
+    expect(errorOf(await signUp({ consent: false })).fieldErrors).toEqual({
+      consent: 'Tick the box to ask for the news.',
+    });
     expect(errorOf(await signUp({ consent: 'true' })).code).toBe('READER.INVALID');
     expect(errorOf(await signUp({ email: 'not-an-address' })).fieldErrors).toEqual({
       email: 'Please enter a valid email address.',
@@ -205,7 +211,11 @@ describe('readers', () => {
     await signUp();
     await send();
     await world.useCases.confirmReader.confirm(linkOf('ada@example.org', 'confirm'), FROM_BROWSER);
-    await world.repositories.suppressions.suppress({ email: 'ada@example.org', reason: 'bounce', at: world.clock.now() });
+    await world.repositories.suppressions.suppress({
+      email: 'ada@example.org',
+      reason: 'bounce',
+      at: world.clock.now(),
+    });
     expect(await mayReceiveListMail(await reader(), world.repositories.suppressions)).toBe(false);
 
     const outcome = await world.useCases.recordMailEvent.execute({
@@ -226,7 +236,11 @@ describe('readers', () => {
   it('sends no confirmation to an address that bounced after the sign-up, nor for a reader gone', async () => {
     await signUp();
     world.clock.advance(1000);
-    await world.repositories.suppressions.suppress({ email: 'ada@example.org', reason: 'bounce', at: world.clock.now() });
+    await world.repositories.suppressions.suppress({
+      email: 'ada@example.org',
+      reason: 'bounce',
+      at: world.clock.now(),
+    });
     expect(await send()).toMatchObject({ failed: 1 });
     // A sign-up after the bounce is the reader asking again: it goes.
     await signUp({ email: 'grace@example.org' });

@@ -1,5 +1,6 @@
 import { READER_CONSENT_VERSION, READER_LIMITS, READER_SOURCES, RIDDLE_ANSWER_MAX_LENGTH } from '@memoir/shared';
 
+import { keptUserAgent } from '../audit-log/audit-event';
 import { newDelivery } from '../outbox/delivery';
 import type { DeliveryRepository } from '../outbox/delivery.repository';
 import { wrongRiddleAnswer } from '../review-queue/submissions';
@@ -89,7 +90,7 @@ export class SignUpReaderUseCase {
       consentText: consentText(READER_CONSENT_VERSION) ?? '',
       signedUpAt: now,
       signUpIp: context.ipAddress,
-      signUpUserAgent: context.userAgent,
+      signUpUserAgent: context.userAgent === null ? null : keptUserAgent(context.userAgent),
     };
     const outcome = await this.deps.unitOfWork.transaction(async ({ readers, deliveries }) => {
       const fresh: Reader = {

@@ -11,8 +11,9 @@ describe('SubmitScholarshipRequestUseCase', () => {
     message: 'Between jobs.',
     riddleAnswer: SCHOLARSHIP_ANSWER,
   };
-  const submit = (input: Partial<Record<keyof typeof valid, string | null | undefined>>) =>
-    world.useCases.submitScholarshipRequest.execute({ ...valid, ...input });
+  const submit = (
+    input: Partial<Record<keyof typeof valid, string | null | undefined>> & { reviewReminder?: boolean | null },
+  ) => world.useCases.submitScholarshipRequest.execute({ ...valid, ...input });
 
   beforeEach(() => {
     world = createWorld();

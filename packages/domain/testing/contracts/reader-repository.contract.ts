@@ -62,7 +62,11 @@ export function readerRepositoryContract(store: () => Persistence, concurrency: 
     });
 
     it('unsubscribes once, and signs an unsubscribed reader up again as pending', async () => {
-      const reader = aReader({ status: 'confirmed', confirmedAt: at('2026-05-02T10:00:00.000Z'), confirmIp: '1.2.3.4' });
+      const reader = aReader({
+        status: 'confirmed',
+        confirmedAt: at('2026-05-02T10:00:00.000Z'),
+        confirmIp: '1.2.3.4',
+      });
       await readers().addIfNew(reader);
       const left = at('2026-05-03T10:00:00.000Z');
       expect(await readers().unsubscribe(reader.id, left, 'one-click')).toBe(true);
