@@ -81,6 +81,7 @@ export * from './deliveries/book-stamper';
 export * from './deliveries/deliveries.errors';
 export * from './deliveries/download-book.use-case';
 export * from './deliveries/emails';
+export * from './deliveries/reader-emails';
 export * from './deliveries/mailer';
 export * from './deliveries/mail-health';
 export * from './deliveries/owner-notifications';
