@@ -109,6 +109,53 @@ describe('the reader list', () => {
     expect((await app.call('POST', '/api/readers/confirm', { body: { token: 7 } })).status).toBe(400);
   });
 
+  it("confirms through the page's button only: opening the link leaves the reader pending", async () => {
+    const app = await start();
+    await signUp(app, { email: 'ada@example.org', consent: true });
+    const token = await linkOf(app, 'ada@example.org', 'confirm');
+    const page = await app.call('GET', `/readers/confirm?token=${token}`, { undocumented: true });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<form method="post" action="/readers/confirm">');
+    expect(page.text).toContain(`name="token" value="${token}"`);
+    expect(page.text).toContain('Yes, email me the news');
+    expect((await reader(app, 'ada@example.org'))?.status).toBe('pending');
+
+    const pressed = await app.call('POST', '/readers/confirm', {
+      rawBody: `token=${token}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      undocumented: true,
+    });
+    expect([pressed.status, pressed.text.includes('You are on the list.')]).toEqual([200, true]);
+    expect((await reader(app, 'ada@example.org'))?.status).toBe('confirmed');
+    const again = await app.call('GET', `/readers/confirm?token=${token}`, { undocumented: true });
+    expect([again.status, again.text.includes('<form')]).toEqual([200, false]);
+
+    for (const [path, status] of [
+      ['/readers/confirm', 404],
+      ['/readers/confirm?token=nope', 404],
+      [`/readers/confirm?token=${'z'.repeat(43)}`, 404],
+      ['/readers/unsubscribe?token=%ZZ', 404],
+    ] as const) {
+      expect((await app.call('GET', path, { undocumented: true })).status).toBe(status);
+    }
+  });
+
+  it("unsubscribes through the page's own button, and says so", async () => {
+    const app = await start();
+    await signUp(app, { email: 'ada@example.org', consent: true });
+    const token = await linkOf(app, 'ada@example.org', 'unsubscribe');
+    const page = await app.call('GET', `/readers/unsubscribe?token=${token}`, { undocumented: true });
+    expect(page.text).toContain('<form method="post" action="/readers/unsubscribe">');
+    expect((await reader(app, 'ada@example.org'))?.status).toBe('pending');
+    const pressed = await app.call('POST', '/readers/unsubscribe', {
+      rawBody: `token=${token}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      undocumented: true,
+    });
+    expect([pressed.status, pressed.text.includes('You have left the list')]).toEqual([200, true]);
+    expect(await reader(app, 'ada@example.org')).toMatchObject({ status: 'unsubscribed', unsubscribedBy: 'page' });
+  });
+
   it('unsubscribes at once with the RFC 8058 one-click body, and with JSON too', async () => {
     const app = await start();
     await signUp(app, { email: 'ada@example.org', consent: true });

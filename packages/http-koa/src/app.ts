@@ -10,6 +10,7 @@ import { downloadRoutes } from './download';
 import { privacyRoutes } from './privacy-page';
 import { MAIL_EVENTS_PATH, mailEventRoutes } from './mail-events/routes';
 import { requestStatusRoutes } from './request-status-page';
+import { readerPageRoutes } from './reader-pages';
 import { forwardedHeaders } from './forwarded';
 import {
   adminHostOnly,
@@ -93,6 +94,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     downloadRoutes(options),
     mailEventRoutes(options),
     requestStatusRoutes(options),
+    readerPageRoutes(options),
     ...(options.privacy === undefined ? [] : [privacyRoutes(options.privacy)]),
   ];
 

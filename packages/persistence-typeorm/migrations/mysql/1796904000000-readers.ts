@@ -20,7 +20,15 @@ export class Readers1796904000000 implements MigrationInterface {
     await queryRunner.query(
       'ALTER TABLE `reader_tokens` ADD CONSTRAINT `fk_reader_tokens_reader` FOREIGN KEY (`reader_id`) REFERENCES `readers`(`id`) ON DELETE CASCADE ON UPDATE NO ACTION',
     );
-    await queryRunner.query('ALTER TABLE `scholarship_requests` ADD `review_reminder` tinyint NOT NULL DEFAULT 0');
+    // Adding a column rebuilds the table and its FULLTEXT index, which reads the stopword list
+    // of the session: the search index's own (empty) list, or InnoDB's would leave out "com".
+    const [database] = (await queryRunner.query('SELECT DATABASE() AS name')) as Array<{ name: string }>;
+    await queryRunner.query('SET SESSION innodb_ft_user_stopword_table = ?', [`${database?.name}/search_stopwords`]);
+    try {
+      await queryRunner.query('ALTER TABLE `scholarship_requests` ADD `review_reminder` tinyint NOT NULL DEFAULT 0');
+    } finally {
+      await queryRunner.query('SET SESSION innodb_ft_user_stopword_table = NULL');
+    }
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
