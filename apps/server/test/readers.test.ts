@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { RecordingMailer } from '@memoir/domain/memory';
 
+import { nuHtmlErrors } from '../../../tools/nu-html-checker';
 import { ANSWERS, useTestApps, type TestApp } from './support/test-app';
 
 /*
@@ -129,6 +130,9 @@ describe('the reader list', () => {
     expect((await reader(app, 'ada@example.org'))?.status).toBe('confirmed');
     const again = await app.call('GET', `/readers/confirm?token=${token}`, { undocumented: true });
     expect([again.status, again.text.includes('<form')]).toEqual([200, false]);
+    const unknown = await app.call('GET', '/readers/confirm?token=nope', { undocumented: true });
+    // Valid HTML, each state of the page (the Nu Html Checker).
+    for (const html of [page.text, pressed.text, again.text, unknown.text]) expect(nuHtmlErrors(html)).toEqual([]);
 
     for (const [path, status] of [
       ['/readers/confirm', 404],
@@ -138,7 +142,7 @@ describe('the reader list', () => {
     ] as const) {
       expect((await app.call('GET', path, { undocumented: true })).status).toBe(status);
     }
-  });
+  }, 30_000); // the Nu Html Checker takes a few seconds
 
   it("unsubscribes through the page's own button, and says so", async () => {
     const app = await start();

@@ -196,6 +196,7 @@ export const READER_TEXTS = {
     title: 'Almost there!',
     description: 'Check your email and press the button in it to confirm. Nothing is sent until you do.',
   },
+  signUpFailed: { title: 'Sign-up failed', fallback: 'Please try again later.' },
   notACondition: 'Not needed for the free copy: tick it only if you want the news.',
   confirmTitle: 'Confirm your sign-up',
   confirmIntro:
