@@ -45,7 +45,9 @@ describe('the reader list', () => {
     });
     await app.useCases.sendDueDeliveries.execute();
     expect(mailer.sent).toHaveLength(1);
-    expect(mailer.sent[0]?.listUnsubscribeUrl).toMatch(new RegExp(`^${BASE}/readers/unsubscribe\\?token=[\\w-]{43}$`));
+    expect(mailer.sent[0]?.listUnsubscribeUrl).toMatch(
+      new RegExp(`^${BASE}/api/readers/unsubscribe\\?token=[\\w-]{43}$`),
+    );
   });
 
   it('refuses what is not a sign-up with a clear 400, and drops a bot quietly', async () => {

@@ -42,6 +42,7 @@ export function readerPageHtml(view: PageView): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(view.title)} · ${title}</title>
 <style>${STYLE}</style>
 </head>
@@ -59,9 +60,10 @@ ${form}
 
 /** The token of the page's address or of its form. */
 const queryToken = (ctx: RouterContext): string => (typeof ctx.query.token === 'string' ? ctx.query.token : '');
+/** The form's token, or the address's when a mail client POSTs RFC 8058's body to the page's own link. */
 const postedToken = async (ctx: RouterContext): Promise<string> => {
   const text = await formText(ctx);
-  return (text === null ? null : formField(text, 'token')) ?? '';
+  return (text === null ? null : formField(text, 'token')) ?? queryToken(ctx);
 };
 
 /** A dead link's words: not ours, expired, or used. */

@@ -97,7 +97,10 @@ const EVERY_KIND: Readonly<Record<string, OutgoingEmail>> = {
     {
       confirmUrl: `${BASE}/readers/confirm?token=${'C'.repeat(43)}`,
       expiresAt: new Date('2026-12-04T10:00:00Z'),
-      unsubscribeUrl: `${BASE}/readers/unsubscribe?token=${'U'.repeat(43)}`,
+      unsubscribe: {
+        page: `${BASE}/readers/unsubscribe?token=${'U'.repeat(43)}`,
+        oneClick: `${BASE}/api/readers/unsubscribe?token=${'U'.repeat(43)}`,
+      },
     },
   ),
 };

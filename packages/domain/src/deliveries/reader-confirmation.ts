@@ -1,5 +1,5 @@
 import type { Delivery } from '../outbox/delivery';
-import { newUnsubscribeUrl } from '../readers/list-mail';
+import { newUnsubscribeUrls } from '../readers/list-mail';
 import { CONFIRM_LINK_TTL_MS, readerIdOfConfirmation, type Reader } from '../readers/reader';
 import type { ReaderRepository } from '../readers/reader.repository';
 import type { Clock } from '../shared/clock';
@@ -47,9 +47,9 @@ export async function confirmationToSend(
     expiresAt,
     usedAt: null,
   });
-  const unsubscribeUrl = await newUnsubscribeUrl(deps, deps.settings.publicBaseUrl, reader.id);
+  const unsubscribe = await newUnsubscribeUrls(deps, deps.settings.publicBaseUrl, reader.id);
   return ok({
     reader,
-    links: { confirmUrl: `${deps.settings.publicBaseUrl}/readers/confirm?token=${token}`, expiresAt, unsubscribeUrl },
+    links: { confirmUrl: `${deps.settings.publicBaseUrl}/readers/confirm?token=${token}`, expiresAt, unsubscribe },
   });
 }

@@ -1,3 +1,4 @@
+import type { UnsubscribeUrls } from '../readers/list-mail';
 import type { Reader } from '../readers/reader';
 import { composed, escapeHtml, html, longDate, privacyLine, requesterGreeting, type EmailSettings } from './emails';
 import type { OutgoingEmail } from './mailer';
@@ -6,7 +7,7 @@ import type { OutgoingEmail } from './mailer';
 export interface ConfirmationLinks {
   readonly confirmUrl: string;
   readonly expiresAt: Date;
-  readonly unsubscribeUrl: string;
+  readonly unsubscribe: UnsubscribeUrls;
 }
 
 /**
@@ -28,7 +29,7 @@ export function readerConfirmationEmail(
   const after = [
     `The page works until ${longDate(links.expiresAt)} (UTC). If you did not ask, do nothing: ` +
       'without the button nothing more will come, and the sign-up is deleted after 30 days.',
-    `If you would rather never hear from this list, this page takes you off at once: ${links.unsubscribeUrl}`,
+    `If you would rather never hear from this list, this page takes you off at once: ${links.unsubscribe.page}`,
     privacyLine(settings),
   ];
   const subject = `Please confirm: news about ${settings.bookTitle}`;
@@ -39,6 +40,6 @@ export function readerConfirmationEmail(
       [...before, links.confirmUrl, ...after],
       html(before) + `\n<p><a href="${escapeHtml(links.confirmUrl)}">Confirm my sign-up</a></p>\n` + html(after),
     ),
-    listUnsubscribeUrl: links.unsubscribeUrl,
+    listUnsubscribeUrl: links.unsubscribe.oneClick,
   };
 }

@@ -15,15 +15,23 @@ export async function mayReceiveListMail(reader: Reader, suppressions: Suppressi
   return reader.status === 'confirmed' && (await suppressions.find(reader.emailKey)) === null;
 }
 
+/** Where an email's unsubscribe token works: the page its text links to, and the one-click address of its header. */
+export interface UnsubscribeUrls {
+  /** `/readers/unsubscribe?token=…`: a page with its own button. */
+  readonly page: string;
+  /** `/api/readers/unsubscribe?token=…`: `List-Unsubscribe`, which a mail client POSTs to (RFC 8058). */
+  readonly oneClick: string;
+}
+
 /**
- * A new unsubscribe link for one email to the reader (`List-Unsubscribe`, and the link in its
- * text): the token goes into the email, its hash into the store.
+ * A new unsubscribe link for one email to the reader (the page its text links to, and
+ * `List-Unsubscribe`): the token goes into the email, its hash into the store.
  */
-export async function newUnsubscribeUrl(
+export async function newUnsubscribeUrls(
   deps: { readonly readers: ReaderRepository; readonly tokens: SecretTokens; readonly clock: Clock },
   publicBaseUrl: string,
   readerId: string,
-): Promise<string> {
+): Promise<UnsubscribeUrls> {
   const token = deps.tokens.newToken();
   await deps.readers.addToken({
     tokenHash: deps.tokens.hashOf(token),
@@ -33,7 +41,10 @@ export async function newUnsubscribeUrl(
     expiresAt: null,
     usedAt: null,
   });
-  return `${publicBaseUrl}/readers/unsubscribe?token=${token}`;
+  return {
+    page: `${publicBaseUrl}/readers/unsubscribe?token=${token}`,
+    oneClick: `${publicBaseUrl}/api/readers/unsubscribe?token=${token}`,
+  };
 }
 
 /**

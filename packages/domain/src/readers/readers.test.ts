@@ -64,7 +64,11 @@ describe('readers', () => {
     expect(mail?.subject).toBe('Please confirm: news about Root Access');
     expect(mail?.text).toContain('https://memoir.example/readers/confirm?token=');
     expect(mail?.html).toContain('https://memoir.example/readers/confirm?token=');
-    expect(mail?.listUnsubscribeUrl).toMatch(/^https:\/\/memoir\.example\/readers\/unsubscribe\?token=[\w-]{43}$/);
+    expect(mail?.listUnsubscribeUrl).toMatch(/^https:\/\/memoir\.example\/api\/readers\/unsubscribe\?token=[\w-]{43}$/);
+    // The header's token and the page's are one: either way leads off the list.
+    expect(mail?.listUnsubscribeUrl?.split('token=')[1]).toBe(
+      mail?.text.match(/\/readers\/unsubscribe\?token=([\w-]+)/)?.[1],
+    );
     // Every link of the email goes to the public site.
     for (const url of `${mail?.text} ${mail?.html}`.match(/https?:\/\/[^\s"<]+/g) ?? []) {
       expect(url.startsWith('https://memoir.example/')).toBe(true);
