@@ -7,7 +7,7 @@ import type { HttpAppOptions } from './deps';
 import { statusOf } from './error-status';
 import { escapeHtml } from './html-escape';
 import { requestContext } from './middleware';
-import { formField, formText, sendPage, STYLE } from './request-status-page';
+import { formField, formText, sendPage, smallPage } from './request-status-page';
 
 /*
  * The reader list's two pages, the links of its emails: `/readers/confirm?token=…` and
@@ -28,7 +28,6 @@ interface PageView {
 
 /** A page of the reader list: its title, one sentence, and its button. */
 export function readerPageHtml(view: PageView): string {
-  const title = escapeHtml(BOOK_TITLE);
   const form =
     view.button === undefined
       ? ''
@@ -36,26 +35,13 @@ export function readerPageHtml(view: PageView): string {
 <input type="hidden" name="token" value="${escapeHtml(view.button.token)}">
 <button type="submit">${escapeHtml(view.button.label)}</button>
 </form>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<title>${escapeHtml(view.title)} · ${title}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<p><a href="/">← Back to ${title}</a></p>
-<h1>${escapeHtml(view.title)}</h1>
+  return smallPage({
+    title: `${escapeHtml(view.title)} · ${escapeHtml(BOOK_TITLE)}`,
+    head: '<link rel="icon" href="/favicon.svg" type="image/svg+xml">\n',
+    main: `<h1>${escapeHtml(view.title)}</h1>
 <p class="lead" role="status">${escapeHtml(view.lead)}</p>
-${form}
-</main>
-</body>
-</html>
-`;
+${form}`,
+  });
 }
 
 /** The token of the page's address or of its form. */

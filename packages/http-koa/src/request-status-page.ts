@@ -31,22 +31,35 @@ export function requestStatusPageHtml(view: { readonly asked: boolean; readonly 
 ${view.error === undefined ? '' : `<p class="error" role="alert">${escapeHtml(view.error)}</p>`}
 <button type="submit">Email my link again</button>
 </form>`;
+  return smallPage({
+    title: `Your free copy · ${title}`,
+    main: `<h1>Your free copy</h1>
+${answer}
+<h2>Reading it on a phone or a Kindle</h2>
+${READING_TIPS.map((tip) => `<p>${escapeHtml(tip)}</p>`).join('\n')}`,
+  });
+}
+
+/**
+ * A small page of the server's own (this one, the reader list's): the site's colours, no script,
+ * not for search engines, a way back to the landing page. `title` and `main` are HTML, escaped
+ * by the caller; `head` adds to the head.
+ */
+export function smallPage(page: { readonly title: string; readonly main: string; readonly head?: string }): string {
+  const book = escapeHtml(BOOK_TITLE);
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Your free copy · ${title}</title>
+${page.head ?? ''}<title>${page.title}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
-<p><a href="/">← Back to ${title}</a></p>
-<h1>Your free copy</h1>
-${answer}
-<h2>Reading it on a phone or a Kindle</h2>
-${READING_TIPS.map((tip) => `<p>${escapeHtml(tip)}</p>`).join('\n')}
+<p><a href="/">← Back to ${book}</a></p>
+${page.main}
 </main>
 </body>
 </html>

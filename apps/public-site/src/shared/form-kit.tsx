@@ -34,6 +34,28 @@ interface FieldProps {
   readonly autoComplete?: string;
 }
 
+/** The ids of a field's hint and message, for aria-describedby (none: undefined). */
+const notesOf = (id: string, hint: ReactNode, error: string | undefined): string | undefined =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+/** What is said under a field: its hint, and the server's message for it. */
+function FieldNotes({ id, hint, error }: { readonly id: string; readonly hint?: ReactNode; readonly error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** A labelled field: its limit enforced as you type, its hint, and the server's message for it. */
 export function Field({
   name,
@@ -48,7 +70,7 @@ export function Field({
 }: FieldProps) {
   const id = useId();
   const error = errors[name];
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = notesOf(id, hint, error);
   const common = {
     id,
     name,
@@ -65,16 +87,7 @@ export function Field({
         {required ? null : <span className="optional"> (optional)</span>}
       </label>
       {multiline ? <textarea rows={4} {...common} /> : <input type={type} {...common} />}
-      {hint ? (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -235,7 +248,7 @@ interface CheckBoxProps {
 export function CheckBox({ name, label, errors, hint, required, onChange }: CheckBoxProps) {
   const id = useId();
   const error = errors[name];
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = notesOf(id, hint, error);
   return (
     <div className="field check">
       <input
@@ -249,16 +262,7 @@ export function CheckBox({ name, label, errors, hint, required, onChange }: Chec
         onChange={(event) => onChange?.(event.currentTarget.checked)}
       />
       <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
