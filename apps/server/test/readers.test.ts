@@ -117,7 +117,7 @@ describe('the reader list', () => {
     await signUp(app, { email: 'ada@example.org', consent: true });
     const token = await linkOf(app, 'ada@example.org', 'confirm');
     const page = await app.call('GET', `/readers/confirm?token=${token}`, { undocumented: true });
-    expect(page.status).toBe(200);
+    expect([page.status, page.headers['referrer-policy']]).toEqual([200, 'no-referrer']);
     expect(page.text).toContain('<form method="post" action="/readers/confirm">');
     expect(page.text).toContain(`name="token" value="${token}"`);
     expect(page.text).toContain('Yes, email me the news');

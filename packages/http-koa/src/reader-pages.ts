@@ -69,15 +69,21 @@ interface LinkPage {
   press(ctx: RouterContext, token: string): Promise<Result<unknown, DomainError>>;
 }
 
+/** A page whose address holds a token: sent with no Referer to wherever its links lead. */
+function sendLinkPage(ctx: RouterContext, status: number, html: string): void {
+  sendPage(ctx, status, html);
+  ctx.set('Referrer-Policy', 'no-referrer');
+}
+
 function linkPageRoutes(router: Router, page: LinkPage): void {
   const problem = (ctx: RouterContext, error: DomainError) =>
-    sendPage(ctx, statusOf(error.code), readerPageHtml({ title: page.title, lead: linkProblem(error) }));
+    sendLinkPage(ctx, statusOf(error.code), readerPageHtml({ title: page.title, lead: linkProblem(error) }));
   router.get(page.path, async (ctx) => {
     const token = queryToken(ctx);
     const state = await page.view(token);
     if (!state.ok) return problem(ctx, state.error);
     const button = { action: page.path, token, label: page.button };
-    sendPage(
+    sendLinkPage(
       ctx,
       200,
       readerPageHtml(
@@ -90,7 +96,7 @@ function linkPageRoutes(router: Router, page: LinkPage): void {
   router.post(page.path, async (ctx) => {
     const pressed = await page.press(ctx, await postedToken(ctx));
     if (!pressed.ok) return problem(ctx, pressed.error);
-    sendPage(ctx, 200, readerPageHtml({ title: page.title, lead: page.done }));
+    sendLinkPage(ctx, 200, readerPageHtml({ title: page.title, lead: page.done }));
   });
 }
 
