@@ -49,6 +49,7 @@ export const DOMAIN_CAPABILITY_ORDER = [
   'crackme',
   'analytics',
   'suppressions',
+  'readers',
   'deliveries',
   'site-content',
   'dashboard',

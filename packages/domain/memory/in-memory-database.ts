@@ -12,6 +12,8 @@ import type { ScholarshipRequest } from '../src/scholarships/scholarship-request
 import type { ListCursor } from '../src/shared/list-page';
 import type { SiteContentVersion, SiteDraft, SitePreview } from '../src/site-content/site-content';
 import type { Suppression } from '../src/suppressions/suppression';
+import type { Reader } from '../src/readers/reader';
+import type { ReaderToken } from '../src/readers/reader-token';
 
 /** The tables of the in-memory adapters. Values are copied in and out, never shared. */
 export class InMemoryDatabase {
@@ -38,6 +40,9 @@ export class InMemoryDatabase {
   sitePreviews = new Map<string, SitePreview>();
   /** By address, in lower case. */
   suppressions = new Map<string, Suppression>();
+  /** By id; their links by token hash. */
+  readers = new Map<string, Reader>();
+  readerTokens = new Map<string, ReaderToken>();
 
   /** A deep copy of every table, for rolling a transaction back. */
   snapshot(): InMemoryDatabase {
@@ -60,6 +65,8 @@ export class InMemoryDatabase {
     copy.siteVersions = structuredClone(this.siteVersions);
     copy.sitePreviews = structuredClone(this.sitePreviews);
     copy.suppressions = structuredClone(this.suppressions);
+    copy.readers = structuredClone(this.readers);
+    copy.readerTokens = structuredClone(this.readerTokens);
     return copy;
   }
 
@@ -82,6 +89,8 @@ export class InMemoryDatabase {
     this.siteVersions = from.siteVersions;
     this.sitePreviews = from.sitePreviews;
     this.suppressions = from.suppressions;
+    this.readers = from.readers;
+    this.readerTokens = from.readerTokens;
   }
 }
 

@@ -59,6 +59,9 @@ import {
 } from './crackme/crackme-claims.use-cases';
 import { ListSuppressionsUseCase, RemoveSuppressionUseCase } from './suppressions/suppressions.use-cases';
 import { RecordMailEventUseCase } from './suppressions/record-mail-event.use-case';
+import { SignUpReaderUseCase } from './readers/sign-up-reader.use-case';
+import { ConfirmReaderUseCase, UnsubscribeReaderUseCase } from './readers/reader-links.use-cases';
+import { unsubscribingOnComplaint } from './readers/list-mail';
 import { RequestStatusUseCase } from './deliveries/request-status.use-case';
 import { ErasePersonUseCase } from './personal-data/erase-person.use-case';
 import { ExportPersonUseCase } from './personal-data/export-person.use-case';
@@ -214,8 +217,12 @@ export interface UseCases {
   readonly mailHealth: MailHealthUseCase;
   readonly listSuppressions: ListSuppressionsUseCase;
   readonly removeSuppression: RemoveSuppressionUseCase;
-  /** A provider's bounce or complaint, its signature checked (POST /api/mail-events/{provider}). */
-  readonly recordMailEvent: RecordMailEventUseCase;
+  /** A provider's bounce or complaint, its signature checked (POST /api/mail-events/{provider}); a complaint also unsubscribes a reader. */
+  readonly recordMailEvent: Pick<RecordMailEventUseCase, 'execute'>;
+  /** The reader list: sign up (double opt-in), the confirmation page, leaving. */
+  readonly signUpReader: SignUpReaderUseCase;
+  readonly confirmReader: ConfirmReaderUseCase;
+  readonly unsubscribeReader: UnsubscribeReaderUseCase;
   /** /request-status: a reader's approved link mailed again. */
   readonly requestStatus: RequestStatusUseCase;
 }
@@ -394,11 +401,12 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       clock,
       sha256: ports.sha256,
     }),
-    recordMailEvent: new RecordMailEventUseCase({
-      ...repositories,
-      rateLimits: ports.rateLimits,
-      clock,
-      sha256: ports.sha256,
-    }),
+    recordMailEvent: unsubscribingOnComplaint(
+      new RecordMailEventUseCase({ ...repositories, rateLimits: ports.rateLimits, clock, sha256: ports.sha256 }),
+      { ...repositories, clock },
+    ),
+    signUpReader: new SignUpReaderUseCase({ ...decisions, riddles }),
+    confirmReader: new ConfirmReaderUseCase({ ...repositories, unitOfWork, tokens, clock }),
+    unsubscribeReader: new UnsubscribeReaderUseCase({ ...repositories, tokens, clock }),
   };
 }

@@ -81,6 +81,7 @@ export * from './deliveries/book-stamper';
 export * from './deliveries/deliveries.errors';
 export * from './deliveries/download-book.use-case';
 export * from './deliveries/emails';
+export * from './deliveries/reader-emails';
 export * from './deliveries/mailer';
 export * from './deliveries/mail-health';
 export * from './deliveries/owner-notifications';
@@ -97,6 +98,15 @@ export * from './suppressions/suppression.repository';
 export * from './suppressions/suppressions.errors';
 export * from './suppressions/suppressions.use-cases';
 export * from './suppressions/record-mail-event.use-case';
+
+// Readers: the opt-in list and its consent record
+export * from './readers/reader';
+export * from './readers/reader-token';
+export * from './readers/reader.repository';
+export * from './readers/readers.errors';
+export * from './readers/sign-up-reader.use-case';
+export * from './readers/reader-links.use-cases';
+export * from './readers/list-mail';
 
 // Retention of personal data
 export * from './retention/retention';

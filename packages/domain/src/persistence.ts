@@ -11,6 +11,7 @@ import type { ScholarshipRequestRepository } from './scholarships/scholarship-re
 import type { Transactions } from './shared/transactions';
 import type { SiteContentRepository } from './site-content/site-content.repository';
 import type { SuppressionRepository } from './suppressions/suppression.repository';
+import type { ReaderRepository } from './readers/reader.repository';
 
 /** Every repository port, as one adapter provides them. */
 export interface Repositories {
@@ -24,6 +25,7 @@ export interface Repositories {
   readonly crackmeClaims: CrackmeClaimRepository;
   readonly siteContent: SiteContentRepository;
   readonly suppressions: SuppressionRepository;
+  readonly readers: ReaderRepository;
 }
 
 /** Port: transactions over every repository, as one storage adapter provides them. */

@@ -48,6 +48,9 @@ export type HttpUseCases = Pick<
   | 'removeSuppression'
   | 'recordMailEvent'
   | 'requestStatus'
+  | 'signUpReader'
+  | 'confirmReader'
+  | 'unsubscribeReader'
 >;
 
 export interface HttpAppOptions {

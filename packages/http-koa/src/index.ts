@@ -13,4 +13,5 @@ export { frontAnswer, isPlainGet, type Handler, type ReadyAnswer } from './front
 export { presentPublicEntry } from './api/guestbook';
 export { amazonSnsEndpoint, isAmazonSnsUrl, snsStringToSign, type SnsEndpoint } from './mail-events/sns';
 export { REQUEST_STATUS_PATH, requestStatusPageHtml } from './request-status-page';
+export { READER_CONFIRM_PATH, READER_UNSUBSCRIBE_PATH, readerPageHtml } from './reader-pages';
 export { MAIL_EVENT_MAX_BYTES, MAIL_EVENTS_PATH } from './mail-events/routes';

@@ -16,6 +16,7 @@ import {
   SuppressionSchema,
   TwoFactorChallengeSchema,
 } from './schemas';
+import { ReaderSchema, ReaderTokenSchema } from './reader-schemas';
 import { SITE_CONTENT_ENTITIES, SITE_CONTENT_TABLES, type SiteContentEntity } from './site-content-schemas';
 
 /**
@@ -39,7 +40,44 @@ export class DumpError extends Error {
  * version is refused. Bump it when a migration adds, removes or changes a column (dump.test.ts
  * holds the columns of this version and fails when they change).
  */
-export const DUMP_SCHEMA_VERSION = 5;
+export const DUMP_SCHEMA_VERSION = 6;
+
+/**
+ * What each version added over the one before: tables, and columns with the value a row of an
+ * older dump takes. A dump of any version from OLDEST_READABLE_DUMP on loads: its columns are
+ * checked against this version's less what came later, and its rows get the later columns.
+ */
+const ADDED_IN: Readonly<
+  Record<number, { tables: readonly string[]; columns: Record<string, Record<string, unknown>> }>
+> = {
+  6: { tables: ['readers', 'reader_tokens'], columns: { scholarship_requests: { reviewReminder: false } } },
+};
+export const OLDEST_READABLE_DUMP = 5;
+
+const addedAfter = (version: number) =>
+  Object.entries(ADDED_IN)
+    .filter(([added]) => Number(added) > version)
+    .map(([, what]) => what);
+
+/** The columns a dump of `version` holds, from this version's (`columns`). */
+export function columnsOfVersion(columns: Record<string, string[]>, version: number): Record<string, string[]> {
+  const later = addedAfter(version);
+  const tables = new Set(later.flatMap((what) => what.tables));
+  return Object.fromEntries(
+    Object.entries(columns)
+      .filter(([table]) => !tables.has(table))
+      .map(([table, names]) => [
+        table,
+        names.filter((name) => !later.some((what) => what.columns[table]?.[name] !== undefined)),
+      ]),
+  );
+}
+
+/** A row of a dump of `version` as this version holds it: the later columns with their values for older rows. */
+export function upgradeRow(version: number, table: string, row: Record<string, unknown>): Record<string, unknown> {
+  const filled = addedAfter(version).map((what) => what.columns[table] ?? {});
+  return filled.length === 0 ? row : Object.assign({}, ...filled, row);
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables' row types differ; rows are plain records here
 type AnySchema = EntitySchema<any> | SiteContentEntity;
@@ -62,6 +100,8 @@ const TABLES: ReadonlyArray<AnySchema> = [
   EventCountSchema,
   CrackmeClaimSchema,
   SuppressionSchema,
+  ReaderSchema,
+  ReaderTokenSchema,
   SITE_CONTENT_ENTITIES.draft,
   SITE_CONTENT_ENTITIES.version,
   SITE_CONTENT_ENTITIES.preview,

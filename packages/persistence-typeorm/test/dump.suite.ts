@@ -11,6 +11,7 @@ import {
   anAdminSession,
   anAdminUser,
   anAuditEvent,
+  aReader,
   aScholarshipRequest,
   AT,
 } from '@memoir/domain/testing';
@@ -36,7 +37,7 @@ export interface DumpStores {
 async function snapshot(persistence: TypeOrmPersistence): Promise<Map<string, string>> {
   const rows = new Map<string, string>();
   await dumpDatabase(persistence, ({ table, row }) => {
-    rows.set(`${table}/${String(row.id ?? row.key)}`, JSON.stringify(row, Object.keys(row).sort()));
+    rows.set(`${table}/${String(row.id ?? row.key ?? row.tokenHash)}`, JSON.stringify(row, Object.keys(row).sort()));
   });
   return rows;
 }
@@ -76,6 +77,22 @@ async function fill(persistence: TypeOrmPersistence): Promise<void> {
     })),
   );
   await persistence.eventCounts.add([{ day: '2026-02-02', name: 'buy_click', detail: 'kindle', count: 3 }]);
+  await repositories.scholarshipRequests.add(aScholarshipRequest({ reviewReminder: true }));
+  const reader = aReader({
+    email: 'Zoë.Reader@example.org',
+    name: 'Zoë 📚',
+    status: 'confirmed',
+    confirmedAt: AT('2026-02-03T00:00:00.5Z'),
+  });
+  await repositories.readers.addIfNew(reader);
+  await repositories.readers.addToken({
+    tokenHash: 'r'.repeat(43),
+    readerId: reader.id,
+    purpose: 'unsubscribe',
+    createdAt: AT('2026-02-03T00:00:00.5Z'),
+    expiresAt: null,
+    usedAt: null,
+  });
 }
 
 /**
@@ -221,6 +238,48 @@ export function describeDumps(name: string, stores: DumpStores): void {
       const to = await empty();
       expect(await loadDumpFile(to, file)).toEqual(exported);
       expect(await snapshot(to)).toEqual(await snapshot(from));
+    });
+
+    it('loads a dump of schema 5, before the reader list: its requests without a review reminder', async () => {
+      const from = await source();
+      await fill(from);
+      const file = join(dir, 'export.jsonl');
+      await writeDumpFile(from, file);
+      const added = new Set(['readers', 'reader_tokens']);
+      const older = readFileSync(file, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, any>) // eslint-disable-line @typescript-eslint/no-explicit-any -- a dump's lines
+        .filter((item) => !added.has(item.table as string))
+        .map((item) => {
+          if (item.schemaVersion !== undefined) {
+            const columns = Object.fromEntries(
+              Object.entries(item.columns as Record<string, string[]>)
+                .filter(([table]) => !added.has(table))
+                .map(([table, names]) => [table, names.filter((name) => name !== 'reviewReminder')]),
+            );
+            return { ...item, schemaVersion: 5, columns };
+          }
+          if (item.end === true) {
+            const counts = Object.fromEntries(
+              Object.entries(item.counts as Record<string, number>).filter(([table]) => !added.has(table)),
+            );
+            return { ...item, counts };
+          }
+          if (item.table === 'scholarship_requests') {
+            const { reviewReminder: _dropped, ...row } = item.row as Record<string, unknown>;
+            return { ...item, row };
+          }
+          return item;
+        });
+      const path = join(dir, 'schema-5.jsonl');
+      writeFileSync(path, `${older.map((item) => JSON.stringify(item)).join('\n')}\n`);
+      const to = await empty();
+      const counts = await restoreFile(to, path);
+      expect([counts.readers, counts.reader_tokens]).toEqual([0, 0]);
+      const requests = await to.repositories.scholarshipRequests.listAll();
+      expect(requests.length).toBe((await from.repositories.scholarshipRequests.listAll()).length);
+      expect(requests.every((request) => !request.reviewReminder)).toBe(true);
     });
 
     it('refuses a database that holds data, and leaves it as it was', async () => {

@@ -32,7 +32,7 @@ it('names the schema version of the columns a dump holds', async () => {
   try {
     // A change here changes what a dump holds: bump DUMP_SCHEMA_VERSION with it (src/dump.ts).
     expect([DUMP_SCHEMA_VERSION, dumpColumns(store)]).toEqual([
-      5,
+      6,
       {
         admin_users: [
           'id',
@@ -58,7 +58,17 @@ it('names the schema version of the columns a dump holds', async () => {
           'adminNotes',
           'reviewClass',
         ],
-        scholarship_requests: ['id', 'name', 'email', 'message', 'status', 'adminNotes', 'createdAt', 'decidedAt'],
+        scholarship_requests: [
+          'id',
+          'name',
+          'email',
+          'message',
+          'status',
+          'adminNotes',
+          'createdAt',
+          'decidedAt',
+          'reviewReminder',
+        ],
         deliveries: [
           'id',
           'kind',
@@ -102,6 +112,27 @@ it('names the schema version of the columns a dump holds', async () => {
         event_counts: ['day', 'name', 'detail', 'count'],
         crackme_claims: ['id', 'name', 'email', 'emailKey', 'createdAt', 'prizeSentAt'],
         suppressions: ['email', 'reason', 'at'],
+        readers: [
+          'id',
+          'email',
+          'emailKey',
+          'name',
+          'status',
+          'source',
+          'consentVersion',
+          'consentText',
+          'signedUpAt',
+          'signUpIp',
+          'signUpUserAgent',
+          'confirmedAt',
+          'confirmIp',
+          'confirmUserAgent',
+          'unsubscribedAt',
+          'unsubscribedBy',
+          'confirmationsSent',
+          'lastConfirmationAt',
+        ],
+        reader_tokens: ['tokenHash', 'readerId', 'purpose', 'createdAt', 'expiresAt', 'usedAt'],
         site_content_draft: ['id', 'revision', 'updatedAt', 'updatedBy', 'content'],
         site_content_versions: ['version', 'publishedAt', 'publishedBy', 'content'],
         site_content_previews: ['tokenHash', 'content', 'createdAt', 'expiresAt'],

@@ -29,6 +29,8 @@ export const TABLES = [
   'event_counts',
   'guestbook_entries',
   'rate_limit_counters',
+  'reader_tokens',
+  'readers',
   'schema_migrations',
   'scholarship_requests',
   'site_content_draft',

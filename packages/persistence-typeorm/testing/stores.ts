@@ -20,6 +20,8 @@ export async function openTemporarySqlite(): Promise<TypeOrmPersistence> {
 
 // Children before parents, so that foreign keys never object.
 const TABLES = [
+  'reader_tokens',
+  'readers',
   'deliveries',
   'admin_sessions',
   'admin_recovery_codes',

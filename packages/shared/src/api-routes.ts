@@ -88,6 +88,14 @@ export const API_ROUTES = {
     answer: 'CrackmeClaimResponse',
   }),
   recordEvent: call('POST /api/events', { ...form, status: 202, body: 'EventBody' }),
+  signUpReader: call('POST /api/readers', { ...form, status: 202, body: 'SignUpReaderBody' }),
+  confirmReader: call('POST /api/readers/confirm', { ...form, status: 200, body: 'ConfirmReaderBody' }),
+  unsubscribeReader: call('POST /api/readers/unsubscribe', {
+    ...form,
+    status: 200,
+    query: 'ReaderTokenQuery',
+    body: 'UnsubscribeReaderBody',
+  }),
   requestStatus: call('POST /api/request-status', {
     ...form,
     status: 202,

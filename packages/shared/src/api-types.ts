@@ -10,6 +10,7 @@ export type * from './contract/dashboard';
 export type * from './contract/guestbook';
 export type * from './contract/mail-health';
 export type * from './contract/personal-data';
+export type * from './contract/readers';
 export type * from './contract/scholarships';
 export type * from './contract/security';
 export type * from './contract/sign-in';

@@ -90,3 +90,30 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** The book's name, as the emails and the stamped PDF give it (the landing page's content uses it too). */
 export const BOOK_TITLE = 'Root Access';
+
+/**
+ * The reader list (docs/readers.md): a name is optional and as long as a request's, an address
+ * as long as RFC 5321 allows. A confirmation link works for 14 days; a pending sign-up gets at
+ * most 3 more confirmation emails, at least an hour apart; an unconfirmed sign-up is deleted
+ * after 30 days by the retention job.
+ */
+export const READER_LIMITS = {
+  nameMaxLength: 100,
+  emailMaxLength: 254,
+  confirmLinkDays: 14,
+  confirmationResends: 3,
+  resendGapMs: 60 * 60_000,
+  unconfirmedDays: 30,
+} as const;
+
+/** Where a reader signed up: the landing page's sign-up form, or the box on one of the two forms. */
+export const READER_SOURCES = ['signup-form', 'guestbook', 'scholarship'] as const;
+export type ReaderSource = (typeof READER_SOURCES)[number];
+
+/** A reader's place on the list. */
+export const READER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type ReaderStatus = (typeof READER_STATUSES)[number];
+
+/** How a reader left: the mail client's one-click POST (RFC 8058), the page's button, or a spam complaint. */
+export const READER_LEAVING_WAYS = ['one-click', 'page', 'complaint'] as const;
+export type ReaderLeavingWay = (typeof READER_LEAVING_WAYS)[number];

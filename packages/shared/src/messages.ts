@@ -176,3 +176,38 @@ export const SETUP_STEPS: Readonly<
     href: '/admin/security',
   },
 };
+
+/**
+ * The box a reader ticks to join the list, by version. A version's text is never edited: a new
+ * wording is a new version, and each reader keeps the text they ticked (docs/readers.md).
+ */
+export const READER_CONSENT_TEXTS: Readonly<Record<number, string>> = {
+  1: 'Email me when there is news about the book',
+};
+export const READER_CONSENT_VERSION = 1;
+
+/** The other texts of the reader list: the forms' boxes, the sign-up form and the two pages. */
+export const READER_TEXTS = {
+  reviewReminderBox: 'Remind me once to leave a review',
+  signUpTitle: 'News about the book',
+  signUpIntro: 'Leave your email address and I will write when there is news: a new edition, the paperback, a reading.',
+  signUpButton: 'Sign up',
+  signedUp: {
+    title: 'Almost there!',
+    description: 'Check your email and press the button in it to confirm. Nothing is sent until you do.',
+  },
+  signUpFailed: { title: 'Sign-up failed', fallback: 'Please try again later.' },
+  notACondition: 'Not needed for the free copy: tick it only if you want the news.',
+  confirmTitle: 'Confirm your sign-up',
+  confirmIntro:
+    'Press the button to confirm that you want emails about the book. Opening this page alone changes nothing.',
+  confirmButton: 'Yes, email me the news',
+  confirmed: 'You are on the list. Thank you! Every email has a link to leave at once.',
+  unsubscribeTitle: 'Leave the list',
+  unsubscribeIntro: 'Press the button and no more emails about the book will come to you.',
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribed: 'You have left the list: no more emails about the book will come to you.',
+  linkNotFound: 'This link is not one of ours, or it was mistyped. Copy the whole link from the email.',
+  linkExpired: 'This confirmation link has expired. Sign up again on the page and a new one will come.',
+  linkUsed: 'This confirmation link was already used.',
+} as const;

@@ -13,6 +13,7 @@ import { retentionContract } from './retention.contract';
 import { scholarshipRequestRepositoryContract } from './scholarship-request-repository.contract';
 import { siteContentRepositoryContract } from './site-content-repository.contract';
 import { suppressionRepositoryContract } from './suppression-repository.contract';
+import { readerRepositoryContract } from './reader-repository.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
 
 export interface PersistenceContractOptions {
@@ -67,5 +68,6 @@ export function describePersistenceContract(
     eventCountStoreContract(store, concurrency);
     siteContentRepositoryContract(store, concurrency);
     suppressionRepositoryContract(store, concurrency);
+    readerRepositoryContract(store, concurrency);
   });
 }

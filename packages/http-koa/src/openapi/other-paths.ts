@@ -275,6 +275,8 @@ export const OTHER_PATHS = {
       },
     },
   },
+  ...readerPage('/readers/confirm', 'Confirm', 'confirms the reader (once; the link works for 14 days)'),
+  ...readerPage('/readers/unsubscribe', 'Unsubscribe', 'takes the reader off the list at once'),
   '/api/openapi.json': {
     get: {
       operationId: 'openApiDocument',
@@ -284,3 +286,35 @@ export const OTHER_PATHS = {
     },
   },
 };
+
+/** A page of a reader-list email's link: opening it changes nothing; its button (a form POST) does. */
+function readerPage(path: string, name: string, what: string) {
+  const html = (description: string) => ({ description, content: { 'text/html': { schema: string } } });
+  const token = { name: 'token', in: 'query', required: true, schema: string };
+  return {
+    [path]: {
+      get: {
+        operationId: `reader${name}Page`,
+        ...open,
+        summary: `The email link's page: its button ${what}; opening it changes nothing`,
+        parameters: [token],
+        responses: {
+          '200': html('The page with its button, or that it is done'),
+          '404': html('Not a link of ours'),
+          '410': html('The link expired or was used'),
+        },
+      },
+      post: {
+        operationId: `reader${name}Button`,
+        ...open,
+        summary: `The page's button (\`token\`, form-encoded, no script): ${what}`,
+        requestBody: { content: { 'application/x-www-form-urlencoded': { schema: object({ token: string }) } } },
+        responses: {
+          '200': html('Done'),
+          '404': html('Not a link of ours'),
+          '410': html('The link expired or was used'),
+        },
+      },
+    },
+  };
+}

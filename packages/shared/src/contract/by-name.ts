@@ -8,6 +8,7 @@ import type { ContractClass } from './fields';
 import * as guestbook from './guestbook';
 import * as mailHealth from './mail-health';
 import * as personalData from './personal-data';
+import * as readers from './readers';
 import * as scholarships from './scholarships';
 import * as security from './security';
 import * as signIn from './sign-in';
@@ -28,6 +29,7 @@ const MODULES = [
   guestbook,
   mailHealth,
   personalData,
+  readers,
   scholarships,
   security,
   signIn,

@@ -17,3 +17,4 @@ export * from './sign-in';
 export * from './site-content';
 export * from './suppressions';
 export * from './by-name';
+export * from './readers';

@@ -85,7 +85,7 @@ function BuyLinkWords({ link }: { readonly link: BuyLink }) {
   );
 }
 
-export function CallToAction() {
+export function CallToAction({ children }: { readonly children?: ReactNode }) {
   const { callToAction, buyLinks } = useSiteContent();
   return (
     <Section name="buy" heading={CALL_TO_ACTION.heading} id="buy" kind="cta">
@@ -113,6 +113,7 @@ export function CallToAction() {
           ))}
         </ul>
       )}
+      {children}
     </Section>
   );
 }

@@ -43,6 +43,8 @@ export const OPERATIONS: readonly Operation[] = [
       message: text('Hello!', 'Two\nlines', 'a'.repeat(500)),
       riddleAnswer: text('network', ' NETWORK ', 'kernel', ''),
       website: fc.constantFrom('', ' ', 'http://spam.example'),
+      subscribe: fc.boolean(),
+      email: text('ada@example.org', 'ada@', ''),
     },
   },
   {
@@ -55,6 +57,8 @@ export const OPERATIONS: readonly Operation[] = [
       message: text('', 'Please', 'a'.repeat(2000)),
       riddleAnswer: text('kernel', ' KERNEL ', 'network'),
       website: fc.constantFrom('', ' ', 'x'),
+      subscribe: fc.boolean(),
+      reviewReminder: fc.boolean(),
     },
   },
   {
@@ -223,6 +227,26 @@ export const OPERATIONS: readonly Operation[] = [
       email: text('grace@example.org', 'GRACE@example.org', 'grace@', ''),
       riddleAnswer: text('kernel', ''),
     },
+  },
+  {
+    method: 'POST',
+    template: '/api/readers',
+    auth: 'none',
+    fields: {
+      email: text('ada@example.org', 'ADA@example.org', 'ada@', ''),
+      name: text('Ada', '', 'a'.repeat(100)),
+      consent: fc.boolean(),
+      riddleAnswer: text('network', 'kernel', ''),
+      website: fc.constantFrom('', 'x'),
+    },
+  },
+  { method: 'POST', template: '/api/readers/confirm', auth: 'none', fields: { token: text('', 'x', 'a'.repeat(43)) } },
+  {
+    method: 'POST',
+    template: '/api/readers/unsubscribe',
+    auth: 'none',
+    query: ['token'],
+    fields: { 'List-Unsubscribe': text('One-Click', 'one-click', '') },
   },
   // A mail provider's delivery event: any body, refused unless its provider's signature holds.
   { method: 'POST', template: '/api/mail-events/{provider}', auth: 'none' },
