@@ -51,6 +51,7 @@ export const DOMAIN_CAPABILITY_ORDER = [
   'suppressions',
   'deliveries',
   'site-content',
+  'media',
   'dashboard',
   'retention',
   'personal-data',
