@@ -91,6 +91,8 @@ export interface MailConfig {
   readonly adminBaseUrl: string;
   /** BOOK_PDF_PATH, absolute: the source of every stamped copy. */
   readonly bookPdfPath: string;
+  /** BOOK_MAX_BYTES: the largest book the owner may upload. */
+  readonly bookMaxBytes: number;
   /** OWNER_EMAIL: null turns the owner's emails off. */
   readonly ownerEmail: string | null;
   /** OWNER_NOTIFICATIONS: `off` whenever OWNER_EMAIL is unset. */
@@ -287,6 +289,7 @@ export function loadConfig(
     socialLinks: read('SOCIAL_LINKS'),
     publisherUrl: read('PUBLISHER_URL'),
     bookPdfPath: read('BOOK_PDF_PATH'),
+    bookMaxBytes: read('BOOK_MAX_BYTES'),
     ownerEmail: read('OWNER_EMAIL'),
     ownerNotifications: read('OWNER_NOTIFICATIONS'),
     notifyRejections: read('NOTIFY_REJECTIONS'),
@@ -346,6 +349,7 @@ export function loadConfig(
         ? publicBaseUrl
         : `${publicBase.protocol}//${adminHost}${publicBase.port === '' ? '' : `:${publicBase.port}`}`,
     bookPdfPath: valueOf(values.bookPdfPath),
+    bookMaxBytes: valueOf(values.bookMaxBytes),
     ownerEmail,
     ownerNotifications: ownerEmail === null ? 'off' : valueOf(values.ownerNotifications),
     notifyRejections: valueOf(values.notifyRejections),

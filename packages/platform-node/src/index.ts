@@ -5,3 +5,5 @@ export * from './random-uuid-generator';
 export * from './worker-pool-book-stamper';
 export * from './otpauth-two-factor-secrets';
 export * from './file-stamped-copies';
+export * from './current-book-file';
+export * from './pdf-book-inspector';
