@@ -17,6 +17,9 @@ export const BOOK_TEST_COPY_PATH = '/api/admin/media/book/test-copy';
 /** Where the uploaded images are served, each under a name of its content. */
 export const PUBLIC_MEDIA_PATH = '/media';
 
+/** The admin calls that take or give a file, outside API_ROUTES (documented in openapi/other-paths.ts). */
+export const MEDIA_FILE_CALLS = [`POST ${MEDIA_UPLOAD_PATH}/:kind`, `POST ${BOOK_TEST_COPY_PATH}`] as const;
+
 /** An upload's path: the one request body that is a file, not JSON. */
 export const isMediaUpload = (ctx: { readonly method: string; readonly path: string }): boolean =>
   ctx.method === 'POST' && /^\/api\/admin\/media\/[^/]+\/?$/i.test(ctx.path) && !/\/test-copy\/?$/i.test(ctx.path);
