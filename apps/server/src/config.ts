@@ -30,6 +30,8 @@ export interface ServerConfig {
   /** Absolute: the SQLite file, the first-run password and the outbox live here. */
   readonly dataDir: string;
   readonly databaseUrl: string;
+  /** MEDIA_S3_URL: the uploads' bucket; null: in the database. */
+  readonly mediaS3Url: string | null;
   /** How the server holds its MySQL connections (ignored for SQLite). */
   readonly database: DatabaseSettings;
   /** MIGRATE_ON_START: run pending migrations at start; off, a start only checks that none is pending. */
@@ -256,6 +258,7 @@ export function loadConfig(
   const values = {
     host: read('HOST'),
     databaseUrl: read('DATABASE_URL'),
+    mediaS3Url: read('MEDIA_S3_URL'),
     poolSize: read('DATABASE_POOL_SIZE'),
     sslCa: read('DATABASE_SSL_CA'),
     connectTimeoutMs: read('DATABASE_CONNECT_TIMEOUT'),
@@ -366,6 +369,7 @@ export function loadConfig(
     host: valueOf(values.host),
     dataDir: dataDirPath,
     databaseUrl: valueOf(values.databaseUrl),
+    mediaS3Url: valueOf(values.mediaS3Url),
     database: {
       poolSize: valueOf(values.poolSize),
       sslCa: valueOf(values.sslCa),

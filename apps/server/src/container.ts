@@ -33,7 +33,9 @@ import {
 import {
   Argon2idPasswordHasher,
   CurrentBookFile,
+  parseS3Url,
   PdfBookInspector,
+  S3MediaStore,
   sha256OfBytes,
   OtpauthTwoFactorSecrets,
   FileStampedCopies,
@@ -174,6 +176,11 @@ export function createMailer(config: ServerConfig, logger: Logger): Mailer {
   });
 }
 
+/** The uploads' bytes: the bucket of MEDIA_S3_URL when set, else the database's chunked store. */
+export function createMediaStore(config: ServerConfig, persistence: Persistence): MediaStore {
+  return config.mediaS3Url === null ? persistence.mediaStore : new S3MediaStore(parseS3Url(config.mediaS3Url));
+}
+
 /** The folder of the uploaded books this process stamps from, inside DATA_DIR. */
 export const BOOKS_DIR_NAME = 'books';
 /** The folder where uploads wait while they are judged, inside DATA_DIR. */
@@ -260,7 +267,7 @@ export function buildContainer(
   constant(TYPES.SecretTokens, new RandomSecretTokens());
   constant(TYPES.RiddleAnswers, { expectedAnswer: (riddle) => config.riddles[riddle] });
   constant(TYPES.Mailer, overrides.mailer ?? createMailer(config, logger));
-  constant(TYPES.MediaStore, persistence.mediaStore);
+  constant(TYPES.MediaStore, createMediaStore(config, persistence));
   // Bound before the use cases exist: the book is looked up through them when it is refreshed.
   let newestBook: () => Promise<MediaFile | null> = async () => null;
   constant(

@@ -7,3 +7,4 @@ export * from './otpauth-two-factor-secrets';
 export * from './file-stamped-copies';
 export * from './current-book-file';
 export * from './pdf-book-inspector';
+export * from './s3-media-store';

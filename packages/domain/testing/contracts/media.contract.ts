@@ -24,6 +24,13 @@ async function readAll(content: AsyncIterable<Uint8Array>): Promise<Uint8Array> 
   return whole;
 }
 
+/** Whether two byte arrays are equal (jest's deep equality takes seconds on a megabyte). */
+function same(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
  * What every MediaStore promises (in memory, the database's on SQLite and MySQL, an S3 bucket):
  * a file written in pieces of any size reads back whole and by ranges, across its chunks.
@@ -37,7 +44,7 @@ export function mediaStoreContract(store: () => MediaStore): void {
       const media = store();
       expect(await media.write('a.pdf', pieces(big, 70_001))).toBe(big.length);
       expect(await media.size('a.pdf')).toBe(big.length);
-      expect(await readAll(media.read('a.pdf'))).toEqual(big);
+      expect(same(await readAll(media.read('a.pdf')), big)).toBe(true);
       for (const [start, end] of [
         [0, 0],
         [10, 524_287],
@@ -45,9 +52,15 @@ export function mediaStoreContract(store: () => MediaStore): void {
         [500_000, 1_100_000],
         [1_299_990, 1_299_999],
       ] as const) {
-        expect(await readAll(media.read('a.pdf', { start, end }))).toEqual(big.slice(start, end + 1));
+        const read = await readAll(media.read('a.pdf', { start, end }));
+        expect([start, end, read.length, same(read, big.slice(start, end + 1))]).toEqual([
+          start,
+          end,
+          end - start + 1,
+          true,
+        ]);
       }
-    });
+    }, 30_000);
 
     it('keeps files apart, an empty one too, and replaces one written again', async () => {
       const media = store();
