@@ -1,4 +1,4 @@
-// The upload scenario (`pnpm bench --upload`, issue 30): the owner uploads a 150 MB book while
+// The upload scenario (`pnpm bench --upload`): the owner uploads a 150 MB book while
 // autocannon reads the public guestbook list. Measures the server's memory growth (RSS, sampled
 // every 50 ms from before the upload to its answer) and the list's p99 during the upload, against
 // the list quiet. The upload is streamed from disk, as a browser sends a file. See docs/media.md.
