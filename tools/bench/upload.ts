@@ -29,7 +29,16 @@ import {
 } from './harness';
 import { ROOT, type ServerSettings } from './processes';
 import { seedDatabase } from './seed';
-import { listLoad, quietListRows, rssMb, sleep, windowOf, type ListWindow } from './delivery';
+import {
+  listLoad,
+  quietList,
+  quietListRows,
+  rssPeak,
+  sleep,
+  windowOf,
+  type ListedScenario,
+  type ListWindow,
+} from './delivery';
 import { row, type Row } from './report';
 
 /** The book the scenario uploads: some 150 MB, as a book of photographs is. */
@@ -133,36 +142,22 @@ export interface UploadFigures {
  * On a server already serving: a small book uploaded first (the staging folder, the planner's
  * first start), the list quiet for `seconds`, then the list while the large book is uploaded.
  */
-export async function measureUpload(options: {
-  readonly url: string;
-  readonly pid: number;
-  readonly token: string;
-  readonly bookPath: string;
-  readonly book: { readonly bytes: number; readonly pages: number };
-  readonly warmingBookPath: string;
-  readonly seconds: number;
-  readonly warmupSeconds: number;
-  readonly connections: number;
-  readonly log: (line: string) => void;
-}): Promise<UploadFigures> {
+export async function measureUpload(
+  options: ListedScenario & {
+    readonly token: string;
+    readonly bookPath: string;
+    readonly book: { readonly bytes: number; readonly pages: number };
+    readonly warmingBookPath: string;
+  },
+): Promise<UploadFigures> {
   const { url, pid, token, log, connections } = options;
   const listPath = '/api/guestbook-entries?limit=5';
   const warming = await uploadFile(url, options.warmingBookPath, token);
   if (warming.status !== 201) throw new Error(`the warming upload answered ${warming.status}: ${warming.body}`);
   await listLoad(url, listPath, connections, sleep(options.warmupSeconds * 1000));
-  const quietStart = performance.now();
-  const quiet = windowOf(
-    await listLoad(url, listPath, connections, sleep(options.seconds * 1000)),
-    quietStart,
-    performance.now(),
-  );
-  log(`  list, quiet: ${Math.round(quiet.requestsPerSecond)} req/s, p99 ${quiet.p99?.toFixed(1)} ms`);
-
-  const rssBeforeMb = rssMb(pid);
-  let rssPeakMb = rssBeforeMb;
-  const sampler = setInterval(() => {
-    rssPeakMb = Math.max(rssPeakMb, rssMb(pid));
-  }, 50);
+  const quiet = await quietList(options, listPath);
+  const rss = rssPeak(pid);
+  const rssBeforeMb = rss.beforeMb;
   let [uploadStart, uploadEnd] = [0, 0];
   const upload = (async () => {
     await sleep(500); // the list's load is under way first
@@ -172,8 +167,7 @@ export async function measureUpload(options: {
     return answer;
   })();
   const samples = await listLoad(url, listPath, connections, upload);
-  clearInterval(sampler);
-  rssPeakMb = Math.max(rssPeakMb, rssMb(pid));
+  const rssPeakMb = rss.peak();
   const answer = await upload;
   if (answer.status !== 201) throw new Error(`the upload answered ${answer.status}: ${answer.body.slice(0, 300)}`);
   const during = windowOf(samples, uploadStart, uploadEnd);

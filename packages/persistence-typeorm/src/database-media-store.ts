@@ -1,4 +1,4 @@
-import type { ByteRange, MediaStore } from '@memoir/domain';
+import { rangeToRead, type ByteRange, type MediaStore } from '@memoir/domain';
 import type { DataSource } from 'typeorm';
 
 import { MEDIA_CHUNK_BYTES, MediaBlobSchema, mediaChunkSchema } from './media-schemas';
@@ -67,11 +67,9 @@ export class DatabaseMediaStore implements MediaStore {
   }
 
   async *read(id: string, range?: ByteRange): AsyncIterable<Uint8Array> {
-    const size = await this.size(id);
-    if (size === null) throw new Error(`No stored media file ${id}`);
-    const start = Math.max(0, range?.start ?? 0);
-    const end = Math.min(size - 1, range?.end ?? size - 1);
-    if (end < start) return;
+    const wanted = await rangeToRead(this, id, range);
+    if (wanted === null) return;
+    const { start, end } = wanted;
     for (let seq = Math.floor(start / MEDIA_CHUNK_BYTES); seq <= Math.floor(end / MEDIA_CHUNK_BYTES); seq += 1) {
       const row = await this.run(() =>
         this.manager.findOne(this.chunks, { where: { fileId: id, seq }, select: { data: true } }),

@@ -8,7 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { ByteRange, MediaStore } from '@memoir/domain';
+import { rangeToRead, type ByteRange, type MediaStore } from '@memoir/domain';
 
 /** Where MEDIA_S3_URL points: the endpoint, the bucket, a key prefix, the credentials and region. */
 export interface S3Location {
@@ -111,11 +111,9 @@ export class S3MediaStore implements MediaStore {
   }
 
   async *read(id: string, range?: ByteRange): AsyncIterable<Uint8Array> {
-    const size = await this.size(id);
-    if (size === null) throw new Error(`No stored media file ${id}`);
-    const start = Math.max(0, range?.start ?? 0);
-    const end = Math.min(size - 1, range?.end ?? size - 1);
-    if (end < start) return;
+    const wanted = await rangeToRead(this, id, range);
+    if (wanted === null) return;
+    const { start, end } = wanted;
     const answer = await this.client.send(
       new GetObjectCommand({
         Bucket: this.location.bucket,

@@ -5,6 +5,16 @@ export interface ByteRange {
 }
 
 /**
+ * The bytes to read of a file of `size`: the whole, or `range` cut to the file; null when none
+ * (an empty file, a range past its end).
+ */
+export function rangeWithin(size: number, range?: ByteRange): ByteRange | null {
+  const start = Math.max(0, range?.start ?? 0);
+  const end = Math.min(size - 1, range?.end ?? size - 1);
+  return end < start ? null : { start, end };
+}
+
+/**
  * Port: the bytes of the owner's uploads, where every server process reads them (the database,
  * chunked, or an S3-compatible bucket). Files are named by the caller, by their content
  * (`<sha256>.<ext>`), so a name always means the same bytes and is written once.
@@ -33,4 +43,18 @@ export interface MediaStore {
    * (backed up apart, with the bucket).
    */
   readonly where: 'database' | 'object-store' | 'memory';
+}
+
+/**
+ * The bytes of the stored file `id` a `read` gives (`rangeWithin` its size), or null for none;
+ * rejects when there is no such file. What every store's `read` starts with.
+ */
+export async function rangeToRead(
+  store: Pick<MediaStore, 'size'>,
+  id: string,
+  range?: ByteRange,
+): Promise<ByteRange | null> {
+  const size = await store.size(id);
+  if (size === null) throw new Error(`No stored media file ${id}`);
+  return rangeWithin(size, range);
 }
