@@ -14,6 +14,7 @@ import { guestbookRoutes } from './guestbook';
 import { mailHealthRoutes } from './mail-health';
 import { suppressionRoutes } from './suppressions';
 import { readerRoutes } from './readers';
+import { mediaRoutes } from './media';
 import { personalDataRoutes } from './personal-data';
 import type { AdminState, CallInput, RouteSpec, RouteSpecs } from './route-spec';
 import { scholarshipRoutes } from './scholarships';
@@ -37,6 +38,7 @@ export function apiSpecs(options: HttpAppOptions): RouteSpecs<ApiRouteName> {
     ...mailHealthRoutes(options),
     ...suppressionRoutes(options),
     ...readerRoutes(options),
+    ...mediaRoutes(options),
   };
 }
 
