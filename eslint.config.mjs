@@ -54,6 +54,7 @@ export const DOMAIN_CAPABILITY_ORDER = [
   'dashboard',
   'retention',
   'personal-data',
+  'media',
 ];
 
 const DOMAIN_SRC = 'packages/domain/src';

@@ -125,6 +125,9 @@ export * from './site-content/site-content.errors';
 export * from './site-content/site-content-rules';
 export * from './site-content/site-content.use-cases';
 
+// Media: the book, the cover and the author's photo
+export * from './media/image-processor';
+
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';
 export * from './dashboard/setup-checklist.use-case';
