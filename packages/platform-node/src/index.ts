@@ -5,3 +5,4 @@ export * from './random-uuid-generator';
 export * from './worker-pool-book-stamper';
 export * from './otpauth-two-factor-secrets';
 export * from './file-stamped-copies';
+export * from './sharp-image-processor';
