@@ -51,10 +51,10 @@ export const DOMAIN_CAPABILITY_ORDER = [
   'suppressions',
   'deliveries',
   'site-content',
+  'media',
   'dashboard',
   'retention',
   'personal-data',
-  'media',
 ];
 
 const DOMAIN_SRC = 'packages/domain/src';

@@ -1,6 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 
 import type { EnsureInitialAdminUseCase, UseCases } from '@memoir/domain';
+import { mediaOptions } from './media';
 import { createHttpApp, type HttpApp, type ObservedRequest, type PrivacyNotice } from '@memoir/http-koa';
 import { BOOK_TITLE, PUBLIC_GUESTBOOK_LIMIT } from '@memoir/shared';
 import type { Container } from 'inversify';
@@ -108,6 +109,7 @@ export async function buildApp(
     observeRequest,
     metrics: metrics.endpoint(config.metricsToken),
     privacy: privacyNotice(config),
+    media: mediaOptions(composition),
     fallback: shareGraphicsFirst(
       new ShareGraphics(composition.landing),
       staticApps({

@@ -12,6 +12,7 @@ import type { ScholarshipRequest } from '../src/scholarships/scholarship-request
 import type { ListCursor } from '../src/shared/list-page';
 import type { SiteContentVersion, SiteDraft, SitePreview } from '../src/site-content/site-content';
 import type { Suppression } from '../src/suppressions/suppression';
+import type { MediaFile } from '../src/media/media';
 
 /** The tables of the in-memory adapters. Values are copied in and out, never shared. */
 export class InMemoryDatabase {
@@ -38,6 +39,8 @@ export class InMemoryDatabase {
   sitePreviews = new Map<string, SitePreview>();
   /** By address, in lower case. */
   suppressions = new Map<string, Suppression>();
+  /** The uploads' records, by id (their bytes are the media store's). */
+  media = new Map<string, MediaFile>();
 
   /** A deep copy of every table, for rolling a transaction back. */
   snapshot(): InMemoryDatabase {
@@ -60,6 +63,7 @@ export class InMemoryDatabase {
     copy.siteVersions = structuredClone(this.siteVersions);
     copy.sitePreviews = structuredClone(this.sitePreviews);
     copy.suppressions = structuredClone(this.suppressions);
+    copy.media = structuredClone(this.media);
     return copy;
   }
 
@@ -82,6 +86,7 @@ export class InMemoryDatabase {
     this.siteVersions = from.siteVersions;
     this.sitePreviews = from.sitePreviews;
     this.suppressions = from.suppressions;
+    this.media = from.media;
   }
 }
 

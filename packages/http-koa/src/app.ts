@@ -24,6 +24,7 @@ import { publicListFirst } from './public-list';
 import { metricsRoutes } from './metrics';
 import { adminApiRoutes, publicApiRoutes } from './api/api-router';
 import { healthRoutes } from './health';
+import { isMediaUpload, mediaRoutes } from './media/routes';
 
 /** Request bodies are small JSON objects; 16 KB is many times the largest form. */
 export const BODY_LIMIT = '16kb';
@@ -93,6 +94,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     downloadRoutes(options),
     mailEventRoutes(options),
     requestStatusRoutes(options),
+    mediaRoutes(options),
     ...(options.privacy === undefined ? [] : [privacyRoutes(options.privacy)]),
   ];
 
@@ -107,7 +109,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use(adminHostOnly(options.adminHost));
   // A provider's delivery event is read (and its signature checked) as it came, whatever its type.
   const isMailEvent = (ctx: { readonly path: string }) => ctx.path.startsWith(`${MAIL_EVENTS_PATH}/`);
-  app.use((ctx, next) => (isMailEvent(ctx) ? next() : jsonBodiesOnly(ctx, next)));
+  // An upload is a file (the body itself, or a multipart form), streamed by its route.
+  const readsOwnBody = (ctx: Context) => isMailEvent(ctx) || isMediaUpload(ctx);
+  app.use((ctx, next) => (readsOwnBody(ctx) ? next() : jsonBodiesOnly(ctx, next)));
   // Only the API reads bodies: the download button's form posts one it does not need.
   const jsonParser = (jsonLimit: string) =>
     bodyParser({
@@ -122,7 +126,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   // the field, not a 413 for the whole body.
   const parseContent = jsonParser(CONTENT_BODY_LIMIT);
   app.use((ctx, next) => {
-    if (!isApiPath(ctx.path) || isMailEvent(ctx)) return next();
+    if (!isApiPath(ctx.path) || readsOwnBody(ctx)) return next();
     return (ctx.path === API_ROUTES.saveSiteDraft.path ? parseContent : parseJson)(ctx, next);
   });
   for (const router of routers) {

@@ -10,6 +10,7 @@ import {
   ScholarshipErrorCode,
   SiteContentErrorCode,
   SuppressionErrorCode,
+  MediaErrorCode,
   type DomainError,
   type DomainErrorCode,
 } from '@memoir/domain';
@@ -70,6 +71,11 @@ export const STATUS_BY_CODE = {
   [SuppressionErrorCode.InvalidEmail]: 400,
   [DeliveryErrorCode.InvalidStatusAddress]: 400,
   [SuppressionErrorCode.NotFound]: 404,
+  [MediaErrorCode.Invalid]: 400,
+  [MediaErrorCode.UnknownKind]: 404,
+  [MediaErrorCode.TooLarge]: 413,
+  [MediaErrorCode.UnsupportedType]: 415,
+  [MediaErrorCode.Unreadable]: 400,
 } as const satisfies Record<DomainErrorCode, number>;
 
 // A Map, so that a code such as "constructor" finds nothing rather than Object.prototype's.

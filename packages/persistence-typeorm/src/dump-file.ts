@@ -14,7 +14,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-import { dumpColumns, dumpDatabase, DumpError, DUMP_SCHEMA_VERSION, loadDatabase, type DumpedRow } from './dump';
+import {
+  dumpColumns,
+  dumpDatabase,
+  DumpError,
+  DUMP_SCHEMA_VERSION,
+  loadDatabase,
+  OLDEST_DUMP_VERSION_READ,
+  TABLES_ADDED_IN,
+  type DumpedRow,
+} from './dump';
 import { createTypeOrmPersistence } from './persistence';
 import type { TypeOrmPersistence } from './persistence-options';
 
@@ -110,6 +119,14 @@ function parseLine(text: string, number: number): unknown {
   }
 }
 
+/** This version's columns as a dump of `version` holds them: without the tables added since. */
+function columnsOfVersion(columns: Record<string, string[]>, version: number): Record<string, string[]> {
+  const later = Object.entries(TABLES_ADDED_IN)
+    .filter(([added]) => Number(added) > version)
+    .flatMap(([, tables]) => tables);
+  return Object.fromEntries(Object.entries(columns).filter(([table]) => !later.includes(table)));
+}
+
 function checkHeader(value: unknown, columns: Record<string, string[]>): DumpHeader {
   const header = value as Partial<DumpHeader> | null;
   if (header?.format !== DUMP_FORMAT || typeof header.schemaVersion !== 'number') {
@@ -120,12 +137,12 @@ function checkHeader(value: unknown, columns: Record<string, string[]>): DumpHea
       `The dump was made by a newer version of the site (schema ${header.schemaVersion}; this one reads up to ${DUMP_SCHEMA_VERSION}). Load it with that version or a later one.`,
     );
   }
-  if (header.schemaVersion < DUMP_SCHEMA_VERSION) {
+  if (header.schemaVersion < OLDEST_DUMP_VERSION_READ) {
     throw new DumpError(
-      `The dump is of schema ${header.schemaVersion}, older than this version's ${DUMP_SCHEMA_VERSION}: load it with the version that made it, start that version once on the loaded database to migrate it, then export again.`,
+      `The dump is of schema ${header.schemaVersion}, older than the oldest this version loads (${OLDEST_DUMP_VERSION_READ}): load it with the version that made it, start that version once on the loaded database to migrate it, then export again.`,
     );
   }
-  if (JSON.stringify(header.columns) !== JSON.stringify(columns)) {
+  if (JSON.stringify(header.columns) !== JSON.stringify(columnsOfVersion(columns, header.schemaVersion))) {
     throw new DumpError('The dump names columns this version does not have: it was not made by this version.');
   }
   return header as DumpHeader;

@@ -11,6 +11,7 @@ import { TypeOrmGuestbookEntryRepository } from './guestbook-entry.repository';
 import { TypeOrmScholarshipRequestRepository } from './scholarship-request.repository';
 import { TypeOrmSiteContentRepository } from './site-content.repository';
 import { TypeOrmSuppressionRepository } from './suppression.repository';
+import { TypeOrmMediaRepository } from './media.repository';
 import { TypeOrmTwoFactorRepository } from './two-factor.repository';
 
 /** Every repository, each on `manager`: the pool's, or one transaction's. */
@@ -26,5 +27,6 @@ export function repositoriesFor(manager: EntityManager, dialect: Dialect): Repos
     crackmeClaims: new TypeOrmCrackmeClaimRepository(manager, dialect),
     siteContent: new TypeOrmSiteContentRepository(manager),
     suppressions: new TypeOrmSuppressionRepository(manager),
+    media: new TypeOrmMediaRepository(manager),
   };
 }

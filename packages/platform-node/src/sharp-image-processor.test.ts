@@ -2,9 +2,11 @@ import { deflateSync } from 'node:zlib';
 
 import { describe, expect, it } from '@jest/globals';
 import type { ImageVariant, ProcessedImage } from '@memoir/domain';
+
+import { IMAGE_MAX_BYTES } from '@memoir/shared';
 import sharp from 'sharp';
 
-import { IMAGE_MAX_BYTES, SharpImageProcessor, sniffImageType } from './sharp-image-processor';
+import { SharpImageProcessor, sniffImageType } from './sharp-image-processor';
 
 const processor = new SharpImageProcessor();
 const RED = { r: 220, g: 20, b: 20 };

@@ -8,13 +8,8 @@ import {
   type ProcessedImage,
   type Result,
 } from '@memoir/domain';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '@memoir/shared';
 import sharp from 'sharp';
-
-/** The largest image file the owner may upload: 20 MB. */
-export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
-
-/** The most pixels an upload may declare (40 megapixels): checked on the header, before decoding. */
-export const IMAGE_MAX_PIXELS = 40_000_000;
 
 /** No side of a served image is longer than this. */
 export const IMAGE_MAX_EDGE = 2000;

@@ -181,6 +181,8 @@ export const API_ROUTES = {
   sendTestEmail: call('POST /api/admin/mail-health/test', { body: 'TestEmailBody', answer: 'TestEmailResponse' }),
   previewSiteContent: call('POST /api/admin/site-content/preview', { answer: 'SiteContentPreview' }),
   listSuppressions: call('GET /api/admin/suppressions', { answer: 'SuppressionsResponse' }),
+  /** The uploads in use; uploading (a file, not JSON) is POST /api/admin/media/{kind}, outside this table. */
+  listMedia: call('GET /api/admin/media', { answer: 'MediaListResponse' }),
   removeSuppression: call('DELETE /api/admin/suppressions/:email', done),
 } as const satisfies Record<string, ApiRoute>;
 

@@ -90,3 +90,15 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** The book's name, as the emails and the stamped PDF give it (the landing page's content uses it too). */
 export const BOOK_TITLE = 'Root Access';
+
+/** What the owner uploads (issue 30): the free book PDF, the cover, the author's photo. */
+export const MEDIA_KINDS = ['book', 'cover', 'author-photo'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+/** The largest cover or photo upload (the book's limit is BOOK_MAX_BYTES, the server's setting). */
+export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+/** The most pixels an uploaded image may decode to (a decompression bomb stops here). */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** An image's alt text, required: what a screen reader says for it. */
+export const MEDIA_ALT_MAX_LENGTH = 250;
+/** BOOK_MAX_BYTES's default: 200 MB. */
+export const DEFAULT_BOOK_MAX_BYTES = 200 * 1024 * 1024;

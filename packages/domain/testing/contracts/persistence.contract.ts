@@ -14,6 +14,7 @@ import { scholarshipRequestRepositoryContract } from './scholarship-request-repo
 import { siteContentRepositoryContract } from './site-content-repository.contract';
 import { suppressionRepositoryContract } from './suppression-repository.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
+import { mediaRepositoryContract, mediaStoreContract } from './media.contract';
 
 export interface PersistenceContractOptions {
   /** How many concurrent calls the race tests make. */
@@ -67,5 +68,7 @@ export function describePersistenceContract(
     eventCountStoreContract(store, concurrency);
     siteContentRepositoryContract(store, concurrency);
     suppressionRepositoryContract(store, concurrency);
+    mediaRepositoryContract(store);
+    mediaStoreContract(() => store().mediaStore);
   });
 }

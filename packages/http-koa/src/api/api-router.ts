@@ -13,6 +13,7 @@ import { dashboardRoutes } from './dashboard';
 import { guestbookRoutes } from './guestbook';
 import { mailHealthRoutes } from './mail-health';
 import { suppressionRoutes } from './suppressions';
+import { mediaRoutes } from './media';
 import { personalDataRoutes } from './personal-data';
 import type { AdminState, CallInput, RouteSpec, RouteSpecs } from './route-spec';
 import { scholarshipRoutes } from './scholarships';
@@ -35,6 +36,7 @@ export function apiSpecs(options: HttpAppOptions): RouteSpecs<ApiRouteName> {
     ...siteContentRoutes(options),
     ...mailHealthRoutes(options),
     ...suppressionRoutes(options),
+    ...mediaRoutes(options),
   };
 }
 

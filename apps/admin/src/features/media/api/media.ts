@@ -1,4 +1,4 @@
-import { ADMIN_API_PREFIX, TOASTS } from '@memoir/shared';
+import { ADMIN_API_PREFIX, TOASTS, type MediaItem, type MediaKind, type MediaUploadResponse } from '@memoir/shared';
 import { api, attachmentFilename } from '@memoir/web-ui';
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 
@@ -6,33 +6,12 @@ import { saveFile } from '../../../shared/download-csv';
 import { queryKeys } from '../../../shared/query-keys';
 import { useChange } from '../../../shared/use-change';
 
-/** What the owner uploads: the book's PDF, the cover, the author's photo. */
-export type MediaKind = 'book' | 'cover' | 'author-photo';
-
-/**
- * One uploaded file as `GET /api/admin/media` and an upload's answer give it: where visitors get
- * it, its size in bytes, an image's pixels or the book's page count, and when it came (and who
- * sent it and its alt text, when the server says).
- */
-export interface MediaItem {
-  readonly kind: MediaKind;
-  readonly id: string;
-  readonly url: string;
-  readonly bytes: number;
-  readonly width?: number;
-  readonly height?: number;
-  readonly pages?: number;
-  readonly uploadedAt: string;
-  readonly uploadedBy?: string;
-  readonly alt?: string;
-}
-
 const MEDIA_PATH = `${ADMIN_API_PREFIX}/media`;
 
-/** The uploads there are, by kind (none yet: the site shows its drawn cover and the configured book). */
+/** The uploads in use, one of each kind uploaded (none yet: the site shows its drawn cover and the configured book). */
 export const mediaQueryOptions = queryOptions({
   queryKey: queryKeys.media,
-  queryFn: async () => ((await (await api.send(MEDIA_PATH)).json()) as { readonly media: readonly MediaItem[] }).media,
+  queryFn: async () => (await api.call('listMedia')).media,
 });
 
 export const useMedia = () => useSuspenseQuery(mediaQueryOptions);
@@ -52,7 +31,7 @@ async function upload({ kind, file, alt, onProgress, signal }: Upload): Promise<
   if (kind !== 'book') form.append('alt', alt.trim());
   form.append('file', file, file.name);
   const response = await api.send(`${MEDIA_PATH}/${kind}`, { method: 'POST', body: form, onProgress, signal });
-  return ((await response.json()) as { readonly media: MediaItem }).media;
+  return ((await response.json()) as MediaUploadResponse).media;
 }
 
 /**

@@ -1,8 +1,9 @@
+import { MEDIA_ALT_MAX_LENGTH, type MediaItem, type MediaKind } from '@memoir/shared';
 import { useId, useRef, useState, type DragEvent } from 'react';
 
 import { FormField } from '../../../shared/form-field';
 import { ButtonRow } from '../../../shared/page';
-import { useTestCopy, useUpload, type MediaItem, type MediaKind } from '../api/media';
+import { useTestCopy, useUpload } from '../api/media';
 import { formatBytes, progressText, uploadFailureText } from '../utils/media-words';
 
 /** What each card says: its title, what visitors see of it, the files it takes. */
@@ -27,7 +28,7 @@ function Preview({ item, texts }: { readonly item: MediaItem | undefined; readon
     <>
       {texts.kind === 'book' ? (
         <p data-testid="media-book-facts">
-          <a href={item.url}>The book</a>: {item.pages === undefined ? '' : `${item.pages} pages, `}
+          The book: {item.pages === undefined ? '' : `${item.pages} pages, `}
           {formatBytes(item.bytes)}
         </p>
       ) : (
@@ -40,7 +41,7 @@ function Preview({ item, texts }: { readonly item: MediaItem | undefined; readon
       )}
       <p className="meta" data-testid="media-uploaded">
         Uploaded {uploadedWhen(item.uploadedAt)}
-        {item.uploadedBy === undefined ? null : (
+        {item.uploadedBy === null ? null : (
           <>
             {' '}
             by <bdi>{item.uploadedBy}</bdi>
@@ -158,7 +159,7 @@ export function MediaCard({ texts, item }: { readonly texts: MediaCardTexts; rea
           label="Alt text"
           value={alt}
           onChange={setAlt}
-          maxLength={300}
+          maxLength={MEDIA_ALT_MAX_LENGTH}
           hint="What the image shows, for people who cannot see it. Required before you upload."
         />
       ) : null}
