@@ -6,6 +6,7 @@ declare module 's3rver' {
     readonly silent?: boolean;
     readonly directory: string;
   }
+  // eslint-disable-next-line import-x/no-default-export -- the package's own export is its default
   export default class S3rver {
     constructor(options: S3rverOptions);
     run(): Promise<{ readonly address: string; readonly port: number }>;
