@@ -1,7 +1,10 @@
+import type { ListMediaUseCase, MediaFile, MediaStore } from '@memoir/domain';
+import { PUBLIC_MEDIA_PATH } from '@memoir/http-koa';
+
 /*
- * The owner's uploaded images as the landing page shows them. The media store gives them (the
- * composition wires it to LandingPages' `media`); the page writes each as a <picture>
- * (the public site's src/shared/page-media.tsx, whose PageImage this is).
+ * The owner's uploaded images as the landing page shows them. The media capability gives them
+ * (`uploadedMedia`, LandingPages' `media`); the page writes each as a <picture> (the public
+ * site's src/shared/page-media.tsx, whose PageImage this is).
  */
 
 /** One size and format of an uploaded image, at the address it is served from. */
@@ -46,4 +49,62 @@ export function pageMedia(
  */
 export function shareGraphicsKey(version: number, coverHash: string): string {
   return `${version}-${coverHash.slice(0, 16)}`;
+}
+
+/* The share graphics' cover (share-graphics.ts). */
+
+/**
+ * The uploaded cover as the share graphics need it: its content hash (cheap to read on every
+ * request: it keys the graphics) and its bytes (read only when the graphics are drawn).
+ */
+export interface ShareCover {
+  readonly hash: string;
+  readonly bytes: () => Promise<Uint8Array>;
+}
+
+/** An uploaded image as the page shows it: its alt text and its variants at their public addresses. */
+function imageOf(file: MediaFile): PageImage {
+  return {
+    alt: file.alt ?? '',
+    variants: file.variants.map(({ fileId, width, height, format }) => ({
+      url: `${PUBLIC_MEDIA_PATH}/${fileId}`,
+      width,
+      height,
+      format,
+    })),
+  };
+}
+
+/** The cover and the photo in use (each a few seconds stale at most: ListMediaUseCase.current). */
+export function uploadedMedia(listMedia: Pick<ListMediaUseCase, 'current'>): () => Promise<LandingMedia> {
+  return async () => {
+    const [cover, photo] = await Promise.all([listMedia.current('cover'), listMedia.current('author-photo')]);
+    return {
+      ...(cover === null ? {} : { cover: { ...imageOf(cover), hash: cover.sha256 } }),
+      ...(photo === null ? {} : { authorPhoto: imageOf(photo) }),
+    };
+  };
+}
+
+/**
+ * The cover the share graphics are made from: its hash, and the bytes of its largest JPEG
+ * (read from the store only when the graphics are drawn); null while none is uploaded.
+ */
+export function uploadedCover(
+  listMedia: Pick<ListMediaUseCase, 'current'>,
+  store: Pick<MediaStore, 'read'>,
+): () => Promise<ShareCover | null> {
+  return async () => {
+    const cover = await listMedia.current('cover');
+    const largest = cover?.variants.find((variant) => variant.format === 'jpeg') ?? cover?.variants[0];
+    if (cover === null || largest === undefined) return null;
+    return {
+      hash: cover.sha256,
+      bytes: async () => {
+        const parts: Uint8Array[] = [];
+        for await (const part of store.read(largest.fileId)) parts.push(part);
+        return Buffer.concat(parts);
+      },
+    };
+  };
 }

@@ -6,7 +6,7 @@ import type { SiteContent } from '@memoir/shared';
 import type { Middleware } from 'koa';
 import sharp from 'sharp';
 
-import { shareGraphicsKey } from './landing-media';
+import { shareGraphicsKey, type ShareCover } from './landing-media';
 import type { LandingSource } from './landing-page';
 
 /*
@@ -222,15 +222,6 @@ export const SHARE_GRAPHIC_PATHS = new Set(SHARE_GRAPHICS.map(({ file }) => `/im
 
 /** Kept shortly by browsers and link previews: a publish shows in them within minutes. */
 export const SHARE_GRAPHIC_CACHE_CONTROL = 'public, max-age=300';
-
-/**
- * The uploaded cover as the share graphics need it: its content hash (cheap to read on every
- * request: it keys the graphics) and its bytes (read only when the graphics are drawn).
- */
-export interface ShareCover {
-  readonly hash: string;
-  readonly bytes: () => Promise<Uint8Array>;
-}
 
 /**
  * The share graphics of the published version and cover, drawn once per version and cover

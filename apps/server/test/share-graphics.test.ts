@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_SITE_CONTENT, type SiteContent } from '@memoir/shared';
 import sharp from 'sharp';
 
-import { ShareGraphics, shareGraphicSvg, type ShareCover } from '../src/share-graphics';
+import type { ShareCover } from '../src/landing-media';
+import { ShareGraphics, shareGraphicSvg } from '../src/share-graphics';
 import { useTestApps, type TestApp } from './support/test-app';
 
 /** A PNG's width and height, from its IHDR chunk. */
