@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { MediaItem } from '@memoir/shared';
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import sharp from 'sharp';
 
@@ -19,22 +20,9 @@ import { signInToDashboard } from './admin-pages';
  * browser test.
  */
 
-interface FakeMedia {
-  kind: string;
-  id: string;
-  url: string;
-  bytes: number;
-  width?: number;
-  height?: number;
-  pages?: number;
-  uploadedAt: string;
-  uploadedBy?: string;
-  alt?: string;
-}
-
 /** The endpoints of the media capability as the test answers them; `sent` keeps each upload's request. */
 async function fakeMediaApi(page: Page, cover: Buffer) {
-  const stored: FakeMedia[] = [];
+  const stored: MediaItem[] = [];
   const sent: Request[] = [];
   const answers = new Map<string, (route: Route) => Promise<void>>();
   await page.route('**/api/admin/media', (route) =>
@@ -112,7 +100,9 @@ describe('the Book and images screen in Chromium', () => {
         uploadedAt: '2026-11-26T10:30:00.000Z',
         uploadedBy: 'admin',
         alt: 'The cover: a green terminal and the title',
-      };
+        sha256: 'c0'.repeat(32),
+        variants: [{ url: '/media-files/cover.jpg', width: 320, height: 480, format: 'jpeg', bytes: cover.length }],
+      } satisfies MediaItem;
       fake.stored.push(item);
       await route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ media: item }) });
     });
@@ -169,10 +159,13 @@ describe('the Book and images screen in Chromium', () => {
     fake.stored.push({
       kind: 'book',
       id: 'b1',
-      url: '/media-files/book.pdf',
+      url: '/api/admin/media/book/test-copy',
       bytes: 4_212_000,
       pages: 320,
       uploadedAt: '2026-11-26T09:00:00.000Z',
+      uploadedBy: null,
+      sha256: 'b0'.repeat(32),
+      variants: [],
     });
     fake.answers.set('test-copy', (route) =>
       route.fulfill({
