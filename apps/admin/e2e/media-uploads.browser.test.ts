@@ -8,7 +8,9 @@ import { MEDIA_MESSAGES } from '@memoir/shared';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 
+import { nuHtmlErrors } from '../../../tools/nu-html-checker';
 import {
+  hydrated,
   launchChromium,
   openPage,
   seriousAccessibilityViolations,
@@ -67,7 +69,7 @@ describe('uploading the book and the images in Chromium', () => {
     rmSync(downloads, { recursive: true, force: true });
   });
 
-  it('uploads a sideways cover with GPS tags: the page shows it upright, its files carry no GPS, the share graphic changes', async () => {
+  it('uploads a sideways cover and photo with GPS tags: the page shows them upright, without GPS, hydrated and valid; the share graphic changes', async () => {
     const cardBefore = Buffer.from(await (await fetch(`${site.url}/images/share-card.png`)).arrayBuffer());
     const { page, errors } = await openPage(browser, site.url, { bypassCSP: true });
     await openMedia(page);
@@ -93,11 +95,28 @@ describe('uploading the book and the images in Chromium', () => {
       .getByTestId('media-uploaded')
       .filter({ hasText: /by admin · 400 x 600 pixels/ })
       .waitFor();
+    const photoCard = page.getByTestId('media-author-photo');
+    await photoCard.getByLabel('Choose a file').setInputFiles({
+      name: 'me.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sidewaysPhoneCover(),
+    });
+    await photoCard.getByLabel('Alt text').fill('The author, in red and blue');
+    await photoCard.getByRole('button', { name: "Upload the author's photo" }).click();
+    await photoCard.getByRole('img', { name: 'The author, in red and blue' }).waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(errors.filter((error) => !/status of 415/.test(error))).toEqual([]);
 
+    // The page as served with both uploads: valid HTML.
+    expect(nuHtmlErrors(await (await fetch(`${site.url}/`)).text())).toEqual([]);
+
     // The landing page: the cover upright, loaded; every file it may fetch without EXIF.
     const landing = await page.context().newPage();
+    const landingProblems: string[] = [];
+    landing.on('pageerror', (error) => landingProblems.push(String(error)));
+    landing.on('console', (message) => {
+      if (message.type() === 'error' || /hydrat/i.test(message.text())) landingProblems.push(message.text());
+    });
     await landing.goto('/');
     const cover = landing.locator('header.hero img.book-image');
     await expect(cover.getAttribute('alt')).resolves.toBe('Red above blue: the cover');
@@ -136,6 +155,15 @@ describe('uploading the book and the images in Chromium', () => {
     expect(ogImage?.endsWith(graphic ?? '')).toBe(true);
     const cardAfter = Buffer.from(await (await fetch(`${site.url}${graphic}`)).arrayBuffer());
     expect(cardAfter.equals(cardBefore)).toBe(false);
+
+    // The photo beside the biography, lazy, hydrated without a mismatch; no serious axe finding.
+    const photo = landing.locator('#author img.author-photo');
+    await photo.scrollIntoViewIfNeeded();
+    await expect(photo.getAttribute('loading')).resolves.toBe('lazy');
+    await expect(photo.getAttribute('alt')).resolves.toBe('The author, in red and blue');
+    await hydrated(landing, '#author img.author-photo');
+    expect(await seriousAccessibilityViolations(landing)).toEqual([]);
+    expect(landingProblems).toEqual([]);
     await page.context().close();
   }, 60_000);
 
