@@ -124,6 +124,19 @@ describe('SharpImageProcessor', () => {
     ]);
   });
 
+  it('adds AVIF before WebP when asked', async () => {
+    const input = await (await halves(800, 1200)).jpeg().toBuffer();
+    const result = await new SharpImageProcessor({ avif: true }).process(input, 'author-photo');
+    if (!result.ok) throw new Error(result.error);
+    expect(sizes(result.value.variants).slice(0, 4)).toEqual([
+      'avif 600x900',
+      'avif 400x600',
+      'avif 200x300',
+      'webp 600x900',
+    ]);
+    expect((await sharp(result.value.variants[0]?.bytes).metadata()).format).toBe('heif');
+  });
+
   it('keeps no side of a served image longer than 2000 pixels', async () => {
     const tall = await sharp({ create: { width: 1000, height: 6000, channels: 3, background: RED } })
       .jpeg()

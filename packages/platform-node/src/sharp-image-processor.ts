@@ -49,6 +49,11 @@ export interface SharpImageProcessorOptions {
   readonly threads?: number;
   readonly webpQuality?: number;
   readonly jpegQuality?: number;
+  /**
+   * Also AVIF (before WebP). Off by default: it was about 40% smaller than WebP on a phone
+   * photo, but made the whole processing about twice as long (docs/public-site.md).
+   */
+  readonly avif?: boolean;
 }
 
 /**
@@ -57,12 +62,13 @@ export interface SharpImageProcessorOptions {
  * small file with a huge header), then decoded once (strictly: a truncated file is refused),
  * turned upright from its EXIF orientation, and encoded in WebP and JPEG at IMAGE_WIDTHS.
  * Nothing of the input's metadata is written out (sharp keeps none unless asked to): no GPS,
- * no camera, no comment, and no payload a polyglot file carried. AVIF is not made: at these
- * sizes it saved little over WebP and took several times as long (docs/public-site.md).
+ * no camera, no comment, and no payload a polyglot file carried. AVIF only when asked (the
+ * `avif` option).
  */
 export class SharpImageProcessor implements ImageProcessor {
   private readonly webpQuality: number;
   private readonly jpegQuality: number;
+  private readonly formats: readonly ServedFormat[];
 
   constructor(options: SharpImageProcessorOptions = {}) {
     // Process-wide settings of sharp; no other part of the server uses it.
@@ -72,6 +78,7 @@ export class SharpImageProcessor implements ImageProcessor {
     sharp.cache(false);
     this.webpQuality = options.webpQuality ?? 80;
     this.jpegQuality = options.jpegQuality ?? 82;
+    this.formats = options.avif === true ? ['avif', 'webp', 'jpeg'] : ['webp', 'jpeg'];
   }
 
   async process(file: Uint8Array, kind: ImageKind): Promise<Result<ProcessedImage, ImageRefusal>> {
@@ -96,30 +103,34 @@ export class SharpImageProcessor implements ImageProcessor {
     });
   }
 
-  /** Every width (no larger than the decoded image, each once) in WebP, then in JPEG. */
+  /** Every width (no larger than the decoded image, each once) in AVIF when asked, WebP, then JPEG. */
   private async encode(pixels: RawPixels, widths: readonly number[]): Promise<ImageVariant[]> {
     const fitting = [...new Set(widths.map((width) => Math.min(width, pixels.info.width)))];
     const variants: ImageVariant[] = [];
-    for (const format of ['webp', 'jpeg'] as const) {
+    for (const format of this.formats) {
       for (const width of fitting) variants.push(await this.encodeOne(pixels, width, format));
     }
     return variants;
   }
 
-  private async encodeOne(pixels: RawPixels, width: number, format: 'webp' | 'jpeg'): Promise<ImageVariant> {
-    let pipeline = sharp(pixels.data, { raw: pixels.info });
-    if (width < pixels.info.width) pipeline = pipeline.resize({ width });
-    pipeline =
-      format === 'webp'
-        ? pipeline.webp({ quality: this.webpQuality })
-        : // JPEG has no transparency: a PNG's clear parts become white, not black.
-          pipeline
-            .flatten({ background: '#ffffff' })
-            .jpeg({ quality: this.jpegQuality, progressive: true, mozjpeg: true });
-    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+  private async encodeOne(pixels: RawPixels, width: number, format: ServedFormat): Promise<ImageVariant> {
+    const resized = sharp(pixels.data, { raw: pixels.info }).resize(width < pixels.info.width ? { width } : null);
+    const encoders: Readonly<Record<ServedFormat, () => sharp.Sharp>> = {
+      avif: () => resized.avif({ quality: 50, effort: 2 }),
+      webp: () => resized.webp({ quality: this.webpQuality }),
+      // JPEG has no transparency: a PNG's clear parts become white, not black.
+      jpeg: () =>
+        resized
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: this.jpegQuality, progressive: true, mozjpeg: true }),
+    };
+    const { data, info } = await encoders[format]().toBuffer({ resolveWithObject: true });
     return { width: info.width, height: info.height, format, bytes: new Uint8Array(data) };
   }
 }
+
+/** What the page is served in: JPEG for every browser, WebP and (when asked) AVIF for the ones that take them. */
+type ServedFormat = 'avif' | 'webp' | 'jpeg';
 
 interface RawPixels {
   readonly data: Buffer;
