@@ -179,6 +179,16 @@ export interface SendOptions {
   readonly signal?: AbortSignal;
 }
 
+/** XMLHttpRequest's answer headers ("Name: value" lines) as a Headers. */
+function responseHeaders(lines: string): Headers {
+  const headers = new Headers();
+  for (const line of lines.trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
 /**
  * A call the route table does not describe (its body is a file, or its answer is one), sent
  * with XMLHttpRequest: fetch cannot yet report an upload's progress. The same credentials and
@@ -187,13 +197,10 @@ export interface SendOptions {
  */
 function sendWithProgress(path: string, options: SendOptions = {}): Promise<Response> {
   const method = options.method ?? 'GET';
+  const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
+  if (options.signal?.aborted) return Promise.reject(aborted());
   return new Promise<Response>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
-    if (options.signal?.aborted) {
-      reject(aborted());
-      return;
-    }
     request.open(method, path);
     request.withCredentials = true;
     request.responseType = 'blob';
@@ -204,23 +211,14 @@ function sendWithProgress(path: string, options: SendOptions = {}): Promise<Resp
     request.addEventListener('abort', () => reject(aborted()));
     request.addEventListener('error', () => reject(new TypeError('Failed to fetch')));
     request.addEventListener('load', () => {
-      const headers = new Headers();
-      for (const line of request
-        .getAllResponseHeaders()
-        .trim()
-        .split(/[\r\n]+/)) {
-        const colon = line.indexOf(':');
-        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-      }
+      const headers = responseHeaders(request.getAllResponseHeaders());
       // A 204 or 304 may carry no body.
       const body = request.status === 204 || request.status === 304 ? null : (request.response as Blob);
       const response = new Response(body, { status: request.status, statusText: request.statusText, headers });
+      // The route failure() judges a 401 by: an admin path's call is the session's.
+      const route: ApiRoute = { method, path, access: isAdminPath(path) ? 'admin' : 'public', status: 200, answer: [] };
       if (response.ok) resolve(response);
-      else
-        void failure(
-          { method, path, access: isAdminPath(path) ? 'admin' : 'public', status: 200, answer: [] },
-          response,
-        ).then(reject);
+      else void failure(route, response).then(reject);
     });
     request.send(options.body ?? null);
   });
