@@ -21,6 +21,8 @@ export function mediaOptions({ config, container }: Composition): MediaOptions {
       await currentBook.refresh();
       return stamper.stamp(owner);
     },
-    afterUpload: async () => void (await currentBook.refresh()),
+    afterUpload: async ({ kind, fileId, path }) => {
+      if (kind === 'book' && fileId !== null) await currentBook.refresh({ fileId, path });
+    },
   };
 }

@@ -62,8 +62,15 @@ export interface MediaOptions {
   readonly store: MediaStore;
   /** The signed-in owner's stamped copy of the book new downloads get. */
   testCopy(owner: CopyOwner): Promise<Uint8Array>;
-  /** Told after an upload through this process (the book file it stamps from is fetched at once). */
-  afterUpload?(): Promise<void>;
+  /**
+   * Told after an upload through this process, with the upload's record and its staged file
+   * (still there): the book file it stamps from is taken at once.
+   */
+  afterUpload?(uploaded: {
+    readonly kind: string;
+    readonly fileId: string | null;
+    readonly path: string;
+  }): Promise<void>;
 }
 
 export interface HttpAppOptions {

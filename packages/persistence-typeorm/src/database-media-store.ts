@@ -78,7 +78,7 @@ export class DatabaseMediaStore implements MediaStore {
       );
       if (row === null) throw new Error(`The stored media file ${id} lost its chunk ${seq}`);
       const offset = seq * MEDIA_CHUNK_BYTES;
-      const data = Buffer.from(row.data);
+      const data = Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data);
       yield data.subarray(Math.max(0, start - offset), Math.min(data.length, end - offset + 1));
     }
   }

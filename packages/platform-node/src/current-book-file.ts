@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -40,16 +40,18 @@ export class CurrentBookFile {
 
   /**
    * Looks for a newer uploaded book and fetches it when this process has not yet; resolves to
-   * the path then in use. Concurrent calls share one look.
+   * the path then in use. Concurrent calls share one look. `local`: the bytes of a book this
+   * process has just taken in (its staged upload), copied by the kernel rather than read back
+   * from the store.
    */
-  refresh(): Promise<string> {
-    this.refreshing ??= this.look().finally(() => {
+  refresh(local?: { readonly fileId: string; readonly path: string }): Promise<string> {
+    this.refreshing ??= this.look(local).finally(() => {
       this.refreshing = null;
     });
     return this.refreshing;
   }
 
-  private async look(): Promise<string> {
+  private async look(local?: { readonly fileId: string; readonly path: string }): Promise<string> {
     const newest = await this.options.newest();
     if (newest?.fileId == null) {
       this.current = this.options.fallback;
@@ -57,7 +59,7 @@ export class CurrentBookFile {
     }
     const path = join(this.options.dir, newest.fileId);
     if (path !== this.current) {
-      if ((await sizeOf(path)) !== newest.bytes) await this.fetch(newest.fileId, path);
+      if ((await sizeOf(path)) !== newest.bytes) await this.fetch(newest.fileId, path, local);
       const previous = this.current;
       this.current = path;
       await this.removeOthers([path, previous]);
@@ -66,11 +68,17 @@ export class CurrentBookFile {
   }
 
   /** Streams the stored book to `path`, through a temporary name, so a half-written book is never read. */
-  private async fetch(fileId: string, path: string): Promise<void> {
+  private async fetch(
+    fileId: string,
+    path: string,
+    local?: { readonly fileId: string; readonly path: string },
+  ): Promise<void> {
     await mkdir(this.options.dir, { recursive: true, mode: 0o700 });
     const temporary = `${path}.${randomBytes(6).toString('hex')}.part`;
     try {
-      await pipeline(Readable.from(this.options.store.read(fileId)), createWriteStream(temporary, { mode: 0o600 }));
+      if (local?.fileId === fileId) await copyFile(local.path, temporary);
+      else
+        await pipeline(Readable.from(this.options.store.read(fileId)), createWriteStream(temporary, { mode: 0o600 }));
       await rename(temporary, path);
     } catch (error) {
       await rm(temporary, { force: true });

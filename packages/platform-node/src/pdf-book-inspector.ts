@@ -2,7 +2,7 @@ import { err, ok, type BookInspection, type BookInspector, type Result, type Sta
 
 import { checkBookFile } from './book-stamping/book-file';
 
-/** What plans a book in a stamping thread (WorkerPoolBookStamper.inspect). */
+/** What plans a book as a copy would (ProcessBookPlanner: in a process of its own). */
 export interface BookPlanner {
   inspect(path: string): Promise<BookInspection>;
 }
@@ -16,9 +16,9 @@ function reasonOf(error: unknown): string {
 
 /**
  * Judges a book the owner uploads as a reader's copy would meet it: first without parsing it
- * (`checkBookFile`: a PDF header, whole, not encrypted; a few kilobytes read), then planned in a
- * stamping thread (every page placed, the cross-reference section read). Any failure, a thread
- * that dies on a hostile file included, is a refusal with its reason, never an error.
+ * (`checkBookFile`: a PDF header, whole, not encrypted; a few kilobytes read), then planned
+ * (every page placed, the cross-reference section read). Any failure, a planner that dies on a
+ * hostile file included, is a refusal with its reason, never an error.
  */
 export class PdfBookInspector implements BookInspector {
   constructor(private readonly planner: BookPlanner) {}

@@ -88,7 +88,7 @@ export function writesToFile(place: BookStampPlace): place is FileBookStampPlace
   return typeof (place as Partial<FileBookStampPlace>).stampToFile === 'function';
 }
 
-type TaskName = 'checkCopy' | 'inspectBook' | 'stampCopy' | 'stampCopyToFile';
+type TaskName = 'checkCopy' | 'stampCopy' | 'stampCopyToFile';
 type Task = BookTask | CopyOfBook | CopyToFile;
 
 /** A copy waiting for a thread, in the order its reader asked. */
@@ -153,15 +153,6 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
   bookPath(): string {
     const { bookPath } = this.options;
     return typeof bookPath === 'string' ? bookPath : bookPath();
-  }
-
-  /**
-   * Plans the PDF at `path` in a stamping thread, as a copy would, and lets the plan go: its page
-   * count and cross-reference kind, or a rejection saying why it cannot be stamped. Waits its turn
-   * with the copies (a book the owner uploads is checked this way before it replaces the last).
-   */
-  inspect(path: string): Promise<{ readonly pages: number; readonly xref: 'table' | 'stream' }> {
-    return this.run('inspectBook', { bookPath: path });
   }
 
   /**

@@ -91,7 +91,7 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** The book's name, as the emails and the stamped PDF give it (the landing page's content uses it too). */
 export const BOOK_TITLE = 'Root Access';
 
-/** What the owner uploads (issue 30): the free book PDF, the cover, the author's photo. */
+/** What the owner uploads: the free book PDF, the cover, the author's photo. */
 export const MEDIA_KINDS = ['book', 'cover', 'author-photo'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 /** The largest cover or photo upload (the book's limit is BOOK_MAX_BYTES, the server's setting). */

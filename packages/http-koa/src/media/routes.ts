@@ -100,7 +100,7 @@ async function upload(ctx: RouterContext, options: HttpAppOptions, media: MediaO
   if (file === null) throw refuse(400, MEDIA_MESSAGES.noFile);
   try {
     const uploaded = orFail(await options.useCases.uploadMedia.execute({ kind, file, alt }, actor(ctx)));
-    await media.afterUpload?.().catch((error: unknown) => {
+    await media.afterUpload?.({ kind, fileId: uploaded.fileId, path: file.localPath }).catch((error: unknown) => {
       options.logger.warn({ err: error }, 'media: the new upload will be used at the next check');
     });
     ctx.status = 201;

@@ -112,15 +112,6 @@ export async function checkCopy({ bookPath }: BookTask): Promise<number> {
   return pageCount;
 }
 
-/**
- * Plans a book the owner uploads, as a copy would (every page, its cross-reference section),
- * without keeping the plan: its page count and cross-reference kind, or it throws why not.
- */
-export async function inspectBook({ bookPath }: BookTask): Promise<{ pages: number; xref: 'table' | 'stream' }> {
-  const plan = await planBook(await readFile(bookPath));
-  return { pages: plan.pageCount, xref: plan.base.xrefStream ? 'stream' : 'table' };
-}
-
 /** The update that makes a reader's copy of the planned book. */
 async function updateFor(
   owner: CopyOwner,
