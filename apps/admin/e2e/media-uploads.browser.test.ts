@@ -13,6 +13,7 @@ import {
   hydrated,
   launchChromium,
   openPage,
+  screenshot,
   seriousAccessibilityViolations,
   startSiteServer,
   type SiteServer,
@@ -144,6 +145,11 @@ describe('uploading the book and the images in Chromium', () => {
     await hydrated(landing, '#author img.author-photo');
     expect(await seriousAccessibilityViolations(landing)).toEqual([]);
     expect(landingProblems).toEqual([]);
+    await screenshot(page, 'admin-media');
+    await landing.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(landing, 'landing-with-uploads-desktop');
+    await landing.setViewportSize({ width: 390, height: 844 });
+    await screenshot(landing, 'landing-with-uploads-phone');
     await page.context().close();
   }, 60_000);
 
