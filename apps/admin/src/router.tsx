@@ -20,6 +20,8 @@ import { DASHBOARD_SCREEN, DashboardPage } from './features/dashboard/components
 import { guestbookEntriesQueryOptions, guestbookSearch } from './features/guestbook/api/guestbook-entries';
 import { GUESTBOOK_SCREEN, GuestbookPage } from './features/guestbook/components/guestbook-page';
 import { mailHealthQueryOptions } from './features/mail/api/mail-health';
+import { mediaQueryOptions } from './features/media/api/media';
+import { MEDIA_SCREEN } from './features/media/components/media-screen';
 import { MAIL_SCREEN, MailPage } from './features/mail/components/mail-page';
 import { prizeClaimsQueryOptions } from './features/prizes/api/prize-claims';
 import { PRIZES_SCREEN, PrizesPage } from './features/prizes/components/prizes-page';
@@ -171,8 +173,11 @@ const siteRoute = screenRoute('/site', SitePage, SITE_SCREEN, (client) =>
 const mailRoute = screenRoute('/mail', MailPage, MAIL_SCREEN, (client) =>
   client.ensureQueryData(mailHealthQueryOptions),
 );
+// The uploads' code loads with their screen; the list is read afresh on each visit.
+const MediaPage = lazyRouteComponent(() => import('./features/media/components/media-page'), 'MediaPage');
+const mediaRoute = screenRoute('/media', MediaPage, MEDIA_SCREEN, (client) => client.fetchQuery(mediaQueryOptions));
 
-/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail; case-insensitive. */
+/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail, /admin/media; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree: rootRoute.addChildren([
@@ -188,6 +193,7 @@ export function createAppRouter(queryClient: QueryClient) {
         securityRoute,
         siteRoute,
         mailRoute,
+        mediaRoute,
       ]),
     ]),
     basepath: '/admin',

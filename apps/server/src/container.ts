@@ -37,6 +37,7 @@ import {
   PdfBookInspector,
   ProcessBookPlanner,
   S3MediaStore,
+  SharpImageProcessor,
   sha256OfBytes,
   OtpauthTwoFactorSecrets,
   FileStampedCopies,
@@ -104,7 +105,7 @@ export interface ContainerOverrides {
   readonly copyWaitMs?: number;
   /** Signing certificates of a test's own, for SES's webhook. */
   readonly snsEndpoint?: SnsEndpoint;
-  /** An image processor of the test's own (the server's is sharp's, once wired). */
+  /** An image processor of the test's own (the server's is sharp's). */
   readonly imageProcessor?: ImageProcessor;
 }
 
@@ -312,7 +313,7 @@ export function buildContainer(
         mediaStore: context.get(TYPES.MediaStore),
         hashBytes: sha256OfBytes,
         books: new PdfBookInspector(new ProcessBookPlanner()),
-        ...(overrides.imageProcessor === undefined ? {} : { images: overrides.imageProcessor }),
+        images: overrides.imageProcessor ?? new SharpImageProcessor(),
       },
       context.get(TYPES.UseCaseSettings),
     );

@@ -13,6 +13,7 @@ import type { ServerConfig } from './config';
 import { makePrivateDir } from './data-dir';
 import { createServerMetrics } from './metrics';
 import { landingFirst } from './landing-first';
+import { uploadedCover, uploadedMedia } from './landing-media';
 import { ShareGraphics, shareGraphicsFirst } from './share-graphics';
 import { LandingPages, landingEntryFile } from './landing-page';
 import { publicSiteDist, staticApps } from './static-apps';
@@ -89,6 +90,7 @@ export async function buildApp(
     leaveOutPlaceholders: config.siteLinks.leaveOutPlaceholders,
     source: composition.landing,
     entries: () => useCases.listPublicGuestbookEntries.execute({ limit: PUBLIC_GUESTBOOK_LIMIT }),
+    media: uploadedMedia(useCases.listMedia),
   });
   const observeRequest = (request: ObservedRequest) => metrics.observeRequest(request);
   const { app, handler, routes } = createHttpApp({
@@ -111,7 +113,7 @@ export async function buildApp(
     privacy: privacyNotice(config),
     media: mediaOptions(composition),
     fallback: shareGraphicsFirst(
-      new ShareGraphics(composition.landing),
+      new ShareGraphics(composition.landing, uploadedCover(useCases.listMedia, container.get(TYPES.MediaStore))),
       staticApps({
         rootDir: config.rootDir,
         adminHost: config.adminHost,

@@ -9,3 +9,4 @@ export * from './current-book-file';
 export * from './pdf-book-inspector';
 export * from './s3-media-store';
 export * from './process-book-planner';
+export * from './sharp-image-processor';

@@ -19,4 +19,5 @@ export const queryKeys = {
   siteContent: [...adminData, 'site-content'],
   siteVersions: [...adminData, 'site-content-versions'],
   mailHealth: [...adminData, 'mail-health'],
+  media: [...adminData, 'media'],
 } as const;
