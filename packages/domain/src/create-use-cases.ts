@@ -410,6 +410,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     setupChecklist: new SetupChecklistUseCase({
       ...repositories,
       published: publishedSiteContent,
+      media: listMedia,
       setup: settings.serverSetup ?? SERVER_SET_UP,
     }),
     rateLimiter,

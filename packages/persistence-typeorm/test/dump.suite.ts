@@ -299,7 +299,7 @@ export function describeDumps(name: string, stores: DumpStores): void {
       expect([loaded.guestbook_entries, loaded.readers, loaded.media_uploads]).toEqual([2, 1, 0]);
       header.schemaVersion = 4;
       writeFileSync(old, `${[JSON.stringify(header), ...rows, JSON.stringify(trailer)].join('\n')}\n`);
-      await expect(loadDumpFile(await empty(), old)).rejects.toThrow('older than the oldest this version loads (5)');
+      await expect(loadDumpFile(await empty(), old)).rejects.toThrow('older than 5, the oldest this version reads');
     });
 
     it('loads a dump of schema 5, before the reader list: its requests without a review reminder', async () => {

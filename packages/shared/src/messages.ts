@@ -101,6 +101,7 @@ export const FIELD_MESSAGES = {
   malformedText: (label: string): string => `${label} contains characters that are not allowed.`,
   hiddenCharacters: (label: string): string => `${label} contains invisible or direction-changing characters.`,
   invalidEmail: 'Please enter a valid email address.',
+  consentRequired: 'Tick the box to ask for the news.',
   mustBeBoolean: (label: string): string => `${label} must be true or false.`,
   invalidDecision: 'Decision must be approved or rejected.',
   mustBeText: (label: string): string => `${label} must be text.`,
@@ -166,9 +167,9 @@ export const SETUP_STEPS: Readonly<
     href: null,
   },
   'sample-book': {
-    text: 'Replace the sample book with your own PDF: readers are sent the sample today.',
-    where: 'Server setting BOOK_PDF_PATH',
-    href: null,
+    text: 'Upload your book PDF: readers are sent the sample today.',
+    where: 'Book and images',
+    href: '/admin/media',
   },
   'two-factor': {
     text: 'Turn on two-factor sign-in for your account.',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_SITE_CONTENT } from '@memoir/shared';
 
-import { createWorld } from '../../test/world';
+import { createWorld, valueOf } from '../../test/world';
+import { stagedFile } from '../../testing/media-fakes';
 import { placeholderLinks, SERVER_SET_UP, SetupChecklistUseCase, type ServerSetup } from './setup-checklist.use-case';
 
 /** The checklist of a world whose server is set up as `setup` says. */
@@ -11,6 +12,7 @@ async function checklistFor(setup: ServerSetup) {
   const checklist = new SetupChecklistUseCase({
     published: world.useCases.publishedSiteContent,
     adminUsers: world.repositories.adminUsers,
+    media: world.useCases.listMedia,
     setup,
   });
   return { world, owner, checklist };
@@ -32,6 +34,14 @@ describe("the dashboard's setup checklist", () => {
       'sample-book',
       'two-factor',
     ]);
+  });
+
+  it('drops the sample-book step once the owner has uploaded a book', async () => {
+    const { world, owner, checklist } = await checklistFor({ ...SERVER_SET_UP, sampleBook: true });
+    expect(await checklist.execute(owner.userId)).toContain('sample-book');
+    const book = stagedFile('%PDF-1.7\n<< /Type /Page >>\n%%EOF\n');
+    valueOf(await world.useCases.uploadMedia.execute({ kind: 'book', file: book }, owner));
+    expect(await checklist.execute(owner.userId)).not.toContain('sample-book');
   });
 
   it('drops the links step once the published content has no placeholder left', async () => {

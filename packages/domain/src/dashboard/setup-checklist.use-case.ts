@@ -1,6 +1,7 @@
 import { isPlaceholderUrl, type SetupStepKey, type SiteContent } from '@memoir/shared';
 
 import type { AdminUserRepository } from '../admin-sessions/admin-user.repository';
+import type { ListMediaUseCase } from '../media/list-media.use-case';
 import type { PublishedSiteContent } from '../site-content/site-content.use-cases';
 
 /** What the server's settings leave to do (the server reads them from its configuration). */
@@ -11,7 +12,7 @@ export interface ServerSetup {
   readonly mailServerSet: boolean;
   /** OWNER_EMAIL is set. */
   readonly ownerEmailSet: boolean;
-  /** BOOK_PDF_PATH is still the shipped sample. */
+  /** BOOK_PDF_PATH is still the shipped sample (an uploaded book takes its place). */
   readonly sampleBook: boolean;
 }
 
@@ -34,30 +35,32 @@ export function placeholderLinks(content: SiteContent): string[] {
 
 /**
  * The dashboard's setup checklist: what a new owner still has to do, in order. Each step goes
- * from the list once it is done; the published content, the server's settings and the viewer's
- * own two-factor sign-in say which are.
+ * from the list once it is done; the published content, the uploads, the server's settings and
+ * the viewer's own two-factor sign-in say which are.
  */
 export class SetupChecklistUseCase {
   constructor(
     private readonly deps: {
       readonly published: Pick<PublishedSiteContent, 'current'>;
       readonly adminUsers: Pick<AdminUserRepository, 'findById'>;
+      readonly media: Pick<ListMediaUseCase, 'current'>;
       readonly setup: ServerSetup;
     },
   ) {}
 
   async execute(viewerId: string): Promise<SetupStepKey[]> {
     const { setup } = this.deps;
-    const [published, viewer] = await Promise.all([
+    const [published, viewer, book] = await Promise.all([
       this.deps.published.current(),
       this.deps.adminUsers.findById(viewerId),
+      this.deps.media.current('book'),
     ]);
     const left: Array<[SetupStepKey, boolean]> = [
       ['placeholder-links', placeholderLinks(published.content).length > 0],
       ['public-base-url', !setup.publicBaseUrlSet],
       ['smtp-url', !setup.mailServerSet],
       ['owner-email', !setup.ownerEmailSet],
-      ['sample-book', setup.sampleBook],
+      ['sample-book', setup.sampleBook && book === null],
       ['two-factor', viewer !== null && !viewer.twoFactorEnabled],
     ];
     return left.filter(([, todo]) => todo).map(([key]) => key);

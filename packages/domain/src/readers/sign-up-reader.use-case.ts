@@ -1,4 +1,10 @@
-import { READER_CONSENT_VERSION, READER_LIMITS, READER_SOURCES, RIDDLE_ANSWER_MAX_LENGTH } from '@memoir/shared';
+import {
+  FIELD_MESSAGES,
+  READER_CONSENT_VERSION,
+  READER_LIMITS,
+  READER_SOURCES,
+  RIDDLE_ANSWER_MAX_LENGTH,
+} from '@memoir/shared';
 
 import { keptUserAgent } from '../audit-log/audit-event';
 import { newDelivery } from '../outbox/delivery';
@@ -65,7 +71,7 @@ export class SignUpReaderUseCase {
     const errors = new FieldErrors();
     const email = requiredEmail(errors, 'email', 'Email', READER_LIMITS.emailMaxLength, input.email);
     const name = optionalText(errors, NAME, input.name);
-    if (input.consent !== true) errors.add('consent', 'Tick the box to ask for the news.');
+    if (input.consent !== true) errors.add('consent', FIELD_MESSAGES.consentRequired);
     if (!READER_SOURCES.includes(input.source)) errors.add('source', 'Not a place to sign up from.');
     if (!errors.isEmpty || email === null) return err(invalidInput(ReaderErrorCode.Invalid, errors));
     return ok({ email, name });

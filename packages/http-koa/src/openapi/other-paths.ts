@@ -1,6 +1,7 @@
 import { ErrorBody, MediaUploadResponse, refTo } from '@memoir/shared/contract';
 
 /*
+ * Over 400 lines: one declarative list, a short entry per path, read top to bottom.
  * The paths outside the JSON API, for the API reference: the probes, the metrics, the download
  * link's pages, the privacy notice and the reference itself. Their answers are pages, files and
  * plain objects, written here as they are.

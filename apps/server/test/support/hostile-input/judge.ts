@@ -15,6 +15,7 @@ const KNOWN_MESSAGES = new Set<string>([
   FIELD_MESSAGES.invalidDecision,
   FIELD_MESSAGES.idsList,
   FIELD_MESSAGES.wrongCrackmeKey,
+  FIELD_MESSAGES.consentRequired,
 ]);
 // The messages built from a field's label; labels are ours, or (for unknown fields) the key sent.
 // A label may number an item of a list ("Theme 2 title", "About the book, paragraph 3").
@@ -28,7 +29,7 @@ const TEMPLATED = [
   new RegExp(`^${LABEL} must be true or false\\.$`),
   new RegExp(`^${LABEL} must be text\\.$`),
   new RegExp(`^${LABEL} must be a whole number( from \\d+ to \\d+)?\\.$`),
-  new RegExp(`^${LABEL} must be one of: [a-z_, -]+\\.$`),
+  new RegExp(`^${LABEL} must be one of: [A-Za-z_, -]+\\.$`),
   new RegExp(`^${LABEL} must be a list of texts\\.$`),
   new RegExp(`^${LABEL} must be a group of fields \\(a JSON object\\)\\.$`),
   new RegExp(`^${LABEL} must be a list of groups of fields \\(JSON objects\\)\\.$`),

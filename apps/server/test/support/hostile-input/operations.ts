@@ -148,6 +148,11 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'GET', template: '/privacy', auth: 'none' },
   { method: 'GET', template: '/request-status', auth: 'none' },
   { method: 'POST', template: '/request-status', auth: 'none' },
+  // The reader list's pages: HTML, a form posting the token back (or RFC 8058's body).
+  { method: 'GET', template: '/readers/confirm', auth: 'none', query: ['token'] },
+  { method: 'POST', template: '/readers/confirm', auth: 'none', query: ['token'] },
+  { method: 'GET', template: '/readers/unsubscribe', auth: 'none', query: ['token'] },
+  { method: 'POST', template: '/readers/unsubscribe', auth: 'none', query: ['token'] },
   {
     method: 'POST',
     template: '/api/events',
