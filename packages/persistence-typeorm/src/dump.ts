@@ -7,6 +7,7 @@ import {
   AuditChainHeadSchema,
   AuditEventSchema,
   CrackmeClaimSchema,
+  DeliveryEventSchema,
   DeliverySchema,
   EventCountSchema,
   GuestbookEntrySchema,
@@ -39,7 +40,7 @@ export class DumpError extends Error {
  * version is refused. Bump it when a migration adds, removes or changes a column (dump.test.ts
  * holds the columns of this version and fails when they change).
  */
-export const DUMP_SCHEMA_VERSION = 5;
+export const DUMP_SCHEMA_VERSION = 6;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables' row types differ; rows are plain records here
 type AnySchema = EntitySchema<any> | SiteContentEntity;
@@ -56,6 +57,7 @@ const TABLES: ReadonlyArray<AnySchema> = [
   GuestbookEntrySchema,
   ScholarshipRequestSchema,
   DeliverySchema,
+  DeliveryEventSchema,
   AuditEventSchema,
   AuditChainHeadSchema,
   RateLimitCounterSchema,

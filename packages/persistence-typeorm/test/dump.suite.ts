@@ -13,6 +13,7 @@ import {
   anAuditEvent,
   aScholarshipRequest,
   AT,
+  aUuid,
 } from '@memoir/domain/testing';
 
 import {
@@ -61,7 +62,18 @@ async function fill(persistence: TypeOrmPersistence): Promise<void> {
   );
   const request = aScholarshipRequest({ email: 'zoë@example.org', message: null });
   await repositories.scholarshipRequests.add(request);
-  await repositories.deliveries.add(aDelivery({ requestId: request.id, linkTokenHash: 'h'.repeat(43) }));
+  const approval = aDelivery({ requestId: request.id, linkTokenHash: 'h'.repeat(43) });
+  await repositories.deliveries.add(approval);
+  await repositories.deliveries.addEvent(
+    {
+      id: aUuid(),
+      deliveryId: approval.id,
+      kind: 'hard_bounce',
+      at: AT('2026-02-01T10:00:00.002Z'),
+      detail: '5.1.1 zoë',
+    },
+    10,
+  );
   await repositories.deliveries.add(aDelivery({ requestId: null, entryId: entry.id, kind: 'owner_entry' }));
   await repositories.auditEvents.append(anAuditEvent({ details: { nested: { list: [1, 'two', null] } } }));
   await repositories.auditEvents.append(anAuditEvent({ details: null, ipAddress: null, userAgent: null }));

@@ -4,6 +4,7 @@ import { AdminSecurity1796515200000 } from './1796515200000-admin-security';
 import { RevokedLinks1796601600000 } from './1796601600000-revoked-links';
 import { SiteContent1796688000000 } from './1796688000000-site-content';
 import { Suppressions1796774400000 } from './1796774400000-suppressions';
+import { DeliveryEvents1797120000000 } from './1797120000000-delivery-events';
 import { AdminLists1795737600000 } from './1795737600000-admin-lists';
 import { DeliveryLinks1795305600000 } from './1795305600000-delivery-links';
 import { Deliveries1795262400000 } from './1795262400000-deliveries';
@@ -23,4 +24,5 @@ export const MYSQL_MIGRATIONS = [
   RevokedLinks1796601600000,
   SiteContent1796688000000,
   Suppressions1796774400000,
+  DeliveryEvents1797120000000,
 ];
