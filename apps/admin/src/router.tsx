@@ -21,6 +21,8 @@ import { guestbookEntriesQueryOptions, guestbookSearch } from './features/guestb
 import { GUESTBOOK_SCREEN, GuestbookPage } from './features/guestbook/components/guestbook-page';
 import { mailHealthQueryOptions } from './features/mail/api/mail-health';
 import { MAIL_SCREEN, MailPage } from './features/mail/components/mail-page';
+import { suppressionsQueryOptions } from './features/mail/api/suppressions';
+import { SUPPRESSIONS_SCREEN, SuppressionsPage } from './features/mail/components/suppressions-page';
 import { prizeClaimsQueryOptions } from './features/prizes/api/prize-claims';
 import { PRIZES_SCREEN, PrizesPage } from './features/prizes/components/prizes-page';
 import { PRIVACY_SCREEN, PrivacyPage } from './features/privacy/components/privacy-page';
@@ -171,8 +173,11 @@ const siteRoute = screenRoute('/site', SitePage, SITE_SCREEN, (client) =>
 const mailRoute = screenRoute('/mail', MailPage, MAIL_SCREEN, (client) =>
   client.ensureQueryData(mailHealthQueryOptions),
 );
+const suppressionsRoute = screenRoute('/mail/suppressions', SuppressionsPage, SUPPRESSIONS_SCREEN, (client) =>
+  client.ensureQueryData(suppressionsQueryOptions),
+);
 
-/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail; case-insensitive. */
+/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail, /admin/mail/suppressions; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree: rootRoute.addChildren([
@@ -188,6 +193,7 @@ export function createAppRouter(queryClient: QueryClient) {
         securityRoute,
         siteRoute,
         mailRoute,
+        suppressionsRoute,
       ]),
     ]),
     basepath: '/admin',

@@ -15,5 +15,6 @@ export const ADMIN_APP_PAGES = [
   '/admin/prizes',
   '/admin/privacy',
   '/admin/mail',
+  '/admin/mail/suppressions',
   '/admin/site',
 ] as const;

@@ -90,15 +90,16 @@ export class GetDeliveryTimelineUseCase {
         const moments: TimelineEvent[] = [
           { kind: 'queued', at: delivery.createdAt, detail: null },
           ...events
-            .filter((event) => event.deliveryId === delivery.id)
+            // A mail refused before any try (a suppressed address) is told once, as not sent.
+            .filter((event) => event.deliveryId === delivery.id && !event.detail?.startsWith(SENTENCE_PREFIX))
             .map(({ kind, at, detail }) => ({ kind, at, detail })),
         ];
         if (delivery.sentAt !== null) moments.push({ kind: 'accepted', at: delivery.sentAt, detail: null });
         if (delivery.revokedAt !== null) moments.push({ kind: 'link_revoked', at: delivery.revokedAt, detail: null });
         if (notSent !== null) {
-          // Given up with the last failed attempt: its time, or the queuing's when none was recorded.
-          const last = moments.filter((moment) => moment.kind === 'attempt_failed').at(-1);
-          moments.push({ kind: 'not_sent', at: last?.at ?? delivery.createdAt, detail: notSent });
+          // Given up with the last failed attempt: its time, or the queuing's when none is shown.
+          const last = events.filter((event) => event.deliveryId === delivery.id && event.kind === 'attempt_failed');
+          moments.push({ kind: 'not_sent', at: last.at(-1)?.at ?? delivery.createdAt, detail: notSent });
         }
         return {
           deliveryId: delivery.id,

@@ -111,7 +111,8 @@ export class RecordMailEventUseCase {
         id: this.deps.ids.next(),
         deliveryId: newest.id,
         kind,
-        at: event.sentAt,
+        // A report never comes before the send: a provider's time in whole seconds, or another clock, may seem to.
+        at: new Date(Math.max(event.sentAt.getTime(), newest.sentAt?.getTime() ?? 0)),
         detail: event.detail ?? null,
       }),
       DELIVERY_EVENTS_KEPT,
