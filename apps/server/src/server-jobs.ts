@@ -1,4 +1,5 @@
 import type { BackgroundJob } from './background-jobs';
+import { bounceMailboxJob } from './bounce-mailbox-job';
 import type { Composition } from './compose';
 import { deliveryJob } from './delivery-worker';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './scheduled-jobs';
@@ -61,5 +62,17 @@ export function serverJobs({ useCases, persistence, clock, settings, config, log
           .flush()
           .catch((error: unknown) => logger.warn({ err: error }, 'the last counted events could not be written')),
     },
+    // The bounce mailbox, only with BOUNCE_IMAP_URL: at start and every five minutes, by one process of all.
+    ...(config.mail.bounceImap === null
+      ? []
+      : [
+          bounceMailboxJob({
+            target: config.mail.bounceImap,
+            useCases,
+            rateLimits: persistence.rateLimits,
+            clock,
+            logger,
+          }),
+        ]),
   ];
 }

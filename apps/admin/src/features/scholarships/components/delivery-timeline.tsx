@@ -1,3 +1,5 @@
+import './delivery-timeline.css';
+
 import { SCREEN_TEXTS } from '@memoir/shared';
 import { useId } from 'react';
 
