@@ -371,6 +371,54 @@ const MUTATIONS = [
     'last !== undefined',
   ],
   ['a write forgets the counts', 'shared/recent-counts.ts', 'counts.invalidate();', ''],
+  [
+    'a report goes on the timeline never before the send',
+    'suppressions/record-mail-event.use-case.ts',
+    'at: new Date(Math.max(event.sentAt.getTime(), newest.sentAt?.getTime() ?? 0)),',
+    'at: event.sentAt,',
+  ],
+  [
+    'a bounce goes on the newest email sent',
+    'suppressions/record-mail-event.use-case.ts',
+    'REQUESTER_KINDS.includes(delivery.kind) && delivery.sentAt !== null',
+    'REQUESTER_KINDS.includes(delivery.kind)',
+  ],
+  [
+    'each failed attempt is on the timeline',
+    'deliveries/send-due-deliveries.use-case.ts',
+    "kind: 'attempt_failed',",
+    "kind: 'opened',",
+  ],
+  [
+    "the reader's page opened is on the timeline",
+    'deliveries/download-book.use-case.ts',
+    "await this.record(delivery.id, 'opened');",
+    '',
+  ],
+  [
+    'a download is on the timeline',
+    'deliveries/download-book.use-case.ts',
+    "await this.record(delivery.id, 'downloaded');",
+    '',
+  ],
+  [
+    'a delivery keeps a bounded timeline',
+    'outbox/delivery-event.ts',
+    'export const DELIVERY_EVENTS_KEPT = 50;',
+    'export const DELIVERY_EVENTS_KEPT = 1e9;',
+  ],
+  [
+    'a mail not sent says why',
+    'deliveries/delivery-timeline.use-case.ts',
+    "if (delivery.status !== 'failed') return null;",
+    '',
+  ],
+  [
+    "the owner's own mail is not on a requester's timeline",
+    'deliveries/delivery-timeline.use-case.ts',
+    'REQUESTER_KINDS.includes(delivery.kind),\n    );',
+    'true,\n    );',
+  ],
 ];
 
 let caught = 0;

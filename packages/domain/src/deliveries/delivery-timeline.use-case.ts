@@ -1,7 +1,8 @@
+import { TIMELINE_EVENT_KINDS, type TimelineEventKind } from '@memoir/shared';
+
 import type { Delivery, DeliveryStatus } from '../outbox/delivery';
 import { REQUESTER_KINDS } from '../outbox/delivery';
 import type { DeliveryRepository } from '../outbox/delivery.repository';
-import type { DeliveryEventKind } from '../outbox/delivery-event';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { ScholarshipError } from '../scholarships/scholarships.errors';
 import { isUuid } from '../shared/id-generator';
@@ -9,12 +10,11 @@ import { err, ok, type Result } from '../shared/result';
 import { requestNotFound } from './request-links';
 
 /**
- * One moment of an email's life, oldest first: queued, each failed attempt, accepted by the
- * mail server, bounced or marked as spam, the reader's page opened and the book downloaded,
- * the link revoked, and (for an email that will not go) given up.
+ * One moment of an email's life, its kind among TIMELINE_EVENT_KINDS (@memoir/shared): queued,
+ * each failed attempt, accepted by the mail server, bounced or marked as spam, the reader's
+ * page opened and the book downloaded, the link revoked, and (for an email that will not go)
+ * given up. The recorded events' kinds (DeliveryEventKind) are among them.
  */
-export type TimelineEventKind = 'queued' | 'accepted' | 'link_revoked' | 'not_sent' | DeliveryEventKind;
-
 export interface TimelineEvent {
   readonly kind: TimelineEventKind;
   readonly at: Date;
@@ -33,22 +33,9 @@ export interface DeliveryTimeline {
   readonly events: readonly TimelineEvent[];
 }
 
-/** Of moments at one instant, which came first: a mail is queued, tried, sent, read, reported, withdrawn. */
-const ORDER_AT_ONE_INSTANT: readonly TimelineEventKind[] = [
-  'queued',
-  'attempt_failed',
-  'not_sent',
-  'accepted',
-  'opened',
-  'downloaded',
-  'soft_bounce',
-  'hard_bounce',
-  'complaint',
-  'link_revoked',
-];
-
+/** Oldest first; of moments at one instant, in the order TIMELINE_EVENT_KINDS gives. */
 const inOrder = (a: TimelineEvent, b: TimelineEvent): number =>
-  a.at.getTime() - b.at.getTime() || ORDER_AT_ONE_INSTANT.indexOf(a.kind) - ORDER_AT_ONE_INSTANT.indexOf(b.kind);
+  a.at.getTime() - b.at.getTime() || TIMELINE_EVENT_KINDS.indexOf(a.kind) - TIMELINE_EVENT_KINDS.indexOf(b.kind);
 
 /** A suppressed address's reason already reads as a sentence ("Not sent: the address bounced ..."). */
 const SENTENCE_PREFIX = 'Not sent:';

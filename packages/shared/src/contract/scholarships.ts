@@ -1,3 +1,4 @@
+import { TIMELINE_EVENT_KINDS, type TimelineEventKind } from '../delivery-timeline';
 import { SCHOLARSHIP_LIMITS } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
 import { HONEYPOT_FIELD } from '../wire';
@@ -114,20 +115,6 @@ export class RevokeLinkResponse {
 }
 
 /* A request's emails and what became of each (GET /api/admin/scholarships/{id}/delivery). */
-
-export const TIMELINE_EVENT_KINDS = [
-  'queued',
-  'attempt_failed',
-  'not_sent',
-  'accepted',
-  'opened',
-  'downloaded',
-  'soft_bounce',
-  'hard_bounce',
-  'complaint',
-  'link_revoked',
-] as const;
-export type TimelineEventKind = (typeof TIMELINE_EVENT_KINDS)[number];
 
 export class TimelineEvent {
   @Field.oneOf('kind', TIMELINE_EVENT_KINDS, {

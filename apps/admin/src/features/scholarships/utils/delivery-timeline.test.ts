@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import type { DeliveryTimeline } from '@memoir/shared';
+import { TIMELINE_EVENT_KINDS, type DeliveryTimeline } from '@memoir/shared';
 
-import { timelineLine, timelineTitle } from './delivery-timeline';
+import { TIMELINE_WORDS, timelineLine, timelineTitle } from './delivery-timeline';
 
 const delivery = (overrides: Partial<DeliveryTimeline> = {}): DeliveryTimeline => ({
   deliveryId: '00000000-0000-4000-8000-000000000001',
@@ -14,6 +14,10 @@ const delivery = (overrides: Partial<DeliveryTimeline> = {}): DeliveryTimeline =
 });
 
 describe('the delivery timeline in words', () => {
+  it('has words for every moment the server names', () => {
+    expect(Object.keys(TIMELINE_WORDS).sort()).toEqual([...TIMELINE_EVENT_KINDS].sort());
+  });
+
   it('adds what the server said, and points a mail not sent to its reason above', () => {
     expect(timelineLine({ kind: 'accepted', detail: null })).toBe(
       "Accepted by the mail server (it left the site; the reader's provider has it)",
