@@ -33,7 +33,7 @@ export interface DeliveryEvent {
  * again (or a scanner) fills no table. The ones that matter come first: failures and bounces
  * follow the send, and a link allows only a few downloads.
  */
-export const DELIVERY_EVENTS_KEPT = 1e9;
+export const DELIVERY_EVENTS_KEPT = 50;
 
 export function newDeliveryEvent(fields: {
   readonly id: string;
