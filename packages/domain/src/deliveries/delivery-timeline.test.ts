@@ -95,6 +95,18 @@ describe('a delivery timeline', () => {
     expect(second?.events.map((event) => event.kind)).toEqual(['queued', 'accepted', 'complaint']);
   });
 
+  it('puts a bounce on the email sent, not on one still queued', async () => {
+    const request = await submit();
+    await approve(request.id);
+    await run();
+    valueOf(await world.useCases.resendDelivery.execute(request.id, owner));
+    world.clock.advance(MINUTE);
+    expect(await mailEvent('hard_bounce', 'dsn-2')).toBe('recorded');
+    const [sent, queued] = await timeline(request.id);
+    expect(sent?.events.map((event) => event.kind)).toEqual(['queued', 'accepted', 'link_revoked', 'hard_bounce']);
+    expect(queued?.events.map((event) => event.kind)).toEqual(['queued']);
+  });
+
   it('says why a mail to a suppressed address was not sent', async () => {
     const request = await submit();
     world.clock.advance(MINUTE);
