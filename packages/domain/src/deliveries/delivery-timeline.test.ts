@@ -95,9 +95,12 @@ describe('a delivery timeline', () => {
     expect(second?.events.map((event) => event.kind)).toEqual(['queued', 'accepted', 'complaint']);
   });
 
-  it('puts a bounce on the email sent, not on one still queued', async () => {
+  it('puts a bounce on the email sent, never on one still queued', async () => {
     const request = await submit();
     await approve(request.id);
+    // A report about the address before anything was sent to it: on no email of the request.
+    expect(await mailEvent('soft_bounce', 'dsn-0')).toBe('recorded');
+    expect(await moments(request.id)).toEqual([['queued', null]]);
     await run();
     valueOf(await world.useCases.resendDelivery.execute(request.id, owner));
     world.clock.advance(MINUTE);
