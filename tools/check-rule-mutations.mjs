@@ -419,6 +419,78 @@ const MUTATIONS = [
     'REQUESTER_KINDS.includes(delivery.kind),\n    );',
     'true,\n    );',
   ],
+  [
+    'reader: the box must be ticked',
+    'readers/sign-up-reader.use-case.ts',
+    'if (input.consent !== true) errors.add(',
+    'if (false) errors.add(',
+  ],
+  [
+    'reader: a confirmed address gets nothing new',
+    'readers/sign-up-reader.use-case.ts',
+    "if (reader.status === 'confirmed') return 'already-confirmed';",
+    '',
+  ],
+  [
+    'reader: resends at least an hour apart',
+    'readers/sign-up-reader.use-case.ts',
+    'const notAfter = new Date(now.getTime() - READER_LIMITS.resendGapMs);',
+    'const notAfter = now;',
+  ],
+  [
+    'reader: at most 3 resends',
+    'readers/reader.ts',
+    'MAX_CONFIRMATIONS = 1 + READER_LIMITS.confirmationResends',
+    'MAX_CONFIRMATIONS = 2 + READER_LIMITS.confirmationResends',
+  ],
+  [
+    'reader: an unsubscribed address signs up afresh',
+    'readers/sign-up-reader.use-case.ts',
+    "if (reader.status === 'unsubscribed' && (await readers.signUpAgain(reader.id, record))) outcome = 'again';",
+    "if (reader.status === 'unsubscribed') outcome = 'again';",
+  ],
+  [
+    'reader: confirmation links expire',
+    'readers/reader-links.use-cases.ts',
+    'if (link.usedAt === null && expired(link, now)) return err(expiredError());',
+    '',
+  ],
+  [
+    'reader: a link of the other kind is not found',
+    'readers/reader-links.use-cases.ts',
+    'link.purpose !== purpose || ',
+    '',
+  ],
+  [
+    'reader: list mail only to unsuppressed addresses',
+    'readers/list-mail.ts',
+    "reader.status === 'confirmed' && (await suppressions.find(reader.emailKey)) === null",
+    "reader.status === 'confirmed'",
+  ],
+  [
+    'reader: a complaint records leaving',
+    'readers/list-mail.ts',
+    "if (outcome !== 'recorded' || event.kind !== 'complaint') return outcome;",
+    'return outcome;',
+  ],
+  [
+    'reader: no confirmation to an address suppressed since',
+    'deliveries/reader-confirmation.ts',
+    'if (suppression !== null && suppression.at.getTime() >= reader.signedUpAt.getTime()) {',
+    'if (false) {',
+  ],
+  [
+    'reader: unconfirmed sign-ups go after 30 days',
+    'retention/retention.ts',
+    'unconfirmedReadersBefore: daysBefore(READER_LIMITS.unconfirmedDays),',
+    'unconfirmedReadersBefore: daysBefore(READER_LIMITS.unconfirmedDays + 2),',
+  ],
+  [
+    'reader: an erasure removes the reader',
+    'personal-data/erase-person.use-case.ts',
+    'readers: (await readers.deleteByEmail(address)) ? 1 : 0,',
+    'readers: 0,',
+  ],
 ];
 
 let caught = 0;

@@ -20,6 +20,8 @@ import { DASHBOARD_SCREEN, DashboardPage } from './features/dashboard/components
 import { guestbookEntriesQueryOptions, guestbookSearch } from './features/guestbook/api/guestbook-entries';
 import { GUESTBOOK_SCREEN, GuestbookPage } from './features/guestbook/components/guestbook-page';
 import { mailHealthQueryOptions } from './features/mail/api/mail-health';
+import { mediaQueryOptions } from './features/media/api/media';
+import { MEDIA_SCREEN } from './features/media/components/media-screen';
 import { MAIL_SCREEN, MailPage } from './features/mail/components/mail-page';
 import { suppressionsQueryOptions } from './features/mail/api/suppressions';
 import { SUPPRESSIONS_SCREEN, SuppressionsPage } from './features/mail/components/suppressions-page';
@@ -177,7 +179,11 @@ const suppressionsRoute = screenRoute('/mail/suppressions', SuppressionsPage, SU
   client.ensureQueryData(suppressionsQueryOptions),
 );
 
-/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail, /admin/mail/suppressions; case-insensitive. */
+// The uploads' code loads with their screen; the list is read afresh on each visit.
+const MediaPage = lazyRouteComponent(() => import('./features/media/components/media-page'), 'MediaPage');
+const mediaRoute = screenRoute('/media', MediaPage, MEDIA_SCREEN, (client) => client.fetchQuery(mediaQueryOptions));
+
+/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail, /admin/mail/suppressions, /admin/media; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree: rootRoute.addChildren([
@@ -194,6 +200,7 @@ export function createAppRouter(queryClient: QueryClient) {
         siteRoute,
         mailRoute,
         suppressionsRoute,
+        mediaRoute,
       ]),
     ]),
     basepath: '/admin',

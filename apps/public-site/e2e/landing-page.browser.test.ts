@@ -150,7 +150,7 @@ describe('the landing page in Chromium', () => {
     await page.goto('/');
     const form = page.locator('#free-pdf form');
     await form.getByLabel('Name').fill('Grace Hopper');
-    await form.getByLabel('Email').fill('grace@example.org');
+    await form.getByLabel('Email', { exact: true }).fill('grace@example.org');
     await form.getByLabel(/situation/).fill('Between jobs.');
     await form.getByLabel(/Riddle/).fill('KERNEL');
     await form.getByRole('button', { name: 'Request the free PDF' }).click();
@@ -181,7 +181,7 @@ describe('the landing page in Chromium', () => {
       failure: TOASTS.scholarshipFailed.title,
       fill: async (form: ReturnType<Page['locator']>, name: string, riddle: string) => {
         await form.getByLabel('Name').fill(name);
-        await form.getByLabel('Email').fill('reader@example.org');
+        await form.getByLabel('Email', { exact: true }).fill('reader@example.org');
         await form.getByLabel(/Riddle/).fill(riddle);
       },
       riddle: 'kernel',
@@ -332,7 +332,7 @@ describe('the landing page in Chromium', () => {
     };
     const { page } = await openPage(browser);
     await page.goto('/');
-    const input = page.locator('#free-pdf form').getByLabel('Email');
+    const input = page.locator('#free-pdf form').getByLabel('Email', { exact: true });
     const disagreements: Array<{ candidate: string; sent: string; browser: boolean; server: boolean }> = [];
     for (const candidate of candidates) {
       // Set as a script or autofill would, and typed: the browser sends the field's value.

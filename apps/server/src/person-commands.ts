@@ -40,6 +40,7 @@ const LABELS: Readonly<Record<keyof ErasureCounts, string>> = {
   auditEvents: 'audit events whose notes went',
   crackmeClaims: 'crackme prize claims without name and address',
   suppressions: 'suppression of the address (a bounce or a complaint) lifted',
+  readers: 'place on the reader list, with its consent record, deleted',
   sentEmails: 'copies of emails deleted from the outbox',
 };
 

@@ -18,6 +18,7 @@ const LABELS: Readonly<Record<keyof RetentionCounts, string>> = {
   expiredDownloadLinksRemoved: 'expired download links removed',
   rateLimitWindowsDeleted: 'ended rate-limit windows deleted',
   sentEmailsDeleted: 'copies of sent emails deleted from the outbox',
+  unconfirmedReadersDeleted: 'reader sign-ups never confirmed (30 days) deleted',
 };
 
 export class RetentionUsageError extends Error {}

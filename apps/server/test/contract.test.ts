@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sha256Hex } from '@memoir/platform-node';
 import { startTestDnsServer, type TestDnsServer } from '@memoir/mail/testing';
 import { API_ROUTES, DEFAULT_SITE_CONTENT, type ApiRouteName } from '@memoir/shared';
 
@@ -50,6 +53,15 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
   claimCrackmePrize: ({ app }) =>
     app.call('POST', '/api/crackme-claim', { body: { key: INTENDED_KEY, name: 'Linus', email: 'linus@example.org' } }),
   recordEvent: ({ app }) => app.call('POST', '/api/events', { body: { name: 'page_view' } }),
+  signUpReader: ({ app }) =>
+    app.call('POST', '/api/readers', { body: { email: 'reader@example.org', name: 'Reader', consent: true } }),
+  confirmReader: async ({ app }) =>
+    app.call('POST', '/api/readers/confirm', { body: { token: await readerLink(app, 'confirm') } }),
+  unsubscribeReader: async ({ app }) =>
+    app.call('POST', `/api/readers/unsubscribe?token=${await readerLink(app, 'unsubscribe')}`, {
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    }),
   requestStatus: ({ app }) => app.call('POST', '/api/request-status', { body: { email: 'grace@example.org' } }),
   logIn: async (world) => {
     const answer = await world.app.call('POST', '/api/admin/login', {
@@ -164,6 +176,7 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
   mailHealth: ({ app, token }) => app.call('GET', '/api/admin/mail-health', { token }),
   sendTestEmail: ({ app, token }) =>
     app.call('POST', '/api/admin/mail-health/test', { token, body: { to: 'owner@example.org' } }),
+  listMedia: ({ app, token }) => app.call('GET', '/api/admin/media', { token }),
   listSuppressions: async ({ app, token }) => {
     // A hard bounce, as a provider's webhook records it, for the list to show and the next call to lift.
     const at = app.clock.now();
@@ -197,6 +210,22 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
     app.call('DELETE', '/api/admin/security/two-factor', { token, body: { password } }),
   logOut: ({ app, token }) => app.call('POST', '/api/admin/logout', { token }),
 };
+
+/** A working link of the reader signed up by the steps, made as the worker makes one (its SHA-256 kept). */
+async function readerLink(app: TestApp, purpose: 'confirm' | 'unsubscribe'): Promise<string> {
+  const { readers } = app.persistence.repositories;
+  const reader = await readers.findByEmail('reader@example.org');
+  const token = randomBytes(32).toString('base64url');
+  await readers.addToken({
+    tokenHash: sha256Hex(token),
+    readerId: reader?.id ?? '',
+    purpose,
+    createdAt: app.clock.now(),
+    expiresAt: purpose === 'confirm' ? new Date(app.clock.now().getTime() + 60_000) : null,
+    usedAt: null,
+  });
+  return token;
+}
 
 describe('the API contract, on the running server', () => {
   const startApp = useTestApps();

@@ -42,14 +42,14 @@ export function describeErasure(name: string, database: () => TestDatabase): voi
       const store = await db.open();
       app = await startApp({ store, env: { PUBLIC_BASE_URL: 'http://memoir.test', OWNER_EMAIL: 'owner@example.org' } });
       token = await app.signIn();
-      const submit = (person: typeof PERSON, message: string) =>
+      const submit = (person: typeof PERSON, message: string, subscribe = false) =>
         app.call('POST', '/api/scholarship-request', {
-          body: { ...person, message, riddleAnswer: ANSWERS.scholarship },
+          body: { ...person, message, riddleAnswer: ANSWERS.scholarship, ...(subscribe ? { subscribe } : {}) },
         });
       expect((await submit(PERSON, `I am ${PERSON.name}, a student in Gdańsk`)).status).toBe(201);
       expect((await submit(OTHER, 'Between jobs')).status).toBe(201);
-      // The same person again, the address in other letters' case.
-      expect((await submit({ ...PERSON, email: PERSON.email.toUpperCase() }, 'Asking again')).status).toBe(201);
+      // The same person again, the address in other letters' case, ticking the box for news (a reader's consent record).
+      expect((await submit({ ...PERSON, email: PERSON.email.toUpperCase() }, 'Asking again', true)).status).toBe(201);
       const listed = (await app.call('GET', '/api/admin/scholarships', { token })).body
         .requests as ScholarshipRequest[];
       const first = listed.find((request) => request.message?.includes('Gdańsk'));
@@ -85,6 +85,7 @@ export function describeErasure(name: string, database: () => TestDatabase): voi
         auditEvents: 1,
         crackmeClaims: 1,
         suppressions: 1,
+        readers: 1,
         sentEmails: expect.any(Number),
       });
       expect(preview.body.counts.sentEmails).toBeGreaterThanOrEqual(2); // the approval and the owner's notices
@@ -126,6 +127,7 @@ export function describeErasure(name: string, database: () => TestDatabase): voi
         auditEvents: 0,
         crackmeClaims: 0,
         suppressions: 0,
+        readers: 0,
         sentEmails: 0,
       });
     });

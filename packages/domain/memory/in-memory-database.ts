@@ -13,6 +13,9 @@ import type { ScholarshipRequest } from '../src/scholarships/scholarship-request
 import type { ListCursor } from '../src/shared/list-page';
 import type { SiteContentVersion, SiteDraft, SitePreview } from '../src/site-content/site-content';
 import type { Suppression } from '../src/suppressions/suppression';
+import type { Reader } from '../src/readers/reader';
+import type { ReaderToken } from '../src/readers/reader-token';
+import type { MediaFile } from '../src/media/media';
 
 /** The tables of the in-memory adapters. Values are copied in and out, never shared. */
 export class InMemoryDatabase {
@@ -41,6 +44,11 @@ export class InMemoryDatabase {
   sitePreviews = new Map<string, SitePreview>();
   /** By address, in lower case. */
   suppressions = new Map<string, Suppression>();
+  /** By id; their links by token hash. */
+  readers = new Map<string, Reader>();
+  readerTokens = new Map<string, ReaderToken>();
+  /** The uploads' records, by id (their bytes are the media store's). */
+  media = new Map<string, MediaFile>();
 
   /** A deep copy of every table, for rolling a transaction back. */
   snapshot(): InMemoryDatabase {
@@ -64,6 +72,9 @@ export class InMemoryDatabase {
     copy.siteVersions = structuredClone(this.siteVersions);
     copy.sitePreviews = structuredClone(this.sitePreviews);
     copy.suppressions = structuredClone(this.suppressions);
+    copy.readers = structuredClone(this.readers);
+    copy.readerTokens = structuredClone(this.readerTokens);
+    copy.media = structuredClone(this.media);
     return copy;
   }
 
@@ -87,6 +98,9 @@ export class InMemoryDatabase {
     this.siteVersions = from.siteVersions;
     this.sitePreviews = from.sitePreviews;
     this.suppressions = from.suppressions;
+    this.readers = from.readers;
+    this.readerTokens = from.readerTokens;
+    this.media = from.media;
   }
 }
 

@@ -8,6 +8,8 @@ import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
 import { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.repository';
 import { InMemoryCrackmeClaimRepository } from './in-memory-crackme-claim.repository';
 import { InMemorySuppressionRepository } from './in-memory-suppression.repository';
+import { InMemoryReaderRepository } from './in-memory-reader.repository';
+import { InMemoryMediaRepository, InMemoryMediaStore } from './in-memory-media';
 import { InMemoryEventCountStore } from './in-memory-event-count.store';
 import { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 import { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
@@ -28,6 +30,8 @@ export { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
 export { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-request.repository';
 export { InMemorySiteContentRepository } from './in-memory-site-content.repository';
 export { InMemorySuppressionRepository } from './in-memory-suppression.repository';
+export { InMemoryReaderRepository } from './in-memory-reader.repository';
+export { InMemoryMediaRepository, InMemoryMediaStore } from './in-memory-media';
 export { InMemoryTwoFactorRepository } from './in-memory-two-factor.repository';
 export { InMemoryUnitOfWork } from './in-memory-unit-of-work';
 
@@ -47,6 +51,8 @@ export function createInMemoryPersistence(
     crackmeClaims: new InMemoryCrackmeClaimRepository(database),
     siteContent: new InMemorySiteContentRepository(database),
     suppressions: new InMemorySuppressionRepository(database),
+    readers: new InMemoryReaderRepository(database),
+    media: new InMemoryMediaRepository(database),
   };
   return {
     database,
@@ -54,6 +60,7 @@ export function createInMemoryPersistence(
     unitOfWork: new InMemoryUnitOfWork(database, repositories),
     rateLimits: new InMemoryRateLimitStore(database),
     eventCounts: new InMemoryEventCountStore(database),
+    mediaStore: new InMemoryMediaStore(),
     close: async () => undefined,
   };
 }

@@ -83,6 +83,7 @@ export * from './deliveries/deliveries.errors';
 export * from './deliveries/download-book.use-case';
 export * from './deliveries/delivery-timeline.use-case';
 export * from './deliveries/emails';
+export * from './deliveries/reader-emails';
 export * from './deliveries/mailer';
 export * from './deliveries/mail-health';
 export * from './deliveries/owner-notifications';
@@ -99,6 +100,15 @@ export * from './suppressions/suppression.repository';
 export * from './suppressions/suppressions.errors';
 export * from './suppressions/suppressions.use-cases';
 export * from './suppressions/record-mail-event.use-case';
+
+// Readers: the opt-in list and its consent record
+export * from './readers/reader';
+export * from './readers/reader-token';
+export * from './readers/reader.repository';
+export * from './readers/readers.errors';
+export * from './readers/sign-up-reader.use-case';
+export * from './readers/reader-links.use-cases';
+export * from './readers/list-mail';
 
 // Retention of personal data
 export * from './retention/retention';
@@ -126,6 +136,19 @@ export * from './site-content/site-content.repository';
 export * from './site-content/site-content.errors';
 export * from './site-content/site-content-rules';
 export * from './site-content/site-content.use-cases';
+
+// Media: the book, the cover and the author photo the owner uploads
+export * from './media/book-inspector';
+export * from './media/file-type';
+export * from './media/image-processor';
+export * from './media/list-media.use-case';
+export * from './media/media';
+export * from './media/media.errors';
+export * from './media/media.repository';
+export * from './media/media-store';
+export * from './media/no-adapters';
+export * from './media/staged-file';
+export * from './media/upload-media.use-case';
 
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';

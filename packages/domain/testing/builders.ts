@@ -4,6 +4,7 @@ import type { AuditEvent } from '../src/audit-log/audit-event';
 import { newDelivery, type Delivery } from '../src/outbox/delivery';
 import type { GuestbookEntry } from '../src/guestbook/guestbook-entry';
 import type { ScholarshipRequest } from '../src/scholarships/scholarship-request';
+import { readerKey, type Reader } from '../src/readers/reader';
 
 /**
  * Builders of valid entities with readable defaults; each test states only what it is about.
@@ -41,6 +42,33 @@ export function aScholarshipRequest(overrides: Partial<ScholarshipRequest> = {})
     adminNotes: null,
     createdAt: AT('2026-01-10T09:30:00.123Z'),
     decidedAt: null,
+    reviewReminder: false,
+    ...overrides,
+  };
+}
+
+/** A pending reader who signed up on the sign-up form; `email` sets the key too. */
+export function aReader(overrides: Partial<Reader> = {}): Reader {
+  const email = overrides.email ?? `reader-${aUuid().slice(0, 8)}@example.org`;
+  return {
+    id: aUuid(),
+    email,
+    emailKey: readerKey(email),
+    name: 'Ada',
+    status: 'pending',
+    source: 'signup-form',
+    consentVersion: 1,
+    consentText: 'Email me when there is news about the book',
+    signedUpAt: AT('2026-01-10T09:30:00.123Z'),
+    signUpIp: '203.0.113.9',
+    signUpUserAgent: 'Mozilla/5.0 (test)',
+    confirmedAt: null,
+    confirmIp: null,
+    confirmUserAgent: null,
+    unsubscribedAt: null,
+    unsubscribedBy: null,
+    confirmationsSent: 0,
+    lastConfirmationAt: null,
     ...overrides,
   };
 }

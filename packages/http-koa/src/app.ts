@@ -10,6 +10,7 @@ import { downloadRoutes } from './download';
 import { privacyRoutes } from './privacy-page';
 import { MAIL_EVENTS_PATH, mailEventRoutes } from './mail-events/routes';
 import { requestStatusRoutes } from './request-status-page';
+import { readerPageRoutes } from './reader-pages';
 import { forwardedHeaders } from './forwarded';
 import {
   adminHostOnly,
@@ -24,6 +25,7 @@ import { publicListFirst } from './public-list';
 import { metricsRoutes } from './metrics';
 import { adminApiRoutes, publicApiRoutes } from './api/api-router';
 import { healthRoutes } from './health';
+import { isMediaUpload, mediaRoutes } from './media/routes';
 
 /** Request bodies are small JSON objects; 16 KB is many times the largest form. */
 export const BODY_LIMIT = '16kb';
@@ -93,6 +95,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     downloadRoutes(options),
     mailEventRoutes(options),
     requestStatusRoutes(options),
+    readerPageRoutes(options),
+    mediaRoutes(options),
     ...(options.privacy === undefined ? [] : [privacyRoutes(options.privacy)]),
   ];
 
@@ -107,7 +111,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use(adminHostOnly(options.adminHost));
   // A provider's delivery event is read (and its signature checked) as it came, whatever its type.
   const isMailEvent = (ctx: { readonly path: string }) => ctx.path.startsWith(`${MAIL_EVENTS_PATH}/`);
-  app.use((ctx, next) => (isMailEvent(ctx) ? next() : jsonBodiesOnly(ctx, next)));
+  // RFC 8058: a mail provider's one-click unsubscribe is form-encoded (`List-Unsubscribe=One-Click`).
+  const isOneClick = (ctx: { readonly path: string }) => ctx.path === API_ROUTES.unsubscribeReader.path;
+  // An upload is a file (the body itself, or a multipart form), streamed by its route.
+  const readsOwnBody = (ctx: Context) => isMailEvent(ctx) || isMediaUpload(ctx);
+  app.use((ctx, next) => (readsOwnBody(ctx) || isOneClick(ctx) ? next() : jsonBodiesOnly(ctx, next)));
   // Only the API reads bodies: the download button's form posts one it does not need.
   const jsonParser = (jsonLimit: string) =>
     bodyParser({
@@ -121,8 +129,16 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   // The site's content is larger than any form; and a field too long in it is a 400 that names
   // the field, not a 413 for the whole body.
   const parseContent = jsonParser(CONTENT_BODY_LIMIT);
+  const parseOneClick = bodyParser({
+    enableTypes: ['json', 'form'],
+    jsonLimit: BODY_LIMIT,
+    formLimit: BODY_LIMIT,
+    encoding: 'utf-8',
+    parsedMethods: ['POST'],
+  });
   app.use((ctx, next) => {
-    if (!isApiPath(ctx.path) || isMailEvent(ctx)) return next();
+    if (!isApiPath(ctx.path) || readsOwnBody(ctx)) return next();
+    if (isOneClick(ctx)) return parseOneClick(ctx, next);
     return (ctx.path === API_ROUTES.saveSiteDraft.path ? parseContent : parseJson)(ctx, next);
   });
   for (const router of routers) {

@@ -10,6 +10,8 @@ import {
   ScholarshipErrorCode,
   SiteContentErrorCode,
   SuppressionErrorCode,
+  ReaderErrorCode,
+  MediaErrorCode,
   type DomainError,
   type DomainErrorCode,
 } from '@memoir/domain';
@@ -70,6 +72,16 @@ export const STATUS_BY_CODE = {
   [SuppressionErrorCode.InvalidEmail]: 400,
   [DeliveryErrorCode.InvalidStatusAddress]: 400,
   [SuppressionErrorCode.NotFound]: 404,
+  [ReaderErrorCode.Invalid]: 400,
+  [ReaderErrorCode.WrongRiddleAnswer]: 400,
+  [ReaderErrorCode.LinkNotFound]: 404,
+  [ReaderErrorCode.LinkExpired]: 410,
+  [ReaderErrorCode.LinkUsed]: 410,
+  [MediaErrorCode.Invalid]: 400,
+  [MediaErrorCode.UnknownKind]: 404,
+  [MediaErrorCode.TooLarge]: 413,
+  [MediaErrorCode.UnsupportedType]: 415,
+  [MediaErrorCode.Unreadable]: 400,
 } as const satisfies Record<DomainErrorCode, number>;
 
 // A Map, so that a code such as "constructor" finds nothing rather than Object.prototype's.

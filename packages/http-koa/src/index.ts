@@ -1,4 +1,5 @@
 export * from './app';
+export { BOOK_TEST_COPY_PATH, MEDIA_UPLOAD_PATH, PUBLIC_MEDIA_PATH } from './media/routes';
 export * from './deps';
 export { STATUS_BY_CODE } from './error-status';
 export { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './forwarded';
@@ -13,4 +14,5 @@ export { frontAnswer, isPlainGet, type Handler, type ReadyAnswer } from './front
 export { presentPublicEntry } from './api/guestbook';
 export { amazonSnsEndpoint, isAmazonSnsUrl, snsStringToSign, type SnsEndpoint } from './mail-events/sns';
 export { REQUEST_STATUS_PATH, requestStatusPageHtml } from './request-status-page';
+export { READER_CONFIRM_PATH, READER_UNSUBSCRIBE_PATH, readerPageHtml } from './reader-pages';
 export { MAIL_EVENT_MAX_BYTES, MAIL_EVENTS_PATH } from './mail-events/routes';

@@ -11,6 +11,7 @@ import {
   digestEmail,
   newEntryEmail,
   newRequestEmail,
+  readerConfirmationEmail,
   rejectionEmail,
   securityAlertEmail,
   signInAlertEmail,
@@ -53,6 +54,7 @@ const request = (status: 'pending' | 'approved' | 'rejected', adminNotes: string
   adminNotes,
   createdAt: AT,
   decidedAt: status === 'pending' ? null : AT,
+  reviewReminder: false,
 });
 const entry: GuestbookEntry = {
   id: 'g1',
@@ -89,6 +91,18 @@ const EVERY_KIND: Readonly<Record<string, OutgoingEmail>> = {
     ],
   }),
   test: testEmail(SETTINGS, OWNER),
+  readerConfirmation: readerConfirmationEmail(
+    SETTINGS,
+    { email: 'ada@example.org', name: 'Ada Lovelace' },
+    {
+      confirmUrl: `${BASE}/readers/confirm?token=${'C'.repeat(43)}`,
+      expiresAt: new Date('2026-12-04T10:00:00Z'),
+      unsubscribe: {
+        page: `${BASE}/readers/unsubscribe?token=${'U'.repeat(43)}`,
+        oneClick: `${BASE}/api/readers/unsubscribe?token=${'U'.repeat(43)}`,
+      },
+    },
+  ),
 };
 
 const decode = (html: string): string =>
@@ -153,6 +167,24 @@ describe('every kind of email', () => {
       expect(headers).toMatch(/^Message-ID: <[0-9a-f-]{36}@rootaccess\.example>$/m);
       expect(headers).toMatch(/^Auto-Submitted: auto-generated$/m);
       expect(headers).toMatch(/^Date: /m);
+    });
+
+    it('carries the one-click unsubscribe headers (RFC 8058) when it is list mail, under the signature', () => {
+      // Unfolded: a long header goes on over lines that start with a space.
+      const headers = ((raw.get(kind) ?? Buffer.alloc(0)).toString('utf8').split(/\r?\n\r?\n/)[0] ?? '').replace(
+        /\r?\n[ \t]+/g,
+        ' ',
+      );
+      const signed =
+        /^DKIM-Signature:[\s\S]*?\bh=([^;]+);/m.exec(headers)?.[1]?.replace(/\s+/g, '').toLowerCase() ?? '';
+      if (email.listUnsubscribeUrl === undefined) {
+        expect(headers).not.toMatch(/^List-Unsubscribe/m);
+        return;
+      }
+      expect(email.listUnsubscribeUrl.startsWith(`${BASE}/`)).toBe(true);
+      expect(headers).toContain(`List-Unsubscribe: <${email.listUnsubscribeUrl}>`);
+      expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+      expect(signed.split(':')).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post']));
     });
 
     it("scores below 1.0 with SpamAssassin's local rules", async () => {

@@ -14,7 +14,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-import { dumpColumns, dumpDatabase, DumpError, DUMP_SCHEMA_VERSION, loadDatabase, type DumpedRow } from './dump';
+import {
+  columnsOfVersion,
+  dumpColumns,
+  dumpDatabase,
+  DumpError,
+  DUMP_SCHEMA_VERSION,
+  loadDatabase,
+  OLDEST_READABLE_DUMP,
+  upgradeRow,
+  type DumpedRow,
+} from './dump';
 import { createTypeOrmPersistence } from './persistence';
 import type { TypeOrmPersistence } from './persistence-options';
 
@@ -120,12 +130,12 @@ function checkHeader(value: unknown, columns: Record<string, string[]>): DumpHea
       `The dump was made by a newer version of the site (schema ${header.schemaVersion}; this one reads up to ${DUMP_SCHEMA_VERSION}). Load it with that version or a later one.`,
     );
   }
-  if (header.schemaVersion < DUMP_SCHEMA_VERSION) {
+  if (header.schemaVersion < OLDEST_READABLE_DUMP) {
     throw new DumpError(
-      `The dump is of schema ${header.schemaVersion}, older than this version's ${DUMP_SCHEMA_VERSION}: load it with the version that made it, start that version once on the loaded database to migrate it, then export again.`,
+      `The dump is of schema ${header.schemaVersion}, older than ${OLDEST_READABLE_DUMP}, the oldest this version reads: load it with the version that made it, start that version once on the loaded database to migrate it, then export again.`,
     );
   }
-  if (JSON.stringify(header.columns) !== JSON.stringify(columns)) {
+  if (JSON.stringify(header.columns) !== JSON.stringify(columnsOfVersion(columns, header.schemaVersion))) {
     throw new DumpError('The dump names columns this version does not have: it was not made by this version.');
   }
   return header as DumpHeader;
@@ -136,13 +146,14 @@ async function* readDumpRows(path: string, columns: Record<string, string[]>): A
   const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
   let number = 0;
   let trailer: DumpTrailer | null = null;
+  let version = DUMP_SCHEMA_VERSION;
   const seen: Record<string, number> = {};
   for await (const text of lines) {
     number += 1;
     if (text.trim() === '') continue;
     const value = parseLine(text, number);
     if (number === 1) {
-      checkHeader(value, columns);
+      version = checkHeader(value, columns).schemaVersion;
       continue;
     }
     if (trailer !== null) throw new DumpError(`The dump goes on after its last line (line ${number}).`);
@@ -155,7 +166,7 @@ async function* readDumpRows(path: string, columns: Record<string, string[]>): A
       throw new DumpError(`Line ${number} of the dump is not a row: the file is damaged.`);
     }
     seen[item.table] = (seen[item.table] ?? 0) + 1;
-    yield { table: item.table, row: item.row };
+    yield { table: item.table, row: upgradeRow(version, item.table, item.row) };
   }
   if (number === 0) throw new DumpError('The file is empty.');
   if (trailer === null) throw new DumpError('The dump ends before its last line: the file was cut short.');

@@ -11,6 +11,8 @@ import { TypeOrmGuestbookEntryRepository } from './guestbook-entry.repository';
 import { TypeOrmScholarshipRequestRepository } from './scholarship-request.repository';
 import { TypeOrmSiteContentRepository } from './site-content.repository';
 import { TypeOrmSuppressionRepository } from './suppression.repository';
+import { TypeOrmReaderRepository } from './reader.repository';
+import { TypeOrmMediaRepository } from './media.repository';
 import { TypeOrmTwoFactorRepository } from './two-factor.repository';
 
 /** Every repository, each on `manager`: the pool's, or one transaction's. */
@@ -26,5 +28,7 @@ export function repositoriesFor(manager: EntityManager, dialect: Dialect): Repos
     crackmeClaims: new TypeOrmCrackmeClaimRepository(manager, dialect),
     siteContent: new TypeOrmSiteContentRepository(manager),
     suppressions: new TypeOrmSuppressionRepository(manager),
+    readers: new TypeOrmReaderRepository(manager, dialect),
+    media: new TypeOrmMediaRepository(manager),
   };
 }

@@ -130,6 +130,7 @@ export const ScholarshipRequestSchema = new EntitySchema<ScholarshipRequestRow>(
     adminNotes: { name: 'admin_notes', type: 'varchar', length: ADMIN_NOTES_MAX_LENGTH, nullable: true },
     createdAt: time('created_at'),
     decidedAt: time('decided_at', true),
+    reviewReminder: { name: 'review_reminder', type: 'boolean', default: false },
   },
   indices: [
     { name: 'idx_scholarship_requests_created', columns: ['createdAt', 'id'] },

@@ -15,6 +15,7 @@ const toScholarshipRequest = (row: ScholarshipRequestRow): ScholarshipRequest =>
   adminNotes: row.adminNotes,
   createdAt: row.createdAt,
   decidedAt: row.decidedAt,
+  reviewReminder: Boolean(row.reviewReminder),
 });
 
 const SCHOLARSHIP_QUEUE: ReviewQueueTable<ScholarshipRequestRow, ScholarshipRequest, 'status'> = {

@@ -2,6 +2,8 @@ import type { SiteContentVersion, SiteDraft, SitePreview } from '@memoir/domain'
 import type { SiteContent } from '@memoir/shared';
 import { EntitySchema } from 'typeorm';
 
+import { READER_SCHEMAS } from './reader-schemas';
+import { MediaBlobSchema, mediaChunkSchema, MediaUploadSchema } from './media-schemas';
 import { COMMON_SCHEMAS, OWN, time, uuidOf, type Mutable } from './schemas';
 
 /**
@@ -77,8 +79,22 @@ function siteContentSchemas(kind: 'sqlite' | 'mysql') {
 }
 
 const SCHEMAS_BY_KIND = {
-  sqlite: [...COMMON_SCHEMAS, ...siteContentSchemas('sqlite')],
-  mysql: [...COMMON_SCHEMAS, ...siteContentSchemas('mysql')],
+  sqlite: [
+    ...COMMON_SCHEMAS,
+    ...siteContentSchemas('sqlite'),
+    ...READER_SCHEMAS,
+    MediaUploadSchema,
+    MediaBlobSchema,
+    mediaChunkSchema('sqlite'),
+  ],
+  mysql: [
+    ...COMMON_SCHEMAS,
+    ...siteContentSchemas('mysql'),
+    ...READER_SCHEMAS,
+    MediaUploadSchema,
+    MediaBlobSchema,
+    mediaChunkSchema('mysql'),
+  ],
 };
 
 /** Every table's schema, for a database of this kind. */

@@ -25,7 +25,7 @@ describe('MySQL data source', () => {
     const rows = (await persistence.dataSource.query(
       'SELECT TABLE_NAME AS name, TABLE_COLLATION AS collation FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME',
     )) as Array<{ name: string; collation: string }>;
-    expect(rows.map((row) => row.name)).toEqual([...TABLES, ...MYSQL_SEARCH_TABLES].sort());
+    expect(rows.map((row) => row.name).sort()).toEqual([...TABLES, ...MYSQL_SEARCH_TABLES].sort());
     for (const row of rows.filter((r) => r.name !== 'schema_migrations'))
       expect(row.collation).toBe('utf8mb4_unicode_ci');
   });

@@ -21,6 +21,8 @@ export async function openTemporarySqlite(): Promise<TypeOrmPersistence> {
 // Children before parents, so that foreign keys never object.
 const TABLES = [
   'delivery_events',
+  'reader_tokens',
+  'readers',
   'deliveries',
   'admin_sessions',
   'admin_recovery_codes',
@@ -36,6 +38,9 @@ const TABLES = [
   'site_content_draft',
   'site_content_versions',
   'site_content_previews',
+  'media_uploads',
+  'media_blobs',
+  'media_chunks',
 ];
 
 export interface ScratchMysql {

@@ -17,4 +17,5 @@ export const ADMIN_APP_PAGES = [
   '/admin/mail',
   '/admin/mail/suppressions',
   '/admin/site',
+  '/admin/media',
 ] as const;

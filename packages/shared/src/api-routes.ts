@@ -88,6 +88,14 @@ export const API_ROUTES = {
     answer: 'CrackmeClaimResponse',
   }),
   recordEvent: call('POST /api/events', { ...form, status: 202, body: 'EventBody' }),
+  signUpReader: call('POST /api/readers', { ...form, status: 202, body: 'SignUpReaderBody' }),
+  confirmReader: call('POST /api/readers/confirm', { ...form, status: 200, body: 'ConfirmReaderBody' }),
+  unsubscribeReader: call('POST /api/readers/unsubscribe', {
+    ...form,
+    status: 200,
+    query: 'ReaderTokenQuery',
+    body: 'UnsubscribeReaderBody',
+  }),
   requestStatus: call('POST /api/request-status', {
     ...form,
     status: 202,
@@ -182,6 +190,8 @@ export const API_ROUTES = {
   sendTestEmail: call('POST /api/admin/mail-health/test', { body: 'TestEmailBody', answer: 'TestEmailResponse' }),
   previewSiteContent: call('POST /api/admin/site-content/preview', { answer: 'SiteContentPreview' }),
   listSuppressions: call('GET /api/admin/suppressions', { answer: 'SuppressionsResponse' }),
+  /** The uploads in use; uploading (a file, not JSON) is POST /api/admin/media/{kind}, outside this table. */
+  listMedia: call('GET /api/admin/media', { answer: 'MediaListResponse' }),
   removeSuppression: call('DELETE /api/admin/suppressions/:email', done),
 } as const satisfies Record<string, ApiRoute>;
 

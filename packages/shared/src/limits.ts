@@ -92,3 +92,41 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** The book's name, as the emails and the stamped PDF give it (the landing page's content uses it too). */
 export const BOOK_TITLE = 'Root Access';
+
+/**
+ * The reader list (docs/readers.md): a name is optional and as long as a request's, an address
+ * as long as RFC 5321 allows. A confirmation link works for 14 days; a pending sign-up gets at
+ * most 3 more confirmation emails, at least an hour apart; an unconfirmed sign-up is deleted
+ * after 30 days by the retention job.
+ */
+export const READER_LIMITS = {
+  nameMaxLength: 100,
+  emailMaxLength: 254,
+  confirmLinkDays: 14,
+  confirmationResends: 3,
+  resendGapMs: 60 * 60_000,
+  unconfirmedDays: 30,
+} as const;
+
+/** Where a reader signed up: the landing page's sign-up form, or the box on one of the two forms. */
+export const READER_SOURCES = ['signup-form', 'guestbook', 'scholarship'] as const;
+export type ReaderSource = (typeof READER_SOURCES)[number];
+
+/** A reader's place on the list. */
+export const READER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type ReaderStatus = (typeof READER_STATUSES)[number];
+
+/** How a reader left: the mail client's one-click POST (RFC 8058), the page's button, or a spam complaint. */
+export const READER_LEAVING_WAYS = ['one-click', 'page', 'complaint'] as const;
+export type ReaderLeavingWay = (typeof READER_LEAVING_WAYS)[number];
+/** What the owner uploads: the free book PDF, the cover, the author's photo. */
+export const MEDIA_KINDS = ['book', 'cover', 'author-photo'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+/** The largest cover or photo upload (the book's limit is BOOK_MAX_BYTES, the server's setting). */
+export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+/** The most pixels an uploaded image may decode to (a decompression bomb stops here). */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** An image's alt text, required: what a screen reader says for it. */
+export const MEDIA_ALT_MAX_LENGTH = 250;
+/** BOOK_MAX_BYTES's default: 200 MB. */
+export const DEFAULT_BOOK_MAX_BYTES = 200 * 1024 * 1024;

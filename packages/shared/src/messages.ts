@@ -176,3 +176,58 @@ export const SETUP_STEPS: Readonly<
     href: '/admin/security',
   },
 };
+
+/**
+ * The box a reader ticks to join the list, by version. A version's text is never edited: a new
+ * wording is a new version, and each reader keeps the text they ticked (docs/readers.md).
+ */
+export const READER_CONSENT_TEXTS: Readonly<Record<number, string>> = {
+  1: 'Email me when there is news about the book',
+};
+export const READER_CONSENT_VERSION = 1;
+
+/** The other texts of the reader list: the forms' boxes, the sign-up form and the two pages. */
+export const READER_TEXTS = {
+  reviewReminderBox: 'Remind me once to leave a review',
+  signUpTitle: 'News about the book',
+  signUpIntro: 'Leave your email address and I will write when there is news: a new edition, the paperback, a reading.',
+  signUpButton: 'Sign up',
+  signedUp: {
+    title: 'Almost there!',
+    description: 'Check your email and press the button in it to confirm. Nothing is sent until you do.',
+  },
+  signUpFailed: { title: 'Sign-up failed', fallback: 'Please try again later.' },
+  notACondition: 'Not needed for the free copy: tick it only if you want the news.',
+  confirmTitle: 'Confirm your sign-up',
+  confirmIntro:
+    'Press the button to confirm that you want emails about the book. Opening this page alone changes nothing.',
+  confirmButton: 'Yes, email me the news',
+  confirmed: 'You are on the list. Thank you! Every email has a link to leave at once.',
+  unsubscribeTitle: 'Leave the list',
+  unsubscribeIntro: 'Press the button and no more emails about the book will come to you.',
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribed: 'You have left the list: no more emails about the book will come to you.',
+  linkNotFound: 'This link is not one of ours, or it was mistyped. Copy the whole link from the email.',
+  linkExpired: 'This confirmation link has expired. Sign up again on the page and a new one will come.',
+  linkUsed: 'This confirmation link was already used.',
+} as const;
+
+/** What the owner reads when an upload is refused (POST /api/admin/media/{kind}). */
+export const MEDIA_MESSAGES = {
+  unknownKind: 'Uploads are the book, the cover or the author photo: nothing else.',
+  empty: 'The file is empty. Choose the file again.',
+  altRequired: 'Describe the image in a few words (its alt text): screen readers say it for people who cannot see it.',
+  altTooLong: (max: number): string => `The alt text is too long: at most ${max} characters.`,
+  bookTooLarge: (maxMb: number): string =>
+    `The book is too large: at most ${maxMb} MB. Export it again with smaller images, or ask the site's operator to raise BOOK_MAX_BYTES.`,
+  imageTooLarge: (maxMb: number): string =>
+    `The image is too large: at most ${maxMb} MB. Save it smaller and upload it again.`,
+  tooManyPixels: (maxMegapixels: number): string =>
+    `The image has too many pixels: at most ${maxMegapixels} megapixels. Resize it and upload it again.`,
+  bookType: 'The book must be a PDF file. This file is not one, whatever its name says.',
+  imageType: 'The image must be a JPEG, PNG or WebP file (not SVG). This file is none of them, whatever its name says.',
+  bookUnreadable: (why: string): string =>
+    `This PDF cannot be used for readers' copies: ${why}. Export it again from your editor (as a plain, unencrypted PDF) and upload it again. The current book stays in place.`,
+  imageUnreadable: 'This image cannot be read: it may be cut short or damaged. Save it again and upload it again.',
+  noFile: 'Send the file as the request body, or as the form field "file".',
+} as const;

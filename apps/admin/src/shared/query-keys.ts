@@ -22,4 +22,5 @@ export const queryKeys = {
   siteVersions: [...adminData, 'site-content-versions'],
   mailHealth: [...adminData, 'mail-health'],
   suppressions: [...adminData, 'suppressions'],
+  media: [...adminData, 'media'],
 } as const;

@@ -15,6 +15,7 @@ const ScholarshipForm = lazyWithQueries(() =>
   import('../features/scholarship-request/components/scholarship-form').then((m) => m.ScholarshipForm),
 );
 const ClaimForm = lazyWithQueries(() => import('../features/crackme/claim-form').then((m) => m.ClaimForm));
+const SignUpForm = lazyWithQueries(() => import('../features/readers/sign-up-form').then((m) => m.SignUpForm));
 const Guestbook = lazyWithQueries(() => import('../features/guestbook/components/guestbook').then((m) => m.Guestbook));
 const ShareSection = lazy(() => import('../features/share/share-section').then((m) => ({ default: m.ShareSection })));
 
@@ -39,7 +40,11 @@ export function LandingPage() {
             <ClaimForm />
           </WhenNear>
         </Crackme>
-        <CallToAction />
+        <CallToAction>
+          <WhenNear className="signup-form-reserved">
+            <SignUpForm />
+          </WhenNear>
+        </CallToAction>
         <WhenNear className="section" minHeight="100rem" ids={['free-pdf', 'guestbook']}>
           <ShareSection />
           <ScholarshipForm />

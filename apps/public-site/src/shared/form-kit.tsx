@@ -1,4 +1,12 @@
-import { HONEYPOT_FIELD, SCHOLARSHIP_LIMITS, TOASTS } from '@memoir/shared';
+import {
+  HONEYPOT_FIELD,
+  READER_CONSENT_TEXTS,
+  READER_CONSENT_VERSION,
+  READER_LIMITS,
+  READER_TEXTS,
+  SCHOLARSHIP_LIMITS,
+  TOASTS,
+} from '@memoir/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 
@@ -8,8 +16,8 @@ import { PRIVACY } from '../content';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
-/** A form's fields by name, as the API takes them. */
-export type FormFields = Record<string, string>;
+/** A form's fields by name, as the API takes them: texts, and a ticked box as `true`. */
+export type FormFields = Record<string, string | boolean>;
 
 /** Riddle answers are one short word, but a stray space or two must not cut the word short. */
 export const RIDDLE_FIELD_MAX_LENGTH = 20;
@@ -26,6 +34,28 @@ interface FieldProps {
   readonly autoComplete?: string;
 }
 
+/** The ids of a field's hint and message, for aria-describedby (none: undefined). */
+const notesOf = (id: string, hint: ReactNode, error: string | undefined): string | undefined =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+/** What is said under a field: its hint, and the server's message for it. */
+function FieldNotes({ id, hint, error }: { readonly id: string; readonly hint?: ReactNode; readonly error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** A labelled field: its limit enforced as you type, its hint, and the server's message for it. */
 export function Field({
   name,
@@ -40,7 +70,7 @@ export function Field({
 }: FieldProps) {
   const id = useId();
   const error = errors[name];
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = notesOf(id, hint, error);
   const common = {
     id,
     name,
@@ -57,16 +87,7 @@ export function Field({
         {required ? null : <span className="optional"> (optional)</span>}
       </label>
       {multiline ? <textarea rows={4} {...common} /> : <input type={type} {...common} />}
-      {hint ? (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -121,7 +142,7 @@ export function RiddleField({
 }
 
 /** The hidden field people never see and bots fill in (see HONEYPOT_FIELD). */
-function Honeypot() {
+export function Honeypot() {
   return (
     <div className="honeypot" aria-hidden="true">
       <label>
@@ -164,6 +185,10 @@ export function useFormSubmission<TBody, TResult>(
     new FormData(form).forEach((value, name) => {
       if (typeof value === 'string') fields[name] = value;
     });
+    // A ticked box is sent as true (FormData holds only ticked ones); an unticked one not at all.
+    for (const box of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name]')) {
+      if (box.checked) fields[box.name] = true;
+    }
     try {
       const result = await mutation.mutateAsync(fields as TBody);
       setErrors({});
@@ -207,5 +232,70 @@ export function PrivacyNote({ note }: { readonly note: string }) {
     <p className="form-privacy">
       {note} <a href={PRIVACY.href}>{PRIVACY.label}</a>
     </p>
+  );
+}
+
+interface CheckBoxProps {
+  readonly name: string;
+  readonly label: string;
+  readonly errors: FieldErrors;
+  readonly hint?: string;
+  readonly required?: boolean;
+  readonly onChange?: (checked: boolean) => void;
+}
+
+/** A box to tick, unticked at first: its words are its label, the server's message beside it. */
+export function CheckBox({ name, label, errors, hint, required, onChange }: CheckBoxProps) {
+  const id = useId();
+  const error = errors[name];
+  const describedBy = notesOf(id, hint, error);
+  return (
+    <div className="field check">
+      <input
+        type="checkbox"
+        id={id}
+        name={name}
+        value="true"
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange?.(event.currentTarget.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The words of the box a reader ticks for news: the version the server keeps with them. */
+export const NEWS_BOX = READER_CONSENT_TEXTS[READER_CONSENT_VERSION] ?? '';
+
+/**
+ * "Email me when there is news about the book", unticked, never a condition of what the form
+ * is for; with `email`, the address field it needs shows while it is ticked (the guestbook).
+ */
+export function NewsBox({ errors, withEmail = false }: { readonly errors: FieldErrors; readonly withEmail?: boolean }) {
+  const [ticked, setTicked] = useState(false);
+  return (
+    <>
+      <CheckBox
+        name="subscribe"
+        label={NEWS_BOX}
+        hint={READER_TEXTS.notACondition}
+        errors={errors}
+        onChange={setTicked}
+      />
+      {withEmail && ticked ? (
+        <Field
+          name="email"
+          label="Email for the news"
+          type="email"
+          errors={errors}
+          maxLength={READER_LIMITS.emailMaxLength}
+          required
+          autoComplete="email"
+        />
+      ) : null}
+    </>
   );
 }

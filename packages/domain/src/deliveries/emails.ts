@@ -20,10 +20,10 @@ export interface DownloadLink {
   readonly maxDownloads: number;
 }
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Paragraphs as HTML: escaped, line breaks kept. */
-const html = (paragraphs: readonly string[]): string =>
+export const html = (paragraphs: readonly string[]): string =>
   paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n');
 
 /**
@@ -36,7 +36,7 @@ const htmlDocument = (subject: string, body: string): string =>
   `<title>${escapeHtml(subject)}</title>\n</head>\n<body>\n${body}\n</body>\n</html>\n`;
 
 /** An email whose two parts say the same: `text` as written, `body` its HTML, made a whole document. */
-const composed = (to: string, subject: string, text: readonly string[], body: string): OutgoingEmail => ({
+export const composed = (to: string, subject: string, text: readonly string[], body: string): OutgoingEmail => ({
   to,
   subject,
   text: text.join('\n\n') + '\n',
@@ -70,14 +70,14 @@ export function requesterGreeting(name: string): string {
 
 /** Every email ends with the privacy notice's address: what the site keeps, and how to have it erased. */
 const privacyUrl = (settings: EmailSettings): string => `${settings.publicBaseUrl}/privacy`;
-const privacyLine = (settings: EmailSettings): string =>
+export const privacyLine = (settings: EmailSettings): string =>
   `How this site keeps and deletes your details, and how to see or erase them: ${privacyUrl(settings)}`;
 
 /** The owner's note with a decision, when there is one: the owner's own words, sent as written. */
 const authorsNote = (request: ScholarshipRequest): string[] =>
   request.adminNotes === null ? [] : [`A note from the author:\n${request.adminNotes}`];
 
-const longDate = (date: Date): string =>
+export const longDate = (date: Date): string =>
   date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /**

@@ -30,6 +30,9 @@ import {
 import type { Mailer, OutgoingEmail } from './mailer';
 import { suppressedFor } from '../suppressions/suppressed-recipient';
 import type { SuppressionRepository } from '../suppressions/suppression.repository';
+import type { ReaderRepository } from '../readers/reader.repository';
+import { readerConfirmationEmail } from './reader-emails';
+import { confirmationToSend } from './reader-confirmation';
 
 /** How hard the worker tries, and what an approval's link allows. */
 export interface DeliveryPolicy {
@@ -94,6 +97,7 @@ export class SendDueDeliveriesUseCase {
       readonly adminUsers: AdminUserRepository;
       readonly auditEvents: AuditEventRepository;
       readonly suppressions: SuppressionRepository;
+      readonly readers: ReaderRepository;
       readonly mailer: Mailer;
       readonly clock: Clock;
       /** Names each failed attempt's event on the delivery's timeline. */
@@ -209,6 +213,11 @@ export class SendDueDeliveriesUseCase {
         if (event === null) throw new Undeliverable('The audit event it reports does not exist.');
         const actor = event.userId === null ? null : await this.deps.adminUsers.findById(event.userId);
         return securityAlertEmail(settings, this.owner(), describeSecurityEvent(event, actor?.username ?? null));
+      }
+      case 'reader_confirm': {
+        const sending = await confirmationToSend(this.deps, delivery);
+        if (!sending.ok) throw new Undeliverable(sending.error);
+        return readerConfirmationEmail(settings, sending.value.reader, sending.value.links);
       }
     }
   }

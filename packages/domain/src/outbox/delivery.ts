@@ -7,13 +7,22 @@
  * - to the owner: an account's failed sign-ins reached LOGIN_ACCOUNT_LIMIT (`signin_alert`),
  *   at most once per window; its dedupeKey names the account and the window;
  * - to the owner: a sign-in from a new device, two-factor turned off, a new admin
- *   (`security_alert`); its dedupeKey names the audit event it reports (`security:<event id>`).
+ *   (`security_alert`); its dedupeKey names the audit event it reports (`security:<event id>`);
+ * - to a reader who signed up for news: the confirmation email (`reader_confirm`), queued with
+ *   the sign-up; its dedupeKey names the reader (`reader:<reader id>:<ms>`).
  * A worker sends it, retrying with back-off. The queue is in the database, so a restart or a
  * second server process loses nothing, and a lease keeps two processes from sending one
  * delivery at once.
  */
 export type DeliveryKind =
-  'approval' | 'rejection' | 'owner_request' | 'owner_entry' | 'owner_digest' | 'signin_alert' | 'security_alert';
+  | 'approval'
+  | 'rejection'
+  | 'owner_request'
+  | 'owner_entry'
+  | 'owner_digest'
+  | 'signin_alert'
+  | 'security_alert'
+  | 'reader_confirm';
 export type DeliveryStatus = 'queued' | 'sent' | 'failed';
 
 export interface Delivery {

@@ -10,6 +10,7 @@ import type { CrackmeClaimRepository } from '../crackme/crackme-claim.repository
 import type { DeliveryRepository } from '../outbox/delivery.repository';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { SuppressionRepository } from '../suppressions/suppression.repository';
+import type { ReaderRepository } from '../readers/reader.repository';
 import { rehearsableTransaction, type Transactions } from '../shared/transactions';
 import { PersonalDataErrorCode, type PersonalDataError } from './personal-data.errors';
 
@@ -31,6 +32,8 @@ export interface ErasureCounts {
   readonly crackmeClaims: number;
   /** The address's suppression (a hard bounce or a complaint), 0 or 1: no mail goes to an erased address anyway. */
   readonly suppressions: number;
+  /** The address's place on the reader list with its consent record and links, 0 or 1. */
+  readonly readers: number;
   /** Copies of emails in the outbox folder that mention the address. */
   readonly sentEmails: number;
 }
@@ -47,7 +50,7 @@ export interface ErasureReport {
  * its id, status and dates (so the dashboard's counts and the record of copies sent stay
  * right) and loses the name, address, message and notes; a pending one is closed as rejected
  * without an email. Their deliveries lose the download links, the audit events about their
- * requests lose their details, their address's suppression goes, and copies of emails to or about them in the outbox folder are
+ * requests lose their details, their address's suppression and their place on the reader list go, and copies of emails to or about them in the outbox folder are
  * deleted. One transaction; a preview makes the same changes and rolls them back, so the
  * confirmation names exactly what will go. The erasure is audited without the address.
  */
@@ -60,6 +63,7 @@ export class ErasePersonUseCase {
         readonly auditEvents: AuditEventRepository;
         readonly crackmeClaims: CrackmeClaimRepository;
         readonly suppressions: SuppressionRepository;
+        readonly readers: ReaderRepository;
       }>;
       readonly sentEmails: SentEmailArchive;
       readonly clock: Clock;
@@ -81,7 +85,7 @@ export class ErasePersonUseCase {
     const stored = await rehearsableTransaction(
       this.deps.unitOfWork,
       preview,
-      async ({ scholarshipRequests, deliveries, auditEvents, crackmeClaims, suppressions }) => {
+      async ({ scholarshipRequests, deliveries, auditEvents, crackmeClaims, suppressions, readers }) => {
         const requests = await scholarshipRequests.listByEmail(address);
         const requestIds = requests.map((request) => request.id);
         let pendingClosed = 0;
@@ -103,6 +107,7 @@ export class ErasePersonUseCase {
           auditEvents: await auditEvents.forgetDetailsOf(requestIds),
           crackmeClaims: await crackmeClaims.anonymiseByEmail(address, { name: ERASED_NAME, email: ERASED_EMAIL }),
           suppressions: (await suppressions.remove(address)) ? 1 : 0,
+          readers: (await readers.deleteByEmail(address)) ? 1 : 0,
         };
         return { counts: { ...counts, sentEmails: 0 }, requestIds };
       },

@@ -9,6 +9,8 @@ import type { ScholarshipRequestRepository } from '../scholarships/scholarship-r
 import { personalDataEvent } from '../retention/retention';
 import type { Clock } from '../shared/clock';
 import type { SuppressionRepository } from '../suppressions/suppression.repository';
+import { readerRecord, type ReaderRecord } from '../readers/reader';
+import type { ReaderRepository } from '../readers/reader.repository';
 import type { IdGenerator } from '../shared/id-generator';
 import type { RequestContext } from '../shared/request-context';
 import type { Transactions } from '../shared/transactions';
@@ -48,6 +50,8 @@ export interface PersonExport {
   }>;
   /** The address's suppression (a hard bounce or a complaint), or null. */
   readonly suppression: { readonly reason: 'bounce' | 'complaint'; readonly at: string } | null;
+  /** Their place on the reader list with the consent record (what they ticked, when, from where), or null. */
+  readonly reader: ReaderRecord | null;
   /** The owner's actions on those requests (decisions, resends), as the audit trail records them. */
   readonly auditEvents: ReadonlyArray<
     Pick<AuditEvent, 'id' | 'action' | 'resourceType' | 'resourceId' | 'details'> & { readonly createdAt: string }
@@ -70,6 +74,7 @@ export class ExportPersonUseCase {
       readonly auditEvents: AuditEventRepository;
       readonly crackmeClaims: CrackmeClaimRepository;
       readonly suppressions: SuppressionRepository;
+      readonly readers: ReaderRepository;
       readonly unitOfWork: Transactions<{ readonly auditEvents: AuditEventRepository }>;
       readonly clock: Clock;
       readonly ids: IdGenerator;
@@ -101,6 +106,7 @@ export class ExportPersonUseCase {
     const iso = (date: Date | null) => (date === null ? null : date.toISOString());
     const claims = await this.deps.crackmeClaims.listByEmail(email.value);
     const suppression = await this.deps.suppressions.find(email.value);
+    const reader = await this.deps.readers.findByEmail(email.value);
     const held: PersonExport = {
       email: email.value,
       exportedAt: this.deps.clock.now().toISOString(),
@@ -128,6 +134,7 @@ export class ExportPersonUseCase {
         prizeSentAt: iso(claim.prizeSentAt),
       })),
       suppression: suppression === null ? null : { reason: suppression.reason, at: suppression.at.toISOString() },
+      reader: reader === null ? null : readerRecord(reader),
       auditEvents: events.map((event) => ({
         id: event.id,
         action: event.action,

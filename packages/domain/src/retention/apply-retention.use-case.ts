@@ -9,6 +9,7 @@ import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repository';
 import type { DeliveryRepository } from '../outbox/delivery.repository';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
+import type { ReaderRepository } from '../readers/reader.repository';
 import { rehearsableTransaction, type Transactions } from '../shared/transactions';
 import {
   personalDataEvent,
@@ -29,7 +30,7 @@ export interface RetentionReport {
  * Removes personal data the policy no longer keeps, as of a date (today, or another for
  * planning and tests): audit events lose their IP address and user agent, rejected requests
  * and guestbook entries go, and so do ended sessions, dead download links, ended rate-limit
- * windows and old copies of sent emails. The database part is one transaction; a dry run
+ * windows, old copies of sent emails and sign-ups to the reader list never confirmed. The database part is one transaction; a dry run
  * makes the very same changes and rolls them back, so its counts are exactly what a real run
  * would remove. A real run is audited with its counts (never what was removed). Safe to run
  * twice, or in two processes at once: the second finds nothing left to remove.
@@ -43,6 +44,7 @@ export class ApplyRetentionUseCase {
         readonly guestbookEntries: GuestbookEntryRepository;
         readonly adminSessions: AdminSessionRepository;
         readonly deliveries: DeliveryRepository;
+        readonly readers: ReaderRepository;
       }>;
       readonly rateLimits: RateLimitStore;
       readonly sentEmails: SentEmailArchive;
@@ -70,6 +72,9 @@ export class ApplyRetentionUseCase {
         new Date(cutoffs.asOf.getTime() - idleTimeoutMs),
       ),
       expiredDownloadLinksRemoved: await repositories.deliveries.removeLinksExpiredBefore(cutoffs.linksExpiredBefore),
+      unconfirmedReadersDeleted: await repositories.readers.deletePendingSignedUpBefore(
+        cutoffs.unconfirmedReadersBefore,
+      ),
     }));
     const counts: RetentionCounts = {
       ...stored,

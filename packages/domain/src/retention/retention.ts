@@ -1,3 +1,5 @@
+import { READER_LIMITS } from '@memoir/shared';
+
 import { type AuditAction, AuditResourceType, newAuditEvent, type AuditEvent } from '../audit-log/audit-event';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
@@ -31,6 +33,8 @@ export interface RetentionCutoffs {
   readonly linksExpiredBefore: Date;
   /** Outbox copies of emails written before it are deleted. */
   readonly sentEmailsBefore: Date;
+  /** Readers who signed up before it and never confirmed are deleted (READER_LIMITS.unconfirmedDays). */
+  readonly unconfirmedReadersBefore: Date;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,6 +48,7 @@ export function retentionCutoffs(asOf: Date, policy: RetentionPolicy): Retention
     // An expired link's page says "expired" for as long as personal details are kept; then it is gone.
     linksExpiredBefore: daysBefore(policy.personalDetailsDays),
     sentEmailsBefore: daysBefore(policy.sentEmailDays),
+    unconfirmedReadersBefore: daysBefore(READER_LIMITS.unconfirmedDays),
   };
 }
 
@@ -56,6 +61,8 @@ export interface RetentionCounts {
   readonly expiredDownloadLinksRemoved: number;
   readonly rateLimitWindowsDeleted: number;
   readonly sentEmailsDeleted: number;
+  /** Sign-ups to the reader list never confirmed within 30 days, with their links. */
+  readonly unconfirmedReadersDeleted: number;
 }
 
 /**

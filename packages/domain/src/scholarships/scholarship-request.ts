@@ -14,6 +14,8 @@ export interface ScholarshipRequest {
   readonly createdAt: Date;
   /** When the decision was made; null while pending. */
   readonly decidedAt: Date | null;
+  /** The requester ticked "Remind me once to leave a review" (the reminder itself is sent later, once). */
+  readonly reviewReminder: boolean;
 }
 
 export interface ScholarshipDecision {

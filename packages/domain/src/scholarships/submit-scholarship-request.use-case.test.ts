@@ -11,8 +11,9 @@ describe('SubmitScholarshipRequestUseCase', () => {
     message: 'Between jobs.',
     riddleAnswer: SCHOLARSHIP_ANSWER,
   };
-  const submit = (input: Partial<Record<keyof typeof valid, string | null | undefined>>) =>
-    world.useCases.submitScholarshipRequest.execute({ ...valid, ...input });
+  const submit = (
+    input: Partial<Record<keyof typeof valid, string | null | undefined>> & { reviewReminder?: boolean | null },
+  ) => world.useCases.submitScholarshipRequest.execute({ ...valid, ...input });
 
   beforeEach(() => {
     world = createWorld();
@@ -31,8 +32,15 @@ describe('SubmitScholarshipRequestUseCase', () => {
       adminNotes: null,
       createdAt: world.clock.now(),
       decidedAt: null,
+      reviewReminder: false,
     });
     expect(await world.repositories.scholarshipRequests.listAll()).toEqual([request]);
+  });
+
+  it('keeps the wish for one review reminder only when the box was ticked', async () => {
+    expect(valueOf(await submit({ reviewReminder: true })).reviewReminder).toBe(true);
+    expect(valueOf(await submit({ reviewReminder: false })).reviewReminder).toBe(false);
+    expect(valueOf(await submit({ reviewReminder: null })).reviewReminder).toBe(false);
   });
 
   it('stores an absent or blank message as null', async () => {

@@ -7,7 +7,10 @@ import type { ScholarshipRequest } from './scholarship-request';
 import type { ScholarshipRequestRepository } from './scholarship-request.repository';
 import { ScholarshipErrorCode, type ScholarshipError } from './scholarships.errors';
 
-export type SubmitScholarshipRequestInput = FormInput<'name' | 'email' | 'message' | 'riddleAnswer'>;
+export type SubmitScholarshipRequestInput = FormInput<'name' | 'email' | 'message' | 'riddleAnswer'> & {
+  /** The unticked box "Remind me once to leave a review": true only when ticked. */
+  readonly reviewReminder?: boolean | null;
+};
 
 /** The form's text fields (docs/domain.md#scholarships); the email address is checked as an address. */
 const FIELDS = {
@@ -36,6 +39,7 @@ export class SubmitScholarshipRequestUseCase {
       adminNotes: null,
       createdAt: this.deps.clock.now(),
       decidedAt: null,
+      reviewReminder: input.reviewReminder === true,
     };
     await keepSubmission(this.deps, (store) => store.scholarshipRequests.add(request), {
       kind: 'owner_request',

@@ -4,7 +4,7 @@ import { ManualClock, SequentialIdGenerator } from '../../memory/fakes';
 import { ERASED_EMAIL, ERASED_NAME, ErasePersonUseCase } from '../../src/personal-data/erase-person.use-case';
 import { NO_SENT_EMAIL_ARCHIVE } from '../../src/retention/retention';
 import type { Persistence } from '../../src/persistence';
-import { aDelivery, anAuditEvent, aScholarshipRequest, aUuid } from '../builders';
+import { aDelivery, anAuditEvent, aReader, aScholarshipRequest, aUuid } from '../builders';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 
@@ -65,6 +65,19 @@ export function erasureContract(store: () => Persistence): void {
       await repositories.suppressions.suppress({ email: 'grace@example.org', reason: 'bounce', at: NOW });
       await repositories.suppressions.suppress({ email: 'ada@example.org', reason: 'complaint', at: NOW });
 
+      const reader = aReader({ email: 'grace@Example.org', status: 'confirmed', confirmedAt: NOW });
+      const othersReader = aReader({ email: 'ada@example.org' });
+      await repositories.readers.addIfNew(reader);
+      await repositories.readers.addIfNew(othersReader);
+      await repositories.readers.addToken({
+        tokenHash: 'grace-unsubscribe',
+        readerId: reader.id,
+        purpose: 'unsubscribe',
+        createdAt: NOW,
+        expiresAt: null,
+        usedAt: null,
+      });
+
       const preview = await erase().execute({ email: 'GRACE@example.org', preview: true });
       const expected = {
         requests: 2,
@@ -73,11 +86,13 @@ export function erasureContract(store: () => Persistence): void {
         auditEvents: 1,
         crackmeClaims: 1,
         suppressions: 1,
+        readers: 1,
         sentEmails: 0,
       };
       expect(preview.ok && preview.value.counts).toEqual(expected);
       expect(await repositories.scholarshipRequests.findById(approved.id)).toEqual(approved);
       expect(await repositories.suppressions.find('grace@example.org')).not.toBeNull();
+      expect(await repositories.readers.findById(reader.id)).toEqual(reader);
 
       const done = await erase().execute({ email: 'grace@example.org' });
       expect(done.ok && done.value.counts).toEqual(expected);
@@ -111,6 +126,10 @@ export function erasureContract(store: () => Persistence): void {
       expect(await repositories.suppressions.listNewestFirst(10)).toEqual([
         { email: 'ada@example.org', reason: 'complaint', at: NOW },
       ]);
+
+      expect(await repositories.readers.findByEmail('grace@example.org')).toBeNull();
+      expect(await repositories.readers.findToken('grace-unsubscribe')).toBeNull();
+      expect(await repositories.readers.findById(othersReader.id)).toEqual(othersReader);
 
       const events = await repositories.auditEvents.listNewestFirst({ limit: 10 });
       expect(events.find((event) => event.id === decision.id)).toEqual({ ...decision, details: null });

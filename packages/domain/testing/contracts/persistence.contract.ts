@@ -14,7 +14,9 @@ import { retentionContract } from './retention.contract';
 import { scholarshipRequestRepositoryContract } from './scholarship-request-repository.contract';
 import { siteContentRepositoryContract } from './site-content-repository.contract';
 import { suppressionRepositoryContract } from './suppression-repository.contract';
+import { readerRepositoryContract } from './reader-repository.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
+import { mediaRepositoryContract, mediaStoreContract } from './media.contract';
 
 export interface PersistenceContractOptions {
   /** How many concurrent calls the race tests make. */
@@ -69,5 +71,8 @@ export function describePersistenceContract(
     eventCountStoreContract(store, concurrency);
     siteContentRepositoryContract(store, concurrency);
     suppressionRepositoryContract(store, concurrency);
+    readerRepositoryContract(store, concurrency);
+    mediaRepositoryContract(store);
+    mediaStoreContract(() => store().mediaStore);
   });
 }

@@ -10,6 +10,7 @@ import {
   anAdminSession,
   anAdminUser,
   anAuditEvent,
+  aReader,
   aScholarshipRequest,
 } from '../builders';
 
@@ -48,7 +49,13 @@ export function retentionContract(store: () => Persistence): void {
         expiredSession: anAdminSession({ userId: owner.id, lastSeenAt: ago(2 * HOUR), expiresAt: ago(HOUR) }),
         idleSession: anAdminSession({ userId: owner.id, lastSeenAt: ago(31 * 60_000), expiresAt: ahead(5 * HOUR) }),
         liveSession: anAdminSession({ userId: owner.id, lastSeenAt: ago(60_000), expiresAt: ahead(HOUR) }),
+        unconfirmedReader: aReader({ signedUpAt: ago(31 * DAY) }),
+        recentReader: aReader({ signedUpAt: ago(29 * DAY) }),
+        oldConfirmedReader: aReader({ status: 'confirmed', signedUpAt: ago(400 * DAY), confirmedAt: ago(399 * DAY) }),
       };
+      for (const reader of [rows.unconfirmedReader, rows.recentReader, rows.oldConfirmedReader]) {
+        await repositories.readers.addIfNew(reader);
+      }
       for (const event of [rows.oldEvent, rows.oldEventWithoutOrigin, rows.recentEvent]) {
         await repositories.auditEvents.append(event);
       }
@@ -115,6 +122,7 @@ export function retentionContract(store: () => Persistence): void {
       expiredDownloadLinksRemoved: 1,
       rateLimitWindowsDeleted: 1,
       sentEmailsDeleted: 0,
+      unconfirmedReadersDeleted: 1,
     };
 
     it('removes exactly what the policy names, nothing else, and audits the counts', async () => {
@@ -152,6 +160,10 @@ export function retentionContract(store: () => Persistence): void {
       expect(await repositories.adminSessions.findByTokenHash(rows.expiredSession.tokenHash)).toBeNull();
       expect(await repositories.adminSessions.findByTokenHash(rows.idleSession.tokenHash)).toBeNull();
       expect(await repositories.adminSessions.findByTokenHash(rows.liveSession.tokenHash)).toEqual(rows.liveSession);
+
+      expect(await repositories.readers.findById(rows.unconfirmedReader.id)).toBeNull();
+      expect(await repositories.readers.findById(rows.recentReader.id)).toEqual(rows.recentReader);
+      expect(await repositories.readers.findById(rows.oldConfirmedReader.id)).toEqual(rows.oldConfirmedReader);
 
       // The rejected request's email went with it; the approved one's deliveries stay, the dead link without its token.
       const deliveries = await repositories.deliveries.listForRequests([rows.oldRejected.id, rows.oldApproved.id]);

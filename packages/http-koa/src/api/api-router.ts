@@ -13,6 +13,8 @@ import { dashboardRoutes } from './dashboard';
 import { guestbookRoutes } from './guestbook';
 import { mailHealthRoutes } from './mail-health';
 import { suppressionRoutes } from './suppressions';
+import { readerRoutes } from './readers';
+import { mediaRoutes } from './media';
 import { personalDataRoutes } from './personal-data';
 import type { AdminState, CallInput, RouteSpec, RouteSpecs } from './route-spec';
 import { scholarshipRoutes } from './scholarships';
@@ -35,6 +37,8 @@ export function apiSpecs(options: HttpAppOptions): RouteSpecs<ApiRouteName> {
     ...siteContentRoutes(options),
     ...mailHealthRoutes(options),
     ...suppressionRoutes(options),
+    ...readerRoutes(options),
+    ...mediaRoutes(options),
   };
 }
 

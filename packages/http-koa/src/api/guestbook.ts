@@ -10,6 +10,7 @@ import type { CsvValue } from '../csv';
 import { publicListBody } from '../public-list';
 import { actor, BULK_ERRORS, error, FORM_ERRORS, idOf, LIST_ERRORS, orFail } from './calls';
 import { formSubmission } from './public-forms';
+import { subscribing } from './readers';
 import { queueCalls } from './review-queue';
 import type { Capability } from './route-spec';
 
@@ -85,7 +86,12 @@ export const guestbookRoutes: Capability<
       summary: 'Sign the guestbook (the entry waits for moderation)',
       answered: 'Signed',
       errors: FORM_ERRORS,
-      handle: formSubmission(options, 'guestbook', useCases.signGuestbook),
+      handle: (input) =>
+        formSubmission(
+          options,
+          'guestbook',
+          subscribing(options, input.ctx, 'guestbook', useCases.signGuestbook),
+        )(input),
     },
     listGuestbookEntries: {
       summary:

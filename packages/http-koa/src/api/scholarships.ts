@@ -9,6 +9,7 @@ import type { DeliveryState, ScholarshipRequest } from '@memoir/shared';
 import type { CsvValue } from '../csv';
 import { actor, BULK_ERRORS, error, FORM_ERRORS, idOf, LIST_ERRORS, orFail } from './calls';
 import { formSubmission } from './public-forms';
+import { subscribing } from './readers';
 import { queueCalls } from './review-queue';
 import type { Capability } from './route-spec';
 
@@ -85,7 +86,12 @@ export const scholarshipRoutes: Capability<
       summary: 'Ask for the free PDF',
       answered: 'Received',
       errors: FORM_ERRORS,
-      handle: formSubmission(options, 'scholarship', useCases.submitScholarshipRequest),
+      handle: (input) =>
+        formSubmission(
+          options,
+          'scholarship',
+          subscribing(options, input.ctx, 'scholarship', useCases.submitScholarshipRequest),
+        )(input),
     },
     listScholarshipRequests: {
       summary:

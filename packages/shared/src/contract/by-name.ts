@@ -7,7 +7,9 @@ import * as dashboard from './dashboard';
 import type { ContractClass } from './fields';
 import * as guestbook from './guestbook';
 import * as mailHealth from './mail-health';
+import * as media from './media';
 import * as personalData from './personal-data';
+import * as readers from './readers';
 import * as scholarships from './scholarships';
 import * as security from './security';
 import * as signIn from './sign-in';
@@ -27,7 +29,9 @@ const MODULES = [
   dashboard,
   guestbook,
   mailHealth,
+  media,
   personalData,
+  readers,
   scholarships,
   security,
   signIn,

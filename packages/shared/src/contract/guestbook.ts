@@ -38,6 +38,20 @@ export class SignGuestbookBody {
   location?: string | null;
   @Field.text('Message', { maxLength: GUESTBOOK_LIMITS.messageMaxLength }) message!: string;
   @riddle(GUESTBOOK_LIMITS.riddleAnswerLength) riddleAnswer!: string;
+  @Field.boolean('Subscribe', {
+    optional: true,
+    description:
+      'The unticked box "Email me when there is news about the book": true signs `email` up to the reader list (double opt-in)',
+  })
+  subscribe?: boolean;
+  @Field.text('Email', {
+    optional: true,
+    nullable: true,
+    format: 'email',
+    maxLength: 254,
+    description: "The reader's address, with `subscribe` only (the entry itself keeps none)",
+  })
+  email?: string | null;
   /** The honeypot (HONEYPOT_FIELD): always empty from a person. */
   @Field.text('Website', {
     optional: true,

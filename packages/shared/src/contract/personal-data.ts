@@ -19,6 +19,7 @@ export class ErasureCounts {
   @counted('Audit events about them that lost their details') auditEvents!: number;
   @counted('Crackme prize claims that lost the person') crackmeClaims!: number;
   @counted("The address's suppression (a hard bounce or a complaint) that went") suppressions!: number;
+  @counted("The address's place on the reader list, with its consent record and links") readers!: number;
   @counted('Copies of emails in the outbox folder that mention the address') sentEmails!: number;
 }
 
@@ -96,6 +97,30 @@ export class ExportedSuppression {
   @Field.text('at', { format: 'date-time' }) at!: string;
 }
 
+/** What the reader ticked, when, and from where. */
+export class ExportedConsent {
+  @Field.integer('version', { minimum: 1 }) version!: number;
+  @Field.text('text', { description: 'The words of the box, as they read when ticked' }) text!: string;
+  @Field.text('at', { format: 'date-time', description: 'The latest sign-up' }) at!: string;
+  @Field.text('ip', { nullable: true }) ip!: string | null;
+  @Field.text('userAgent', { nullable: true }) userAgent!: string | null;
+}
+
+export class ExportedReader {
+  @Field.text('email') email!: string;
+  @Field.text('name', { nullable: true }) name!: string | null;
+  @Field.oneOf('status', ['pending', 'confirmed', 'unsubscribed']) status!: 'pending' | 'confirmed' | 'unsubscribed';
+  @Field.oneOf('source', ['signup-form', 'guestbook', 'scholarship']) source!:
+    'signup-form' | 'guestbook' | 'scholarship';
+  @Field.nested(() => ExportedConsent) consent!: ExportedConsent;
+  @Field.text('confirmedAt', { format: 'date-time', nullable: true }) confirmedAt!: string | null;
+  @Field.text('confirmIp', { nullable: true }) confirmIp!: string | null;
+  @Field.text('confirmUserAgent', { nullable: true }) confirmUserAgent!: string | null;
+  @Field.text('unsubscribedAt', { format: 'date-time', nullable: true }) unsubscribedAt!: string | null;
+  @Field.oneOf('unsubscribedBy', ['one-click', 'page', 'complaint'], { nullable: true }) unsubscribedBy!:
+    'one-click' | 'page' | 'complaint' | null;
+}
+
 export class PersonalDataExport {
   @Field.text('email', { format: 'email' }) email!: string;
   @Field.text('exportedAt', { format: 'date-time' }) exportedAt!: string;
@@ -110,6 +135,11 @@ export class PersonalDataExport {
     description: 'The address was suppressed (a hard bounce or a complaint): no mail but what it asks for',
   })
   suppression!: ExportedSuppression | null;
+  @Field.nested(() => ExportedReader, {
+    nullable: true,
+    description: 'Their place on the reader list with the consent record, or null',
+  })
+  reader!: ExportedReader | null;
   @Field.list(() => ExportedAuditEvent, { description: "The owner's actions on those requests" })
   auditEvents!: readonly ExportedAuditEvent[];
 }

@@ -65,6 +65,17 @@ export class SubmitScholarshipBody {
     description: `One word of ${SCHOLARSHIP_LIMITS.riddleAnswerLength} letters, any case`,
   })
   riddleAnswer!: string;
+  @Field.boolean('Subscribe', {
+    optional: true,
+    description:
+      'The unticked box "Email me when there is news about the book": true signs `email` up to the reader list (double opt-in); never a condition of the copy',
+  })
+  subscribe?: boolean;
+  @Field.boolean('Review reminder', {
+    optional: true,
+    description: 'The unticked box "Remind me once to leave a review": kept with the request',
+  })
+  reviewReminder?: boolean;
   @Field.text('Website', {
     optional: true,
     nullable: true,

@@ -43,6 +43,8 @@ export const OPERATIONS: readonly Operation[] = [
       message: text('Hello!', 'Two\nlines', 'a'.repeat(500)),
       riddleAnswer: text('network', ' NETWORK ', 'kernel', ''),
       website: fc.constantFrom('', ' ', 'http://spam.example'),
+      subscribe: fc.boolean(),
+      email: text('ada@example.org', 'ada@', ''),
     },
   },
   {
@@ -55,6 +57,8 @@ export const OPERATIONS: readonly Operation[] = [
       message: text('', 'Please', 'a'.repeat(2000)),
       riddleAnswer: text('kernel', ' KERNEL ', 'network'),
       website: fc.constantFrom('', ' ', 'x'),
+      subscribe: fc.boolean(),
+      reviewReminder: fc.boolean(),
     },
   },
   {
@@ -221,6 +225,12 @@ export const OPERATIONS: readonly Operation[] = [
   },
   { method: 'GET', template: '/api/admin/suppressions', auth: 'session' },
   { method: 'DELETE', template: '/api/admin/suppressions/{email}', auth: 'session' },
+  { method: 'GET', template: '/api/admin/media', auth: 'session' },
+  // An upload: the body is the file itself (or a multipart form), whatever it holds.
+  { method: 'POST', template: '/api/admin/media/{kind}', auth: 'session', query: ['alt'] },
+  { method: 'POST', template: '/api/admin/media/book/test-copy', auth: 'session' },
+  // An uploaded image by its content's name.
+  { method: 'GET', template: '/media/{file}', auth: 'none' },
   {
     method: 'POST',
     template: '/api/request-status',
@@ -229,6 +239,26 @@ export const OPERATIONS: readonly Operation[] = [
       email: text('grace@example.org', 'GRACE@example.org', 'grace@', ''),
       riddleAnswer: text('kernel', ''),
     },
+  },
+  {
+    method: 'POST',
+    template: '/api/readers',
+    auth: 'none',
+    fields: {
+      email: text('ada@example.org', 'ADA@example.org', 'ada@', ''),
+      name: text('Ada', '', 'a'.repeat(100)),
+      consent: fc.boolean(),
+      riddleAnswer: text('network', 'kernel', ''),
+      website: fc.constantFrom('', 'x'),
+    },
+  },
+  { method: 'POST', template: '/api/readers/confirm', auth: 'none', fields: { token: text('', 'x', 'a'.repeat(43)) } },
+  {
+    method: 'POST',
+    template: '/api/readers/unsubscribe',
+    auth: 'none',
+    query: ['token'],
+    fields: { 'List-Unsubscribe': text('One-Click', 'one-click', '') },
   },
   // A mail provider's delivery event: any body, refused unless its provider's signature holds.
   { method: 'POST', template: '/api/mail-events/{provider}', auth: 'none' },

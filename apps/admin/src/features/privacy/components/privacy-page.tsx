@@ -35,6 +35,7 @@ export function erasureSummary(counts: ErasureCounts): readonly string[] {
     counts.crackmeClaims === 0
       ? null
       : `${plural(counts.crackmeClaims, 'crackme prize claim loses', 'crackme prize claims lose')} the name and address`,
+    counts.readers === 0 ? null : 'the place on the reader list, with its consent record, is deleted',
     counts.sentEmails === 0
       ? null
       : `${plural(counts.sentEmails, 'saved copy of an email is', 'saved copies of emails are')} deleted`,

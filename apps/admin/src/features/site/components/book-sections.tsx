@@ -2,7 +2,7 @@ import { SITE_CONTENT_LIMITS as LIMITS } from '@memoir/shared';
 
 import { replaceAt } from '../utils/lists';
 import { PartField, TextField } from './content-field';
-import { EditorSection, updateItem, type SectionProps } from './editor-section';
+import { EditorSection, PartListEditor, type SectionProps } from './editor-section';
 import { ListEditor } from './list-editor';
 
 /** The page's words about the book and its author: the hero, "About the book", themes, quotes, the bio. */
@@ -65,30 +65,26 @@ export function AboutSection({ content, edit }: SectionProps) {
 export function ThemesSection({ content, edit }: SectionProps) {
   return (
     <EditorSection id="themes" title="Themes" intro="The three cards under “About the book”.">
-      <ListEditor
-        path="themes"
-        items={content.themes}
-        min={LIMITS.themes}
-        max={LIMITS.themes}
+      <PartListEditor
+        content={content}
+        edit={edit}
+        list="themes"
+        limits={{ min: LIMITS.themes, max: LIMITS.themes }}
         itemName={(_, index) => `Theme ${index + 1}`}
-        firstField={(index) => `themes[${index}].kicker`}
-        onChange={(themes) => edit((c) => ({ ...c, themes }))}
-        renderItem={(theme, index) => {
-          const part = { at: `themes[${index}]`, part: theme, update: updateItem(edit, 'themes', index) };
-          return (
-            <>
-              <PartField
-                {...part}
-                field="kicker"
-                label="Kicker"
-                hint="The small line above the title."
-                limit={LIMITS.themeKicker}
-              />
-              <PartField {...part} field="title" label="Title" limit={LIMITS.themeTitle} />
-              <PartField {...part} field="body" label="Body" rows={3} limit={LIMITS.themeBody} />
-            </>
-          );
-        }}
+        firstField="kicker"
+        renderItem={(part) => (
+          <>
+            <PartField
+              {...part}
+              field="kicker"
+              label="Kicker"
+              hint="The small line above the title."
+              limit={LIMITS.themeKicker}
+            />
+            <PartField {...part} field="title" label="Title" limit={LIMITS.themeTitle} />
+            <PartField {...part} field="body" label="Body" rows={3} limit={LIMITS.themeBody} />
+          </>
+        )}
       />
     </EditorSection>
   );
@@ -97,29 +93,25 @@ export function ThemesSection({ content, edit }: SectionProps) {
 export function QuotesSection({ content, edit }: SectionProps) {
   return (
     <EditorSection id="quotes" title="Quotes" intro="The three quotes of the manifesto carousel.">
-      <ListEditor
-        path="quotes"
-        items={content.quotes}
-        min={LIMITS.quotes}
-        max={LIMITS.quotes}
+      <PartListEditor
+        content={content}
+        edit={edit}
+        list="quotes"
+        limits={{ min: LIMITS.quotes, max: LIMITS.quotes }}
         itemName={(_, index) => `Quote ${index + 1}`}
-        firstField={(index) => `quotes[${index}].text`}
-        onChange={(quotes) => edit((c) => ({ ...c, quotes }))}
-        renderItem={(quote, index) => {
-          const part = { at: `quotes[${index}]`, part: quote, update: updateItem(edit, 'quotes', index) };
-          return (
-            <>
-              <PartField {...part} field="text" label="Quote" rows={2} limit={LIMITS.quoteText} />
-              <PartField
-                {...part}
-                field="chapter"
-                label="Chapter"
-                hint="Where it is from, as the page shows it under the quote."
-                limit={LIMITS.quoteChapter}
-              />
-            </>
-          );
-        }}
+        firstField="text"
+        renderItem={(part) => (
+          <>
+            <PartField {...part} field="text" label="Quote" rows={2} limit={LIMITS.quoteText} />
+            <PartField
+              {...part}
+              field="chapter"
+              label="Chapter"
+              hint="Where it is from, as the page shows it under the quote."
+              limit={LIMITS.quoteChapter}
+            />
+          </>
+        )}
       />
     </EditorSection>
   );

@@ -8,8 +8,7 @@ import {
 
 import { firstUnused } from '../utils/lists';
 import { ChoiceField, PartField, YearField } from './content-field';
-import { EditorSection, updateItem, updatePart, type SectionProps } from './editor-section';
-import { ListEditor } from './list-editor';
+import { EditorSection, PartListEditor, updatePart, type SectionProps } from './editor-section';
 
 /** The page's links and the words around them: buying, social, publisher, share posts, crackme, footer. */
 
@@ -28,13 +27,13 @@ export function BuySection({ content, edit }: SectionProps) {
         rows={2}
         limit={LIMITS.callToAction}
       />
-      <ListEditor
-        path="buyLinks"
-        items={content.buyLinks}
-        min={LIMITS.buyLinks.min}
-        max={LIMITS.buyLinks.max}
+      <PartListEditor
+        content={content}
+        edit={edit}
+        list="buyLinks"
+        limits={LIMITS.buyLinks}
         itemName={(link, index) => `Buy link ${index + 1}: ${BUY_FORMAT_LABELS[link.format]}`}
-        firstField={(index) => `buyLinks[${index}].format`}
+        firstField="format"
         addText="Add a format"
         newItem={() => {
           const format = firstUnused(
@@ -43,45 +42,40 @@ export function BuySection({ content, edit }: SectionProps) {
           );
           return format === null ? null : { format, price: '', url: '', note: '' };
         }}
-        onChange={(buyLinks) => edit((c) => ({ ...c, buyLinks }))}
-        renderItem={(link, index) => {
-          const update = updateItem(edit, 'buyLinks', index);
-          const part = { at: `buyLinks[${index}]`, part: link, update };
-          return (
-            <>
-              <ChoiceField
-                path={`buyLinks[${index}].format`}
-                label="Format"
-                value={link.format}
-                options={BUY_FORMATS}
-                optionLabel={(format) => BUY_FORMAT_LABELS[format]}
-                onChange={(format) => update((latest) => ({ ...latest, format }))}
-              />
-              <PartField
-                {...part}
-                field="price"
-                label="Price"
-                hint="As buyers should read it: “$17.99”, “£12”."
-                limit={LIMITS.price}
-              />
-              <PartField
-                {...part}
-                field="url"
-                label="Link"
-                type="url"
-                hint={`The store’s page for this format. ${HTTP_LINK} Leave it empty while there is none: the page then shows the price and “coming soon”.`}
-                limit={LIMITS.url}
-              />
-              <PartField
-                {...part}
-                field="note"
-                label="Note"
-                hint="A short line under the button; may be empty."
-                limit={LIMITS.note}
-              />
-            </>
-          );
-        }}
+        renderItem={(part) => (
+          <>
+            <ChoiceField
+              path={`${part.at}.format`}
+              label="Format"
+              value={part.part.format}
+              options={BUY_FORMATS}
+              optionLabel={(format) => BUY_FORMAT_LABELS[format]}
+              onChange={(format) => part.update((latest) => ({ ...latest, format }))}
+            />
+            <PartField
+              {...part}
+              field="price"
+              label="Price"
+              hint="As buyers should read it: “$17.99”, “£12”."
+              limit={LIMITS.price}
+            />
+            <PartField
+              {...part}
+              field="url"
+              label="Link"
+              type="url"
+              hint={`The store’s page for this format. ${HTTP_LINK} Leave it empty while there is none: the page then shows the price and “coming soon”.`}
+              limit={LIMITS.url}
+            />
+            <PartField
+              {...part}
+              field="note"
+              label="Note"
+              hint="A short line under the button; may be empty."
+              limit={LIMITS.note}
+            />
+          </>
+        )}
       />
     </EditorSection>
   );
@@ -90,13 +84,13 @@ export function BuySection({ content, edit }: SectionProps) {
 export function SocialSection({ content, edit }: SectionProps) {
   return (
     <EditorSection id="social" title="Social links" intro="The icons in the footer, in this order.">
-      <ListEditor
-        path="socialLinks"
-        items={content.socialLinks}
-        min={LIMITS.socialLinks.min}
-        max={LIMITS.socialLinks.max}
+      <PartListEditor
+        content={content}
+        edit={edit}
+        list="socialLinks"
+        limits={LIMITS.socialLinks}
         itemName={(link, index) => `Social link ${index + 1}: ${SOCIAL_NETWORK_LABELS[link.network]}`}
-        firstField={(index) => `socialLinks[${index}].network`}
+        firstField="network"
         addText="Add a social link"
         newItem={() => {
           const network = firstUnused(
@@ -105,32 +99,19 @@ export function SocialSection({ content, edit }: SectionProps) {
           );
           return network === null ? null : { network, url: '' };
         }}
-        onChange={(socialLinks) => edit((c) => ({ ...c, socialLinks }))}
-        renderItem={(link, index) => {
-          const update = updateItem(edit, 'socialLinks', index);
-          return (
-            <>
-              <ChoiceField
-                path={`socialLinks[${index}].network`}
-                label="Network"
-                value={link.network}
-                options={SOCIAL_NETWORKS}
-                optionLabel={(network) => SOCIAL_NETWORK_LABELS[network]}
-                onChange={(network) => update((latest) => ({ ...latest, network }))}
-              />
-              <PartField
-                at={`socialLinks[${index}]`}
-                part={link}
-                update={update}
-                field="url"
-                label="Link"
-                type="url"
-                hint={HTTP_LINK}
-                limit={LIMITS.url}
-              />
-            </>
-          );
-        }}
+        renderItem={(part) => (
+          <>
+            <ChoiceField
+              path={`${part.at}.network`}
+              label="Network"
+              value={part.part.network}
+              options={SOCIAL_NETWORKS}
+              optionLabel={(network) => SOCIAL_NETWORK_LABELS[network]}
+              onChange={(network) => part.update((latest) => ({ ...latest, network }))}
+            />
+            <PartField {...part} field="url" label="Link" type="url" hint={HTTP_LINK} limit={LIMITS.url} />
+          </>
+        )}
       />
     </EditorSection>
   );
@@ -156,31 +137,27 @@ export function PublisherSection({ content, edit }: SectionProps) {
 export function SharePostsSection({ content, edit }: SectionProps) {
   return (
     <EditorSection id="share" title="Share posts" intro="Ready-made posts visitors copy with one click.">
-      <ListEditor
-        path="sharePosts"
-        items={content.sharePosts}
-        min={LIMITS.sharePosts.min}
-        max={LIMITS.sharePosts.max}
+      <PartListEditor
+        content={content}
+        edit={edit}
+        list="sharePosts"
+        limits={LIMITS.sharePosts}
         itemName={(_, index) => `Share post ${index + 1}`}
-        firstField={(index) => `sharePosts[${index}].network`}
+        firstField="network"
         addText="Add a post"
         newItem={() => ({ network: '', text: '' })}
-        onChange={(sharePosts) => edit((c) => ({ ...c, sharePosts }))}
-        renderItem={(post, index) => {
-          const part = { at: `sharePosts[${index}]`, part: post, update: updateItem(edit, 'sharePosts', index) };
-          return (
-            <>
-              <PartField
-                {...part}
-                field="network"
-                label="Network"
-                hint="Where the post is meant for, in your words: “LinkedIn”, “Anywhere”."
-                limit={LIMITS.shareNetwork}
-              />
-              <PartField {...part} field="text" label="Post" rows={3} limit={LIMITS.shareText} />
-            </>
-          );
-        }}
+        renderItem={(part) => (
+          <>
+            <PartField
+              {...part}
+              field="network"
+              label="Network"
+              hint="Where the post is meant for, in your words: “LinkedIn”, “Anywhere”."
+              limit={LIMITS.shareNetwork}
+            />
+            <PartField {...part} field="text" label="Post" rows={3} limit={LIMITS.shareText} />
+          </>
+        )}
       />
     </EditorSection>
   );

@@ -1,9 +1,9 @@
 import { GUESTBOOK_LIMITS, SCREEN_TEXTS } from '@memoir/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 
 import { GUESTBOOK } from '../../../content';
-import { Field, PrivacyNote, RiddleField, SendButton } from '../../../shared/form-kit';
+import { Field, NewsBox, PrivacyNote, RiddleField, SendButton } from '../../../shared/form-kit';
 import { recentEntriesQueryOptions } from '../api/recent-entries';
 import { useSignGuestbook } from '../api/sign-guestbook';
 import { Section } from '../../../shared/section';
@@ -58,13 +58,15 @@ function RecentVisitors() {
 
 export function Guestbook() {
   const { errors, submitting, onSubmit } = useSignGuestbook();
+  // A reset form (after a success) hides the news address again: the box starts afresh.
+  const [resets, setResets] = useState(0);
   const riddle = GUESTBOOK.riddle;
   return (
     <Section name="guestbook" heading={GUESTBOOK.heading} id="guestbook" kind="guestbook">
       <p>{GUESTBOOK.intro}</p>
       <div className="guestbook-layout">
         {/* POST: sent before its code has come, the form never puts the fields in the address. */}
-        <form className="form retro" method="post" onSubmit={onSubmit}>
+        <form className="form retro" method="post" onSubmit={onSubmit} onReset={() => setResets((n) => n + 1)}>
           <Field
             name="name"
             label="Name"
@@ -88,6 +90,7 @@ export function Guestbook() {
             required
             multiline
           />
+          <NewsBox errors={errors} withEmail key={resets} />
           <RiddleField riddle={riddle} errors={errors} />
           <SendButton submitting={submitting} text={GUESTBOOK.submit} sendingText={SCREEN_TEXTS.submittingRetro} />
           <PrivacyNote note={GUESTBOOK.privacyNote} />

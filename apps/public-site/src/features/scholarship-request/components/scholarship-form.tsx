@@ -1,7 +1,7 @@
-import { SCHOLARSHIP_LIMITS, SCREEN_TEXTS } from '@memoir/shared';
+import { READER_TEXTS, SCHOLARSHIP_LIMITS, SCREEN_TEXTS } from '@memoir/shared';
 
 import { SCHOLARSHIP_FORM } from '../../../content';
-import { Field, NameAndEmail, PrivacyNote, RiddleField, SendButton } from '../../../shared/form-kit';
+import { CheckBox, Field, NameAndEmail, NewsBox, PrivacyNote, RiddleField, SendButton } from '../../../shared/form-kit';
 import { useRequestScholarship } from '../api/request-scholarship';
 import { Section } from '../../../shared/section';
 
@@ -20,6 +20,8 @@ export function ScholarshipForm() {
           maxLength={SCHOLARSHIP_LIMITS.messageMaxLength}
           multiline
         />
+        <NewsBox errors={errors} />
+        <CheckBox name="reviewReminder" label={READER_TEXTS.reviewReminderBox} errors={errors} />
         <RiddleField riddle={riddle} errors={errors} />
         <SendButton submitting={submitting} text={SCHOLARSHIP_FORM.submit} sendingText={SCREEN_TEXTS.submitting} />
         <PrivacyNote note={SCHOLARSHIP_FORM.privacyNote} />

@@ -1,0 +1,69 @@
+import type { Reader, ReaderLeavingWay } from './reader';
+import type { ReaderToken } from './reader-token';
+
+/** A new sign-up's consent record, written over an unsubscribed reader who signs up again. */
+export type SignUpRecord = Pick<
+  Reader,
+  'name' | 'source' | 'consentVersion' | 'consentText' | 'signedUpAt' | 'signUpIp' | 'signUpUserAgent'
+>;
+
+/** Where a confirmation came from. */
+export interface ConfirmationRecord {
+  readonly at: Date;
+  readonly ip: string | null;
+  readonly userAgent: string | null;
+}
+
+/**
+ * Port: the readers and their links' hashes, shared by every server process. Every change of
+ * state is one conditional statement, so that of concurrent calls the state allows, one wins.
+ */
+export interface ReaderRepository {
+  /**
+   * Adds the reader unless one with the same `emailKey` exists; whether it was added. Atomic:
+   * of concurrent sign-ups of one address, one row remains.
+   */
+  addIfNew(reader: Reader): Promise<boolean>;
+
+  /** The reader with this address (any case), or null. */
+  findByEmail(email: string): Promise<Reader | null>;
+
+  findById(id: string): Promise<Reader | null>;
+
+  /** Pending → confirmed, with where from, and the confirmation count back to 0. Whether it changed. */
+  confirm(id: string, record: ConfirmationRecord): Promise<boolean>;
+
+  /** Pending or confirmed → unsubscribed, with when and how. Whether it changed. */
+  unsubscribe(id: string, at: Date, by: ReaderLeavingWay): Promise<boolean>;
+
+  /**
+   * Unsubscribed → pending with a new sign-up's record (the last leaving is kept; the earlier
+   * confirmation is cleared). Whether it changed.
+   */
+  signUpAgain(id: string, record: SignUpRecord): Promise<boolean>;
+
+  /**
+   * Counts one more confirmation email, if the caps allow it: fewer than `max` since the last
+   * confirmation, and the latest at or before `notAfter` (or none). Returns the new count, or
+   * null when a cap holds. Atomic: concurrent calls never pass a cap together.
+   */
+  countConfirmation(id: string, at: Date, max: number, notAfter: Date): Promise<number | null>;
+
+  /** Keeps a link's hash. */
+  addToken(token: ReaderToken): Promise<void>;
+
+  /** The link with this hash, or null. Empty hashes find nothing. */
+  findToken(tokenHash: string): Promise<ReaderToken | null>;
+
+  /**
+   * Marks the link used at `at` if it is unused and, when it expires, not expired by then.
+   * Whether it did: of concurrent uses of one link, exactly one wins.
+   */
+  useToken(tokenHash: string, at: Date): Promise<boolean>;
+
+  /** Retention: deletes pending readers whose latest sign-up is older than `before` (with their links); how many. */
+  deletePendingSignedUpBefore(before: Date): Promise<number>;
+
+  /** Erasure: deletes the reader with this address (any case) and their links; whether there was one. */
+  deleteByEmail(email: string): Promise<boolean>;
+}

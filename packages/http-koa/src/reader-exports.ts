@@ -1,0 +1,129 @@
+import type { CsvValue } from './csv';
+
+/**
+ * The reader list in the import formats of the newsletter tools an author moves it to. Each
+ * format has the columns its importer maps by itself and the consent fields it accepts; the
+ * newsletter tools' files carry only confirmed readers (importing anyone else would mail people
+ * who never confirmed or who left), the plain file carries everyone with their status.
+ * docs/readers.md, "Exports", says why each column is there.
+ */
+
+export const READER_EXPORT_FORMATS = ['mailchimp', 'mailerlite', 'kit', 'buttondown', 'plain'] as const;
+export type ReaderExportFormat = (typeof READER_EXPORT_FORMATS)[number];
+
+/** A reader as the admin API answers it (`GET /api/admin/readers`). */
+export interface ExportedReader {
+  readonly email: string;
+  readonly name: string | null;
+  readonly status: 'pending' | 'confirmed' | 'unsubscribed';
+  readonly source: string;
+  readonly consent: { readonly text: string; readonly version: number; readonly at: Date; readonly ip: string | null };
+  readonly confirmedAt: Date | null;
+  readonly confirmedIp?: string | null;
+  readonly unsubscribedAt: Date | null;
+}
+
+export interface ReaderExport {
+  /** Whether the file lists only confirmed readers. */
+  readonly confirmedOnly: boolean;
+  readonly header: readonly string[];
+  readonly row: (reader: ExportedReader) => CsvValue[];
+}
+
+/** `2026-11-26 23:45:01`, UTC: the form Mailchimp and MailerLite write and read their own times in. */
+const spaced = (time: Date | null): string => (time === null ? '' : time.toISOString().slice(0, 19).replace('T', ' '));
+
+/** The tag every importer that has tags gets, so the author can find these readers there. */
+const TAG = 'memoir-site';
+
+/** One line a person reads: what they agreed to, when, and where from. */
+function consentNote(reader: ExportedReader): string {
+  const confirmed = reader.confirmedAt === null ? 'not confirmed' : `confirmed ${reader.confirmedAt.toISOString()}`;
+  return `Signed up ${reader.consent.at.toISOString()} via ${reader.source} (consent text v${reader.consent.version}: "${reader.consent.text}"), ${confirmed}.`;
+}
+
+export const READER_EXPORTS: Readonly<Record<ReaderExportFormat, ReaderExport>> = {
+  // Mailchimp's importer maps "Email Address", "First Name", "Last Name" and "Tags" by name; the
+  // opt-in and confirm columns are the ones Mailchimp's own exports write (OPTIN_TIME, …). A name
+  // is not split: a name in many scripts has no "first" part, and it is what the greeting uses.
+  mailchimp: {
+    confirmedOnly: true,
+    header: [
+      'Email Address',
+      'First Name',
+      'Last Name',
+      'Tags',
+      'OPTIN_TIME',
+      'OPTIN_IP',
+      'CONFIRM_TIME',
+      'CONFIRM_IP',
+    ],
+    row: (r) => [
+      r.email,
+      r.name,
+      '',
+      TAG,
+      spaced(r.consent.at),
+      r.consent.ip,
+      spaced(r.confirmedAt),
+      r.confirmedIp ?? '',
+    ],
+  },
+  // MailerLite's field keys: `email`, `name`, and the consent fields of its subscriber record.
+  mailerlite: {
+    confirmedOnly: true,
+    header: ['email', 'name', 'subscribed_at', 'ip_address', 'opted_in_at', 'optin_ip'],
+    row: (r) => [r.email, r.name, spaced(r.consent.at), r.consent.ip, spaced(r.confirmedAt), r.confirmedIp ?? ''],
+  },
+  // Kit maps `email` and `first_name`, and `tags` (comma separated); anything else is a custom field.
+  kit: {
+    confirmedOnly: true,
+    header: ['email', 'first_name', 'tags', 'consent_at', 'consent_ip', 'consent_text', 'confirmed_at'],
+    row: (r) => [r.email, r.name, TAG, r.consent.at, r.consent.ip, r.consent.text, r.confirmedAt],
+  },
+  // Buttondown reads `email`, `tags`, `notes` and `metadata` (a JSON object) per subscriber.
+  buttondown: {
+    confirmedOnly: true,
+    header: ['email', 'tags', 'notes', 'metadata'],
+    row: (r) => [
+      r.email,
+      TAG,
+      consentNote(r),
+      JSON.stringify({
+        name: r.name ?? '',
+        source: r.source,
+        consent_at: r.consent.at.toISOString(),
+        consent_ip: r.consent.ip ?? '',
+        consent_version: r.consent.version,
+        confirmed_at: r.confirmedAt?.toISOString() ?? '',
+      }),
+    ],
+  },
+  plain: {
+    confirmedOnly: false,
+    header: [
+      'email',
+      'name',
+      'status',
+      'source',
+      'consent_text',
+      'consent_version',
+      'consent_at',
+      'consent_ip',
+      'confirmed_at',
+      'unsubscribed_at',
+    ],
+    row: (r) => [
+      r.email,
+      r.name,
+      r.status,
+      r.source,
+      r.consent.text,
+      r.consent.version,
+      r.consent.at,
+      r.consent.ip,
+      r.confirmedAt,
+      r.unsubscribedAt,
+    ],
+  },
+};
