@@ -296,7 +296,8 @@ export function describeDumps(name: string, stores: DumpStores): void {
       await fill(from);
       const file = join(dir, 'export.jsonl');
       await writeDumpFile(from, file);
-      const media = ['media_uploads', 'media_blobs', 'media_chunks'];
+      // Version 6 had neither the media nor the delivery events (version 8).
+      const media = ['media_uploads', 'media_blobs', 'media_chunks', 'delivery_events'];
       const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
       const header = JSON.parse(lines[0] ?? '{}') as { schemaVersion: number; columns: Record<string, unknown> };
       header.schemaVersion = 6;
@@ -308,7 +309,9 @@ export function describeDumps(name: string, stores: DumpStores): void {
       writeFileSync(old, `${[JSON.stringify(header), ...rows, JSON.stringify(trailer)].join('\n')}\n`);
       const to = await empty();
       const loaded = await loadDumpFile(to, old);
-      expect([loaded.guestbook_entries, loaded.readers, loaded.media_uploads]).toEqual([2, 1, 0]);
+      expect([loaded.guestbook_entries, loaded.readers, loaded.media_uploads, loaded.delivery_events]).toEqual([
+        2, 1, 0, 0,
+      ]);
       header.schemaVersion = 4;
       writeFileSync(old, `${[JSON.stringify(header), ...rows, JSON.stringify(trailer)].join('\n')}\n`);
       await expect(loadDumpFile(await empty(), old)).rejects.toThrow('older than the oldest this version loads (5)');
@@ -319,7 +322,14 @@ export function describeDumps(name: string, stores: DumpStores): void {
       await fill(from);
       const file = join(dir, 'export.jsonl');
       await writeDumpFile(from, file);
-      const added = new Set(['readers', 'reader_tokens', 'media_uploads', 'media_blobs', 'media_chunks']);
+      const added = new Set([
+        'readers',
+        'reader_tokens',
+        'media_uploads',
+        'media_blobs',
+        'media_chunks',
+        'delivery_events',
+      ]);
       const older = readFileSync(file, 'utf8')
         .trimEnd()
         .split('\n')
