@@ -23,6 +23,8 @@ import { mailHealthQueryOptions } from './features/mail/api/mail-health';
 import { mediaQueryOptions } from './features/media/api/media';
 import { MEDIA_SCREEN } from './features/media/components/media-screen';
 import { MAIL_SCREEN, MailPage } from './features/mail/components/mail-page';
+import { suppressionsQueryOptions } from './features/mail/api/suppressions';
+import { SUPPRESSIONS_SCREEN, SuppressionsPage } from './features/mail/components/suppressions-page';
 import { prizeClaimsQueryOptions } from './features/prizes/api/prize-claims';
 import { PRIZES_SCREEN, PrizesPage } from './features/prizes/components/prizes-page';
 import { PRIVACY_SCREEN, PrivacyPage } from './features/privacy/components/privacy-page';
@@ -173,11 +175,15 @@ const siteRoute = screenRoute('/site', SitePage, SITE_SCREEN, (client) =>
 const mailRoute = screenRoute('/mail', MailPage, MAIL_SCREEN, (client) =>
   client.ensureQueryData(mailHealthQueryOptions),
 );
+const suppressionsRoute = screenRoute('/mail/suppressions', SuppressionsPage, SUPPRESSIONS_SCREEN, (client) =>
+  client.ensureQueryData(suppressionsQueryOptions),
+);
+
 // The uploads' code loads with their screen; the list is read afresh on each visit.
 const MediaPage = lazyRouteComponent(() => import('./features/media/components/media-page'), 'MediaPage');
 const mediaRoute = screenRoute('/media', MediaPage, MEDIA_SCREEN, (client) => client.fetchQuery(mediaQueryOptions));
 
-/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail, /admin/media; case-insensitive. */
+/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail, /admin/mail/suppressions, /admin/media; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree: rootRoute.addChildren([
@@ -193,6 +199,7 @@ export function createAppRouter(queryClient: QueryClient) {
         securityRoute,
         siteRoute,
         mailRoute,
+        suppressionsRoute,
         mediaRoute,
       ]),
     ]),

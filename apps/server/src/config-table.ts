@@ -15,7 +15,7 @@ import {
 } from '@memoir/shared';
 import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } from '@memoir/domain';
 import { parseTrustProxy, type TrustProxy } from '@memoir/http-koa';
-import { readDkimPrivateKey, smtpUrlProblem } from '@memoir/mail';
+import { readBounceImapUrl, readDkimPrivateKey, smtpUrlProblem, type BounceImapTarget } from '@memoir/mail';
 import { DatabaseUrlError, MYSQL_POOL_DEFAULTS, parseDatabaseUrl } from '@memoir/persistence-typeorm';
 import { parseS3Url } from '@memoir/platform-node';
 
@@ -255,6 +255,11 @@ export const parsers = {
         `must be a resolver's IP address, with a port or not, such as 127.0.0.1:53 or [::1]:53 (got "${text}").`,
       );
     }
+  },
+  /** The bounce mailbox's imaps:// (or imap://) URL, read into its parts; the message never shows the password. */
+  bounceImapUrl: (): Parser<BounceImapTarget> => (text) => {
+    const read = readBounceImapUrl(text);
+    return 'problem' in read ? problem(read.problem) : ok(read);
   },
   /** An http(s) address without query or fragment, given back without its trailing slashes. */
   httpBaseUrl: (): Parser<string> => (text) => {
@@ -542,6 +547,15 @@ export const CONFIG_VARIABLES = {
     example: 'a-long-random-webhook-secret',
     secret: true,
     parse: parsers.password(16, 256),
+  }),
+  BOUNCE_IMAP_URL: variable({
+    meaning:
+      'a mailbox of bounces and spam complaints to read over IMAP, `imaps://user:password@host[:port]/MAILBOX` (`imap://` on loopback, or with STARTTLS): every five minutes one process reads its unseen messages (RFC 3464 delivery reports, RFC 5965 feedback reports), records them as the webhooks do and flags them seen',
+    default: null,
+    shownDefault: 'none read',
+    example: 'imaps://bounces%40example.com:an-app-password@imap.example.com/INBOX',
+    secret: true,
+    parse: parsers.bounceImapUrl(),
   }),
   PUBLIC_BASE_URL: variable({
     meaning:

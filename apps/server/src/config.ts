@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 
 import { type OwnerNotifications, type RateLimitPolicy, type RetentionPolicy } from '@memoir/domain';
 import type { TrustProxy } from '@memoir/http-koa';
-import type { DkimKey } from '@memoir/mail';
+import type { BounceImapTarget, DkimKey } from '@memoir/mail';
 import { DatabaseUrlError, mysqlTls, parseDatabaseUrl } from '@memoir/persistence-typeorm';
 
 import {
@@ -87,6 +87,8 @@ export interface MailConfig {
   readonly dkim: DkimKey | null;
   /** DNS_SERVER: the resolver the mail-health checks ask; null: the system's. */
   readonly dnsServer: string | null;
+  /** BOUNCE_IMAP_URL, read: the mailbox of bounces and complaints; null: none is read. */
+  readonly bounceImap: BounceImapTarget | null;
   /** PUBLIC_BASE_URL without a trailing slash: download links start with it. */
   readonly publicBaseUrl: string;
   /** Where the owner's emails send them: ADMIN_HOST's origin, or the public one. */
@@ -287,6 +289,7 @@ export function loadConfig(
     dkimSelector: read('DKIM_SELECTOR'),
     dkimPrivateKey: read('DKIM_PRIVATE_KEY'),
     dnsServer: read('DNS_SERVER'),
+    bounceImapUrl: read('BOUNCE_IMAP_URL'),
     publicBaseUrl: read('PUBLIC_BASE_URL'),
     storeLinks: read('STORE_LINKS'),
     socialLinks: read('SOCIAL_LINKS'),
@@ -346,6 +349,7 @@ export function loadConfig(
     from: valueOf(values.from),
     dkim: dkimKey(valueOf(values.dkimDomain), valueOf(values.dkimSelector), valueOf(values.dkimPrivateKey)),
     dnsServer: valueOf(values.dnsServer),
+    bounceImap: valueOf(values.bounceImapUrl),
     publicBaseUrl,
     adminBaseUrl:
       adminHost === null

@@ -1,6 +1,7 @@
 import { CURRENT_MEDIA_TTL_MS } from '@memoir/domain';
 
 import type { BackgroundJob } from './background-jobs';
+import { bounceMailboxJob } from './bounce-mailbox-job';
 import { TYPES } from './container';
 import type { Composition } from './compose';
 import { deliveryJob } from './delivery-worker';
@@ -84,5 +85,17 @@ export function serverJobs({
           .flush()
           .catch((error: unknown) => logger.warn({ err: error }, 'the last counted events could not be written')),
     },
+    // The bounce mailbox, only with BOUNCE_IMAP_URL: at start and every five minutes, by one process of all.
+    ...(config.mail.bounceImap === null
+      ? []
+      : [
+          bounceMailboxJob({
+            target: config.mail.bounceImap,
+            useCases,
+            rateLimits: persistence.rateLimits,
+            clock,
+            logger,
+          }),
+        ]),
   ];
 }

@@ -53,6 +53,7 @@ describe('loadConfig', () => {
         from: '"Root Access" <memoir@localhost>',
         dkim: null,
         dnsServer: null,
+        bounceImap: null,
         publicBaseUrl: 'http://localhost:3000',
         adminBaseUrl: 'http://localhost:3000',
         bookMaxBytes: 200 * 1024 * 1024,
@@ -100,6 +101,7 @@ describe('loadConfig', () => {
       from: 'Sam <sam@example.com>',
       dkim: null,
       dnsServer: null,
+      bounceImap: null,
       publicBaseUrl: 'https://rootaccess.example',
       adminBaseUrl: 'https://admin.rootaccess.example',
       bookMaxBytes: 200 * 1024 * 1024,
@@ -305,9 +307,27 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u:hunter2secret@h/db',
       ADMIN_PASSWORD: 'short-pw',
       SMTP_URL: 'mailto://u:smtpsecret@h',
+      BOUNCE_IMAP_URL: 'pop3://u:imapsecret@h/INBOX',
     });
-    expect(problems).toHaveLength(3);
-    expect(problems.join('\n')).not.toMatch(/hunter2secret|short-pw|smtpsecret/);
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).not.toMatch(/hunter2secret|short-pw|smtpsecret|imapsecret/);
+  });
+
+  it('reads BOUNCE_IMAP_URL into the mailbox to read, and refuses one without its user and password', () => {
+    expect(
+      load({ BOUNCE_IMAP_URL: 'imaps://bounces%40example.com:pw@imap.example.com/Bounces' }).mail.bounceImap,
+    ).toEqual({
+      host: 'imap.example.com',
+      port: 993,
+      secure: true,
+      requireStartTls: false,
+      user: 'bounces@example.com',
+      password: 'pw',
+      mailbox: 'Bounces',
+    });
+    expect(problemsOf({ BOUNCE_IMAP_URL: 'imaps://imap.example.com/INBOX' })).toEqual([
+      'BOUNCE_IMAP_URL must name the user, the password and the host: imaps://user:password@host/INBOX.',
+    ]);
   });
 });
 
@@ -455,7 +475,7 @@ describe('secrets from files (<NAME>_FILE, as Docker and Kubernetes mount them)'
 
   it('refuses <NAME>_FILE for a variable that is not a secret, instead of ignoring it', () => {
     expect(problemsOf({ PORT_FILE: secret('port', '8080\n') })).toEqual([
-      'PORT_FILE: only secrets can be read from a file (DATABASE_URL, ADMIN_PASSWORD, RIDDLE_GUESTBOOK_ANSWER, RIDDLE_SCHOLARSHIP_ANSWER, METRICS_TOKEN, SMTP_URL, DKIM_PRIVATE_KEY, MAIL_EVENTS_SECRET, MEDIA_S3_URL); set PORT itself.',
+      'PORT_FILE: only secrets can be read from a file (DATABASE_URL, ADMIN_PASSWORD, RIDDLE_GUESTBOOK_ANSWER, RIDDLE_SCHOLARSHIP_ANSWER, METRICS_TOKEN, SMTP_URL, DKIM_PRIVATE_KEY, MAIL_EVENTS_SECRET, BOUNCE_IMAP_URL, MEDIA_S3_URL); set PORT itself.',
     ]);
     // Other programs' variables are none of the server's business.
     expect(load({ NODE_EXTRA_CA_CERTS_FILE: '/x', PORT_FILE: '' }).port).toBe(3000);

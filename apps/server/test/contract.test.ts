@@ -103,6 +103,8 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
     app.call('POST', `/api/admin/scholarships/${requestId}/revoke-link`, { token }),
   resendDelivery: ({ app, token, requestId }) =>
     app.call('POST', `/api/admin/scholarships/${requestId}/resend`, { token }),
+  deliveryTimeline: ({ app, token, requestId }) =>
+    app.call('GET', `/api/admin/scholarships/${requestId}/delivery`, { token }),
   bulkDecideScholarshipRequests: async ({ app, token }) => {
     await STEPS.submitScholarshipRequest({ app } as World);
     const listed = await app.call('GET', '/api/admin/scholarships?status=pending', { token });

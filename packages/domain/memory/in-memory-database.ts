@@ -6,6 +6,7 @@ import type { AuditChainHead, AuditSeal } from '../src/audit-log/audit-chain';
 import type { TwoFactorChallenge } from '../src/admin-sessions/two-factor.repository';
 import type { AuditEvent } from '../src/audit-log/audit-event';
 import type { Delivery } from '../src/outbox/delivery';
+import type { DeliveryEvent } from '../src/outbox/delivery-event';
 import type { GuestbookEntry } from '../src/guestbook/guestbook-entry';
 import type { RateLimitWindow } from '../src/rate-limiting/rate-limit-store';
 import type { ScholarshipRequest } from '../src/scholarships/scholarship-request';
@@ -33,6 +34,8 @@ export class InMemoryDatabase {
   recoveryCodes = new Map<string, string[]>();
   challenges = new Map<string, TwoFactorChallenge>();
   deliveries = new Map<string, Delivery>();
+  /** The deliveries' timelines, in the order they were recorded. */
+  deliveryEvents: DeliveryEvent[] = [];
   eventCounts = new Map<string, EventCount>();
   crackmeClaims = new Map<string, CrackmeClaim>();
   siteDraft: SiteDraft | null = null;
@@ -62,6 +65,7 @@ export class InMemoryDatabase {
     copy.recoveryCodes = structuredClone(this.recoveryCodes);
     copy.challenges = structuredClone(this.challenges);
     copy.deliveries = structuredClone(this.deliveries);
+    copy.deliveryEvents = structuredClone(this.deliveryEvents);
     copy.eventCounts = structuredClone(this.eventCounts);
     copy.crackmeClaims = structuredClone(this.crackmeClaims);
     copy.siteDraft = structuredClone(this.siteDraft);
@@ -87,6 +91,7 @@ export class InMemoryDatabase {
     this.recoveryCodes = from.recoveryCodes;
     this.challenges = from.challenges;
     this.deliveries = from.deliveries;
+    this.deliveryEvents = from.deliveryEvents;
     this.eventCounts = from.eventCounts;
     this.crackmeClaims = from.crackmeClaims;
     this.siteDraft = from.siteDraft;

@@ -1,4 +1,5 @@
 import type { Delivery } from '../src/outbox/delivery';
+import type { DeliveryEvent } from '../src/outbox/delivery-event';
 import type { DeliveryRepository, OutboxState } from '../src/outbox/delivery.repository';
 import { copy, type InMemoryDatabase } from './in-memory-database';
 
@@ -153,6 +154,24 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
       this.db.deliveries.set(delivery.id, { ...delivery, linkTokenHash: null, linkExpiresAt: null, lastError: null });
       changed += 1;
     }
+    this.db.deliveryEvents = this.db.deliveryEvents.map((event) =>
+      wanted.has(this.db.deliveries.get(event.deliveryId)?.requestId ?? '') ? { ...event, detail: null } : event,
+    );
     return changed;
+  }
+
+  async addEvent(event: DeliveryEvent, keep: number): Promise<boolean> {
+    const held = this.db.deliveryEvents.filter((kept) => kept.deliveryId === event.deliveryId).length;
+    if (held >= keep) return false;
+    this.db.deliveryEvents.push(copy(event));
+    return true;
+  }
+
+  async listEvents(deliveryIds: readonly string[]): Promise<DeliveryEvent[]> {
+    const wanted = new Set(deliveryIds);
+    return this.db.deliveryEvents
+      .filter((event) => wanted.has(event.deliveryId))
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((event) => copy(event));
   }
 }

@@ -107,6 +107,8 @@ export abstract class InMemoryReviewQueue<
       for (const delivery of [...this.db.deliveries.values()]) {
         if (delivery[this.table.deliveryKey] === item.id) this.db.deliveries.delete(delivery.id);
       }
+      // And their timelines with them, as the foreign key does.
+      this.db.deliveryEvents = this.db.deliveryEvents.filter((event) => this.db.deliveries.has(event.deliveryId));
       deleted += 1;
     }
     return deleted;

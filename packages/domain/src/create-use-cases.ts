@@ -31,6 +31,7 @@ import { MailHealthUseCase, NO_MAIL_HEALTH_PROBE, type MailHealthProbe } from '.
 import { QueueOwnerDigestUseCase } from './deliveries/owner-notifications';
 import type { OwnerNotifications } from './outbox/delivery';
 import { ResendDeliveryUseCase } from './deliveries/resend-delivery.use-case';
+import { GetDeliveryTimelineUseCase } from './deliveries/delivery-timeline.use-case';
 import { RevokeDownloadLinkUseCase } from './deliveries/revoke-download-link.use-case';
 import type { StampedCopies } from './deliveries/stamped-copies';
 import { SweepStampedCopiesUseCase } from './deliveries/sweep-stamped-copies.use-case';
@@ -208,6 +209,8 @@ export interface UseCases {
   readonly queueOwnerDigest: QueueOwnerDigestUseCase;
   readonly downloadBook: DownloadBookUseCase;
   readonly resendDelivery: ResendDeliveryUseCase;
+  /** What became of the emails to a request's requester, each with its timeline. */
+  readonly deliveryTimeline: GetDeliveryTimelineUseCase;
   readonly applyRetention: Pick<ApplyRetentionUseCase, 'execute'>;
   readonly erasePerson: Pick<ErasePersonUseCase, 'execute'>;
   readonly exportPerson: ExportPersonUseCase;
@@ -362,6 +365,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       ...repositories,
       mailer,
       clock,
+      ids,
       tokens,
       settings: settings.email,
       policy: deliveryPolicy,
@@ -373,10 +377,12 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       copies,
       tokens,
       clock,
+      ids,
       maxDownloads: deliveryPolicy.maxDownloads,
       patience: ports.copyPatience,
     }),
     resendDelivery,
+    deliveryTimeline: new GetDeliveryTimelineUseCase(repositories),
     revokeDownloadLink: new RevokeDownloadLinkUseCase({ ...decisions, copies }),
     sweepStampedCopies: new SweepStampedCopiesUseCase({ ...repositories, copies, clock }),
     // Deleting rejected items changes the dashboard's counts: they are read afresh after a run.
@@ -437,7 +443,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       afterUpload: () => listMedia.forget(),
     }),
     recordMailEvent: unsubscribingOnComplaint(
-      new RecordMailEventUseCase({ ...repositories, rateLimits: ports.rateLimits, clock, sha256: ports.sha256 }),
+      new RecordMailEventUseCase({ ...repositories, rateLimits: ports.rateLimits, clock, ids, sha256: ports.sha256 }),
       { ...repositories, clock },
     ),
     signUpReader: new SignUpReaderUseCase({ ...decisions, riddles }),

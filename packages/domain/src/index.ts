@@ -20,6 +20,7 @@ export * from './riddles/riddle-answers';
 // The outbox: emails owed, queued with what they are about
 export * from './outbox/delivery';
 export * from './outbox/delivery.repository';
+export * from './outbox/delivery-event';
 
 // The review queue: what guestbook moderation and scholarship decisions share
 export * from './review-queue/review-queue.repository';
@@ -80,6 +81,7 @@ export * from './audit-log/verify-audit-chain.use-case';
 export * from './deliveries/book-stamper';
 export * from './deliveries/deliveries.errors';
 export * from './deliveries/download-book.use-case';
+export * from './deliveries/delivery-timeline.use-case';
 export * from './deliveries/emails';
 export * from './deliveries/reader-emails';
 export * from './deliveries/mailer';

@@ -47,6 +47,7 @@ export type HttpUseCases = Pick<
   | 'listSuppressions'
   | 'removeSuppression'
   | 'recordMailEvent'
+  | 'deliveryTimeline'
   | 'requestStatus'
   | 'signUpReader'
   | 'confirmReader'

@@ -11,3 +11,11 @@ export {
 } from './dkim';
 export { OutboxFolderArchive } from './outbox-archive';
 export { DnsMailHealthProbe, type MailHealthSettings } from './mail-health';
+export { bounceReportEvents } from './bounce-reports';
+export {
+  bounceImapUrlProblem,
+  ImapBounceMailbox,
+  readBounceImapUrl,
+  type BounceImapTarget,
+  type MailboxMessage,
+} from './imap-bounce-mailbox';

@@ -103,3 +103,5 @@ export async function startTestSmtpServer(options: TestSmtpServerOptions = {}): 
 }
 
 export { startTestDnsServer, type TestDnsName, type TestDnsServer } from './dns';
+export { startTestImapServer, TEST_IMAP_PASSWORD, type TestImapServer } from './imap';
+export { arfMessage, dsnMessage, vacationReply, type DsnRecipient } from './bounce-messages';

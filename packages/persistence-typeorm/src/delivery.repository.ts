@@ -1,9 +1,9 @@
-import type { Delivery, DeliveryRepository, OutboxState } from '@memoir/domain';
+import type { Delivery, DeliveryEvent, DeliveryEventKind, DeliveryRepository, OutboxState } from '@memoir/domain';
 import { DELIVERY_ERROR_MAX_LENGTH } from '@memoir/shared';
 import { In, IsNull, LessThan, Not, type EntityManager } from 'typeorm';
 
 import { isKey, type Dialect } from './dialect';
-import { DeliverySchema, type DeliveryRow } from './schemas';
+import { DeliveryEventSchema, DeliverySchema, type DeliveryEventRow, type DeliveryRow } from './schemas';
 
 const toDelivery = (row: DeliveryRow): Delivery => ({
   id: row.id,
@@ -23,6 +23,14 @@ const toDelivery = (row: DeliveryRow): Delivery => ({
   lastDownloadAt: row.lastDownloadAt,
   revokedAt: row.revokedAt,
   createdAt: row.createdAt,
+});
+
+const toEvent = (row: DeliveryEventRow): DeliveryEvent => ({
+  id: row.id,
+  deliveryId: row.deliveryId,
+  kind: row.kind as DeliveryEventKind,
+  at: row.at,
+  detail: row.detail,
 });
 
 export class TypeOrmDeliveryRepository implements DeliveryRepository {
@@ -189,6 +197,31 @@ export class TypeOrmDeliveryRepository implements DeliveryRepository {
       ],
       { linkTokenHash: null, linkExpiresAt: null, lastError: null },
     );
+    const q = this.dialect.id;
+    // Their events' details too (a server's reply can quote the address); the events themselves stay.
+    await this.manager.query(
+      `UPDATE ${q('delivery_events')} SET ${q('detail')} = NULL WHERE ${q('detail')} IS NOT NULL AND ${q('delivery_id')} IN ` +
+        `(SELECT ${q('id')} FROM ${q('deliveries')} WHERE ${q('request_id')} IN (${ids.map(() => '?').join(', ')}))`,
+      ids,
+    );
     return result.affected ?? 0;
+  }
+
+  async addEvent(event: DeliveryEvent, keep: number): Promise<boolean> {
+    if (!isKey(event.deliveryId)) return false;
+    // Not atomic with the insert: two events at once may both pass the cap by one, which only bounds a table.
+    if ((await this.manager.countBy(DeliveryEventSchema, { deliveryId: event.deliveryId })) >= keep) return false;
+    await this.manager.insert(DeliveryEventSchema, { ...event });
+    return true;
+  }
+
+  async listEvents(deliveryIds: readonly string[]): Promise<DeliveryEvent[]> {
+    const ids = deliveryIds.filter(isKey);
+    if (ids.length === 0) return [];
+    const rows = await this.manager.find(DeliveryEventSchema, {
+      where: { deliveryId: In(ids) },
+      order: { at: 'ASC', id: 'ASC' },
+    });
+    return rows.map(toEvent);
   }
 }

@@ -7,6 +7,7 @@ import {
   AuditChainHeadSchema,
   AuditEventSchema,
   CrackmeClaimSchema,
+  DeliveryEventSchema,
   DeliverySchema,
   EventCountSchema,
   GuestbookEntrySchema,
@@ -41,7 +42,7 @@ export class DumpError extends Error {
  * version is refused. Bump it when a migration adds, removes or changes a column (dump.test.ts
  * holds the columns of this version and fails when they change).
  */
-export const DUMP_SCHEMA_VERSION = 7;
+export const DUMP_SCHEMA_VERSION = 8;
 
 /**
  * What each version added over the one before: tables, and columns with the value a row of an
@@ -53,6 +54,7 @@ const ADDED_IN: Readonly<
 > = {
   6: { tables: ['readers', 'reader_tokens'], columns: { scholarship_requests: { reviewReminder: false } } },
   7: { tables: ['media_uploads', 'media_blobs', 'media_chunks'], columns: {} },
+  8: { tables: ['delivery_events'], columns: {} },
 };
 export const OLDEST_READABLE_DUMP = 5;
 
@@ -96,6 +98,7 @@ const TABLES: ReadonlyArray<AnySchema> = [
   GuestbookEntrySchema,
   ScholarshipRequestSchema,
   DeliverySchema,
+  DeliveryEventSchema,
   AuditEventSchema,
   AuditChainHeadSchema,
   RateLimitCounterSchema,

@@ -6,6 +6,7 @@ import type {
   AuditEvent,
   AuditSeal,
   Delivery,
+  DeliveryEvent,
   GuestbookEntry,
   ScholarshipRequest,
   TwoFactorChallenge,
@@ -15,6 +16,7 @@ import {
   ADMIN_USERNAME_MAX_LENGTH,
   AUDIT_USER_AGENT_MAX_LENGTH,
   DELIVERY_ERROR_MAX_LENGTH,
+  DELIVERY_EVENT_DETAIL_MAX_LENGTH,
   GUESTBOOK_LIMITS,
   IP_ADDRESS_MAX_LENGTH,
   SCHOLARSHIP_LIMITS,
@@ -317,6 +319,24 @@ export const DeliverySchema = new EntitySchema<DeliveryRow>({
   ],
 });
 
+export type DeliveryEventRow = Mutable<DeliveryEvent>;
+
+/** A delivery's timeline beside what the delivery holds: failed attempts, bounces, the reader's page and downloads. */
+export const DeliveryEventSchema = new EntitySchema<DeliveryEventRow>({
+  name: 'DeliveryEvent',
+  tableName: 'delivery_events',
+  columns: {
+    id,
+    deliveryId: uuidOf('delivery_id'),
+    kind: { type: 'varchar', length: OWN.word },
+    at: time('at'),
+    detail: { type: 'varchar', length: DELIVERY_EVENT_DETAIL_MAX_LENGTH, nullable: true },
+  },
+  // A delivery's events, oldest first (the timeline, and the cap's count).
+  indices: [{ name: 'idx_delivery_events_delivery', columns: ['deliveryId', 'at', 'id'] }],
+  foreignKeys: [deletedWith('fk_delivery_events_delivery', 'Delivery', 'deliveryId')],
+});
+
 // Rate limits and analytics
 
 export interface RateLimitCounterRow {
@@ -414,6 +434,7 @@ export const COMMON_SCHEMAS = [
   AuditChainHeadSchema,
   RateLimitCounterSchema,
   DeliverySchema,
+  DeliveryEventSchema,
   EventCountSchema,
   CrackmeClaimSchema,
   SuppressionSchema,

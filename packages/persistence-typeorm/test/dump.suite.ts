@@ -14,6 +14,7 @@ import {
   aReader,
   aScholarshipRequest,
   AT,
+  aUuid,
   patternBytes,
 } from '@memoir/domain/testing';
 
@@ -68,7 +69,18 @@ async function fill(persistence: TypeOrmPersistence): Promise<void> {
   );
   const request = aScholarshipRequest({ email: 'zoë@example.org', message: null });
   await repositories.scholarshipRequests.add(request);
-  await repositories.deliveries.add(aDelivery({ requestId: request.id, linkTokenHash: 'h'.repeat(43) }));
+  const approval = aDelivery({ requestId: request.id, linkTokenHash: 'h'.repeat(43) });
+  await repositories.deliveries.add(approval);
+  await repositories.deliveries.addEvent(
+    {
+      id: aUuid(),
+      deliveryId: approval.id,
+      kind: 'hard_bounce',
+      at: AT('2026-02-01T10:00:00.002Z'),
+      detail: '5.1.1 zoë',
+    },
+    10,
+  );
   await repositories.deliveries.add(aDelivery({ requestId: null, entryId: entry.id, kind: 'owner_entry' }));
   await repositories.auditEvents.append(anAuditEvent({ details: { nested: { list: [1, 'two', null] } } }));
   await repositories.auditEvents.append(anAuditEvent({ details: null, ipAddress: null, userAgent: null }));
@@ -284,7 +296,8 @@ export function describeDumps(name: string, stores: DumpStores): void {
       await fill(from);
       const file = join(dir, 'export.jsonl');
       await writeDumpFile(from, file);
-      const media = ['media_uploads', 'media_blobs', 'media_chunks'];
+      // Version 6 had neither the media nor the delivery events (version 8).
+      const media = ['media_uploads', 'media_blobs', 'media_chunks', 'delivery_events'];
       const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
       const header = JSON.parse(lines[0] ?? '{}') as { schemaVersion: number; columns: Record<string, unknown> };
       header.schemaVersion = 6;
@@ -296,7 +309,9 @@ export function describeDumps(name: string, stores: DumpStores): void {
       writeFileSync(old, `${[JSON.stringify(header), ...rows, JSON.stringify(trailer)].join('\n')}\n`);
       const to = await empty();
       const loaded = await loadDumpFile(to, old);
-      expect([loaded.guestbook_entries, loaded.readers, loaded.media_uploads]).toEqual([2, 1, 0]);
+      expect([loaded.guestbook_entries, loaded.readers, loaded.media_uploads, loaded.delivery_events]).toEqual([
+        2, 1, 0, 0,
+      ]);
       header.schemaVersion = 4;
       writeFileSync(old, `${[JSON.stringify(header), ...rows, JSON.stringify(trailer)].join('\n')}\n`);
       await expect(loadDumpFile(await empty(), old)).rejects.toThrow('older than 5, the oldest this version reads');
@@ -307,7 +322,14 @@ export function describeDumps(name: string, stores: DumpStores): void {
       await fill(from);
       const file = join(dir, 'export.jsonl');
       await writeDumpFile(from, file);
-      const added = new Set(['readers', 'reader_tokens', 'media_uploads', 'media_blobs', 'media_chunks']);
+      const added = new Set([
+        'readers',
+        'reader_tokens',
+        'media_uploads',
+        'media_blobs',
+        'media_chunks',
+        'delivery_events',
+      ]);
       const older = readFileSync(file, 'utf8')
         .trimEnd()
         .split('\n')

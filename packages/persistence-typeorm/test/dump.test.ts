@@ -32,7 +32,7 @@ it('names the schema version of the columns a dump holds', async () => {
   try {
     // A change here changes what a dump holds: bump DUMP_SCHEMA_VERSION with it (src/dump.ts).
     expect([DUMP_SCHEMA_VERSION, dumpColumns(store)]).toEqual([
-      7,
+      8,
       {
         admin_users: [
           'id',
@@ -88,6 +88,7 @@ it('names the schema version of the columns a dump holds', async () => {
           'revokedAt',
           'createdAt',
         ],
+        delivery_events: ['id', 'deliveryId', 'kind', 'at', 'detail'],
         audit_events: [
           'id',
           'action',

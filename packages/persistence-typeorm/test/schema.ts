@@ -26,6 +26,7 @@ export const TABLES = [
   'audit_events',
   'crackme_claims',
   'deliveries',
+  'delivery_events',
   'event_counts',
   'guestbook_entries',
   'media_blobs',

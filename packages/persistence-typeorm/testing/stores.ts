@@ -20,6 +20,7 @@ export async function openTemporarySqlite(): Promise<TypeOrmPersistence> {
 
 // Children before parents, so that foreign keys never object.
 const TABLES = [
+  'delivery_events',
   'reader_tokens',
   'readers',
   'deliveries',

@@ -15,6 +15,7 @@ export const ADMIN_APP_PAGES = [
   '/admin/prizes',
   '/admin/privacy',
   '/admin/mail',
+  '/admin/mail/suppressions',
   '/admin/site',
   '/admin/media',
 ] as const;

@@ -147,6 +147,7 @@ export const API_ROUTES = {
   }),
   resendDelivery: call('POST /api/admin/scholarships/:id/resend', { ...done, status: 202 }),
   revokeDownloadLink: call('POST /api/admin/scholarships/:id/revoke-link', { answer: 'RevokeLinkResponse' }),
+  deliveryTimeline: call('GET /api/admin/scholarships/:id/delivery', { answer: 'DeliveryTimelineResponse' }),
   listAuditEvents: call('GET /api/admin/audit-logs', { query: 'AuditListQuery', answer: 'AuditLogsResponse' }),
   exportAuditEvents: call('GET /api/admin/audit-logs.csv', { query: 'AuditFilterQuery', answer: 'csv' }),
   security: call('GET /api/admin/security', { answer: 'SecurityResponse' }),

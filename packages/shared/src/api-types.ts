@@ -15,6 +15,7 @@ export type * from './contract/readers';
 export type * from './contract/scholarships';
 export type * from './contract/security';
 export type * from './contract/sign-in';
+export type * from './contract/suppressions';
 // The content's own parts (SiteContent, ThemeCard, BuyLink, …) are the interfaces of ../site-content,
 // which these classes implement: only the calls' bodies and answers come from here.
 export type {

@@ -7,5 +7,6 @@ export * from './mail-health';
 export * from './messages';
 export * from './wire';
 export * from './counted-events';
+export * from './delivery-timeline';
 export * from './site-links';
 export * from './site-content';

@@ -69,6 +69,8 @@ export const IP_ADDRESS_MAX_LENGTH = 45;
 
 /** Why a delivery failed (an SMTP reply), as the admin app shows it: kept up to this length. */
 export const DELIVERY_ERROR_MAX_LENGTH = 1000;
+/** What an event of a delivery's timeline says beside its kind (an SMTP reply, a bounce's status): kept up to this length. */
+export const DELIVERY_EVENT_DETAIL_MAX_LENGTH = 300;
 
 export const CAROUSEL_INTERVAL_MS = 8_000;
 export const COPIED_INDICATOR_MS = 2_000;

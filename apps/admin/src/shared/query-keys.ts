@@ -11,6 +11,8 @@ export const queryKeys = {
   dashboard: [...adminData, 'dashboard'],
   guestbookEntries: [...adminData, 'guestbook-entries'],
   scholarshipRequests: [...adminData, 'scholarship-requests'],
+  /** A request's emails and their timelines: under it, by request id. */
+  deliveryTimelines: [...adminData, 'delivery-timelines'],
   auditLogs: [...adminData, 'audit-logs'],
   security: [...adminData, 'security'],
   admins: [...adminData, 'admins'],
@@ -19,5 +21,6 @@ export const queryKeys = {
   siteContent: [...adminData, 'site-content'],
   siteVersions: [...adminData, 'site-content-versions'],
   mailHealth: [...adminData, 'mail-health'],
+  suppressions: [...adminData, 'suppressions'],
   media: [...adminData, 'media'],
 } as const;

@@ -7,6 +7,8 @@ import { err, ok, type Result } from '../shared/result';
 import { isBookStamperBusy } from './book-stamper';
 import type { Delivery } from '../outbox/delivery';
 import type { DeliveryRepository } from '../outbox/delivery.repository';
+import { DELIVERY_EVENTS_KEPT, newDeliveryEvent, type DeliveryEventKind } from '../outbox/delivery-event';
+import type { IdGenerator } from '../shared/id-generator';
 import { DeliveryErrorCode, type DownloadError, type DownloadLinkError } from './deliveries.errors';
 import type { StampedCopies, StampedCopy } from './stamped-copies';
 
@@ -71,6 +73,8 @@ export class DownloadBookUseCase {
       readonly copies: StampedCopies;
       readonly tokens: SecretTokens;
       readonly clock: Clock;
+      /** Names the events of the delivery's timeline: the page opened, a download. */
+      readonly ids: IdGenerator;
       readonly maxDownloads: number;
       /** How long `download` waits for a copy being made: until it is made, without. */
       readonly patience?: CopyPatience;
@@ -82,6 +86,7 @@ export class DownloadBookUseCase {
     if (!found.ok) return found;
     const { delivery, name } = found.value;
     if (delivery.downloadCount >= this.deps.maxDownloads) return err(exhausted());
+    await this.record(delivery.id, 'opened');
     return ok({
       name,
       downloadsLeft: this.deps.maxDownloads - delivery.downloadCount,
@@ -104,6 +109,7 @@ export class DownloadBookUseCase {
       const now = await this.deps.deliveries.findByIds([delivery.id]);
       return err(now[0]?.revokedAt != null ? revoked() : exhausted());
     }
+    await this.record(delivery.id, 'downloaded');
     return ok({
       copy: made.value,
       name,
@@ -130,6 +136,15 @@ export class DownloadBookUseCase {
       name,
       downloadsLeft: Math.max(0, this.deps.maxDownloads - delivery.downloadCount),
     });
+  }
+
+  /**
+   * The owner's timeline of the delivery: the page opened, a download. The reader's page and
+   * copy matter more than the record: a store that fails it here fails nothing else.
+   */
+  private async record(deliveryId: string, kind: DeliveryEventKind): Promise<void> {
+    const event = newDeliveryEvent({ id: this.deps.ids.next(), deliveryId, kind, at: this.deps.clock.now() });
+    await this.deps.deliveries.addEvent(event, DELIVERY_EVENTS_KEPT).catch(() => false);
   }
 
   /** The link's delivery and requester, while the link works (the cap aside). */

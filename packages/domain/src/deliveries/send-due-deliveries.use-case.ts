@@ -14,6 +14,8 @@ import {
   type Delivery,
 } from '../outbox/delivery';
 import type { DeliveryRepository } from '../outbox/delivery.repository';
+import { DELIVERY_EVENTS_KEPT, newDeliveryEvent } from '../outbox/delivery-event';
+import type { IdGenerator } from '../shared/id-generator';
 import {
   approvalEmail,
   digestEmail,
@@ -98,6 +100,8 @@ export class SendDueDeliveriesUseCase {
       readonly readers: ReaderRepository;
       readonly mailer: Mailer;
       readonly clock: Clock;
+      /** Names each failed attempt's event on the delivery's timeline. */
+      readonly ids: IdGenerator;
       /** Makes the download tokens (256 random bits) and their stored hashes. */
       readonly tokens: SecretTokens;
       readonly settings: EmailSettings;
@@ -133,7 +137,19 @@ export class SendDueDeliveriesUseCase {
         const final = error instanceof Undeliverable || attempts >= policy.maxAttempts;
         const wait = Math.min(policy.retryBaseMs * 2 ** (attempts - 1), policy.retryMaxMs);
         const retryAt = final ? null : new Date(clock.now().getTime() + wait);
-        await deliveries.markAttemptFailed(delivery.id, describe(error), retryAt);
+        const reason = describe(error);
+        await deliveries.markAttemptFailed(delivery.id, reason, retryAt);
+        // The owner's timeline: every failed attempt, with the server's reply (the delivery keeps the last).
+        await deliveries.addEvent(
+          newDeliveryEvent({
+            id: this.deps.ids.next(),
+            deliveryId: delivery.id,
+            kind: 'attempt_failed',
+            at: clock.now(),
+            detail: reason,
+          }),
+          DELIVERY_EVENTS_KEPT,
+        );
         if (final) run.failed += 1;
         else run.retrying += 1;
         continue;

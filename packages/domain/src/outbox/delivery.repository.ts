@@ -1,4 +1,5 @@
 import type { Delivery } from './delivery';
+import type { DeliveryEvent } from './delivery-event';
 
 /** Port: the delivery queue, shared by every server process. */
 export interface DeliveryRepository {
@@ -70,9 +71,17 @@ export interface DeliveryRepository {
 
   /**
    * Erasure: the deliveries of these requests lose their private links (token hash and
-   * expiry) and their last error (which can quote the address). Returns how many changed.
+   * expiry) and their last error (which can quote the address), and their events' details
+   * (likewise). Returns how many deliveries changed.
    */
   forgetPersonalDetails(requestIds: readonly string[]): Promise<number>;
+  /**
+   * Records an event of a delivery's timeline, unless the delivery has `keep` events already:
+   * returns whether it was recorded. The delivery exists (its events go with it).
+   */
+  addEvent(event: DeliveryEvent, keep: number): Promise<boolean>;
+  /** The events of these deliveries, oldest first (then by id). Unknown and empty ids find nothing. */
+  listEvents(deliveryIds: readonly string[]): Promise<DeliveryEvent[]>;
 }
 
 export interface OutboxState {

@@ -2,6 +2,7 @@ import { AuditAction, type AuditEvent } from '../audit-log/audit-event';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { CrackmeClaimRepository } from '../crackme/crackme-claim.repository';
 import type { Delivery } from '../outbox/delivery';
+import type { DeliveryEvent } from '../outbox/delivery-event';
 import type { DeliveryRepository } from '../outbox/delivery.repository';
 import { scholarshipRequestRecord, type ScholarshipRequest } from '../scholarships/scholarship-request';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
@@ -34,6 +35,8 @@ export interface PersonExport {
       readonly createdAt: string;
       readonly sentAt: string | null;
       readonly linkExpiresAt: string | null;
+      /** What was recorded of it (failed attempts, bounces, the page opened, downloads), oldest first. */
+      readonly events: ReadonlyArray<Pick<DeliveryEvent, 'kind' | 'detail'> & { readonly at: string }>;
     }
   >;
   /** Crackme prize claims made with the address. */
@@ -91,6 +94,7 @@ export class ExportPersonUseCase {
     const requests = await this.deps.scholarshipRequests.listByEmail(email.value);
     const ids = requests.map((request) => request.id);
     const deliveries = await this.deps.deliveries.listForRequests(ids);
+    const recorded = await this.deps.deliveries.listEvents(deliveries.map((delivery) => delivery.id));
     const events: AuditEvent[] = [];
     for (const id of ids) {
       const about = await this.deps.auditEvents.listNewestFirst({
@@ -117,6 +121,9 @@ export class ExportPersonUseCase {
         createdAt: delivery.createdAt.toISOString(),
         sentAt: iso(delivery.sentAt),
         linkExpiresAt: iso(delivery.linkExpiresAt),
+        events: recorded
+          .filter((event) => event.deliveryId === delivery.id)
+          .map(({ kind, at, detail }) => ({ kind, at: at.toISOString(), detail })),
       })),
       crackmeClaims: claims.map((claim) => ({
         id: claim.id,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe } from '@jest/globals';
 import type { Persistence } from '../../src/persistence';
 import { adminSessionRepositoryContract, adminUserRepositoryContract } from './admin-repositories.contract';
 import { auditEventRepositoryContract } from './audit-event-repository.contract';
+import { deliveryEventRepositoryContract } from './delivery-event-repository.contract';
 import { deliveryRepositoryContract } from './delivery-repository.contract';
 import { erasureContract } from './erasure.contract';
 import { eventCountStoreContract } from './event-count-store.contract';
@@ -64,6 +65,7 @@ export function describePersistenceContract(
     unitOfWorkContract(store);
     missingKeysContract(store);
     deliveryRepositoryContract(store, concurrency);
+    deliveryEventRepositoryContract(store);
     retentionContract(store);
     erasureContract(store);
     eventCountStoreContract(store, concurrency);

@@ -72,6 +72,7 @@ export const scholarshipRoutes: Capability<
   | 'decideScholarshipRequest'
   | 'resendDelivery'
   | 'revokeDownloadLink'
+  | 'deliveryTimeline'
 > = (options) => {
   const { useCases } = options;
   const queue = queueCalls({
@@ -149,6 +150,23 @@ export const scholarshipRoutes: Capability<
       handle: async ({ ctx, params }) => {
         const { revoked } = orFail(await useCases.revokeDownloadLink.execute(idOf(params), actor(ctx)));
         return { success: true, revoked };
+      },
+    },
+    deliveryTimeline: {
+      summary:
+        "What became of the emails to a request's requester: each one's timeline (queued, each failed attempt, " +
+        'accepted by the mail server, bounced or marked as spam, the download page opened, downloads, the link ' +
+        'revoked) and why one was not sent',
+      answered: 'The emails, oldest first (none while the request is pending)',
+      errors: { '404': error('No such request') },
+      handle: async ({ params }) => {
+        const deliveries = orFail(await useCases.deliveryTimeline.execute(idOf(params)));
+        return {
+          deliveries: deliveries.map((delivery) => ({
+            ...delivery,
+            events: delivery.events.map((event) => ({ ...event, at: event.at.toISOString() })),
+          })),
+        };
       },
     },
   };

@@ -60,6 +60,18 @@ export class ExportedEmail {
   @Field.text('createdAt', { format: 'date-time' }) createdAt!: string;
   @Field.text('sentAt', { format: 'date-time', nullable: true }) sentAt!: string | null;
   @Field.text('linkExpiresAt', { format: 'date-time', nullable: true }) linkExpiresAt!: string | null;
+  @Field.list(() => ExportedEmailEvent, {
+    description:
+      'What was recorded of it (failed attempts, bounces, complaints, the page opened, downloads), oldest first',
+  })
+  events!: readonly ExportedEmailEvent[];
+}
+
+export class ExportedEmailEvent {
+  @Field.oneOf('kind', ['attempt_failed', 'soft_bounce', 'hard_bounce', 'complaint', 'opened', 'downloaded'])
+  kind!: 'attempt_failed' | 'soft_bounce' | 'hard_bounce' | 'complaint' | 'opened' | 'downloaded';
+  @Field.text('at', { format: 'date-time' }) at!: string;
+  @Field.text('detail', { nullable: true }) detail!: string | null;
 }
 
 export class ExportedCrackmeClaim {

@@ -1,3 +1,4 @@
+import { TIMELINE_EVENT_KINDS, type TimelineEventKind } from '../delivery-timeline';
 import { SCHOLARSHIP_LIMITS } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
 import { HONEYPOT_FIELD } from '../wire';
@@ -122,4 +123,40 @@ export class DecideScholarshipResponse {
 export class RevokeLinkResponse {
   @Field.constant(true) success!: true;
   @Field.count('revoked', { description: 'Links withdrawn now' }) revoked!: number;
+}
+
+/* A request's emails and what became of each (GET /api/admin/scholarships/{id}/delivery). */
+
+export class TimelineEvent {
+  @Field.oneOf('kind', TIMELINE_EVENT_KINDS, {
+    description:
+      'queued; attempt_failed (the mail server refused or could not be reached: detail has its reply); ' +
+      'not_sent (given up: detail says why); accepted (by the mail server); opened (the reader opened the ' +
+      'download page); downloaded; soft_bounce, hard_bounce, complaint (reported by the provider or the bounce ' +
+      'mailbox); link_revoked',
+  })
+  kind!: TimelineEventKind;
+  @Field.text('at', { format: 'date-time' }) at!: string;
+  @Field.text('detail', { nullable: true, description: "The server's reply, the bounce's status, why it was not sent" })
+  detail!: string | null;
+}
+
+export class DeliveryTimeline {
+  @Field.text('deliveryId', { format: 'uuid' }) deliveryId!: string;
+  @Field.oneOf('kind', ['approval', 'rejection']) kind!: 'approval' | 'rejection';
+  @Field.oneOf('status', ['queued', 'sent', 'failed']) status!: DeliveryStatus;
+  @Field.count('attempts') attempts!: number;
+  @Field.text('notSent', {
+    nullable: true,
+    description: 'Why the email was not sent (a suppressed address, the attempts used up); null unless it failed',
+  })
+  notSent!: string | null;
+  @Field.list(() => TimelineEvent, { description: 'Oldest first' }) events!: readonly TimelineEvent[];
+}
+
+export class DeliveryTimelineResponse {
+  @Field.list(() => DeliveryTimeline, {
+    description: "The requester's emails, oldest first: the approval and each Resend, or the rejection",
+  })
+  deliveries!: readonly DeliveryTimeline[];
 }

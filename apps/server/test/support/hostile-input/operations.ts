@@ -215,6 +215,12 @@ export const OPERATIONS: readonly Operation[] = [
     auth: 'session',
     id: 'scholarship request',
   },
+  {
+    method: 'GET',
+    template: '/api/admin/scholarships/{id}/delivery',
+    auth: 'session',
+    id: 'scholarship request',
+  },
   { method: 'GET', template: '/api/admin/mail-health', auth: 'session' },
   {
     method: 'POST',

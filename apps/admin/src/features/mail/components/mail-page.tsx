@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { Form, FormField, SubmitButton } from '../../../shared/form-field';
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { useMailHealth, useSendTestEmail } from '../api/mail-health';
+import { MailNav } from './mail-nav';
 
 export const MAIL_SCREEN: ScreenTexts = {
   title: 'Mail health',
@@ -49,6 +50,7 @@ export function MailPage() {
   return (
     <>
       <ScreenHeader screen={MAIL_SCREEN} query={query} />
+      <MailNav />
       <p>
         What Gmail, Yahoo and other receivers look up about the domain your emails come from, checked just now.{' '}
         {failing === 0 ? 'Everything is in order.' : `${failing} of ${query.data.checks.length} need your attention.`}

@@ -1,6 +1,6 @@
 import { TOASTS, type ScholarshipRequestsPage } from '@memoir/shared';
 import { api } from '@memoir/web-ui';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
 import { queryKeys } from '../../../shared/query-keys';
 import {
@@ -70,7 +70,7 @@ export const useResendDelivery = (id: string) =>
     run: () => api.call('resendDelivery', { params: { id } }),
     done: RESEND_TOASTS.queued,
     failed: RESEND_TOASTS.failed,
-    refresh: [queryKeys.scholarshipRequests],
+    refresh: [queryKeys.scholarshipRequests, queryKeys.deliveryTimelines],
   });
 
 /** Revokes a request's download links (audited); the list then shows the link revoked. */
@@ -80,5 +80,20 @@ export const useRevokeDownloadLink = (id: string, onRevoked: () => void) =>
     then: onRevoked,
     done: REVOKE_TEXTS.revoked,
     failed: REVOKE_TEXTS.failed,
-    refresh: [queryKeys.scholarshipRequests],
+    refresh: [queryKeys.scholarshipRequests, queryKeys.deliveryTimelines],
+  });
+
+/**
+ * What became of a request's emails (`GET /api/admin/scholarships/{id}/delivery`), read when
+ * the owner opens it, and again every few seconds while an email is on its way.
+ */
+export const useDeliveryTimeline = (id: string) =>
+  useQuery({
+    queryKey: [...queryKeys.deliveryTimelines, id],
+    queryFn: () => api.call('deliveryTimeline', { params: { id } }),
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.deliveries.some((delivery) => delivery.status === 'queued') === true
+        ? DELIVERY_REFRESH_MS
+        : false,
   });

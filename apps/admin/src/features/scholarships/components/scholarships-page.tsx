@@ -2,6 +2,7 @@ import { SCREEN_TEXTS, type ClassCounts, type ScholarshipRequest, type Scholarsh
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 
+import { ButtonRow } from '../../../shared/page';
 import { QueueCard, ReviewQueueScreen, type ReviewQueue } from '../../../shared/review-queue-screen';
 import type { ScreenTexts } from '../../../shared/screen';
 import type { Selection } from '../../../shared/selection';
@@ -16,6 +17,7 @@ import {
 } from '../api/scholarship-requests';
 import { SentBy } from '../../../shared/when';
 import { deliveryLabel, hasWorkingLink, REVOKE_TEXTS } from '../utils/delivery-state';
+import { DeliveryTimelinePanel } from './delivery-timeline';
 
 export const SCHOLARSHIPS_SCREEN: ScreenTexts = {
   title: SCREEN_TEXTS.scholarshipsTitle,
@@ -62,6 +64,7 @@ function RequestCard(props: {
   const decide = useDecision(SCHOLARSHIP_DECISIONS, request.id, () => onReview(null));
   const resend = useResendDelivery(request.id);
   const [confirmingRevoke, setConfirmingRevoke] = useState(false);
+  const [showingTimeline, setShowingTimeline] = useState(false);
   const revoke = useRevokeDownloadLink(request.id, () => setConfirmingRevoke(false));
   const badge = statusBadge(request.status);
   const { delivery } = request;
@@ -92,21 +95,40 @@ function RequestCard(props: {
           {deliveryLabel(delivery)}
         </p>
       ) : null}
-      {request.status === 'approved' ? (
-        <button
-          type="button"
-          className="button button-ghost button-small"
-          disabled={resend.isPending || delivery?.status === 'queued'}
-          onClick={() => resend.mutate()}
-        >
-          Resend
-        </button>
+      {delivery || request.status === 'approved' ? (
+        <ButtonRow>
+          {delivery ? (
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              aria-expanded={showingTimeline}
+              onClick={() => setShowingTimeline(!showingTimeline)}
+            >
+              {showingTimeline ? 'Hide what became of the email' : 'What became of the email'}
+            </button>
+          ) : null}
+          {request.status === 'approved' ? (
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              disabled={resend.isPending || delivery?.status === 'queued'}
+              onClick={() => resend.mutate()}
+            >
+              Resend
+            </button>
+          ) : null}
+          {request.status === 'approved' && hasWorkingLink(delivery) && !confirmingRevoke ? (
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => setConfirmingRevoke(true)}
+            >
+              Revoke download link
+            </button>
+          ) : null}
+        </ButtonRow>
       ) : null}
-      {request.status === 'approved' && hasWorkingLink(delivery) && !confirmingRevoke ? (
-        <button type="button" className="button button-ghost button-small" onClick={() => setConfirmingRevoke(true)}>
-          Revoke download link
-        </button>
-      ) : null}
+      {showingTimeline ? <DeliveryTimelinePanel requestId={request.id} /> : null}
       {confirmingRevoke ? (
         <div className="review" role="group" aria-label="Revoke download link">
           <p>{REVOKE_TEXTS.question}</p>
