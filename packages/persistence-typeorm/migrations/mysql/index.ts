@@ -5,6 +5,7 @@ import { RevokedLinks1796601600000 } from './1796601600000-revoked-links';
 import { SiteContent1796688000000 } from './1796688000000-site-content';
 import { Suppressions1796774400000 } from './1796774400000-suppressions';
 import { Readers1796904000000 } from './1796904000000-readers';
+import { ReaderList1797033600000 } from './1797033600000-reader-list';
 import { AdminLists1795737600000 } from './1795737600000-admin-lists';
 import { DeliveryLinks1795305600000 } from './1795305600000-delivery-links';
 import { Deliveries1795262400000 } from './1795262400000-deliveries';
@@ -25,4 +26,5 @@ export const MYSQL_MIGRATIONS = [
   SiteContent1796688000000,
   Suppressions1796774400000,
   Readers1796904000000,
+  ReaderList1797033600000,
 ];

@@ -3,6 +3,7 @@ import { RevokedLinks1796601600000 } from './1796601600000-revoked-links';
 import { SiteContent1796688000000 } from './1796688000000-site-content';
 import { Suppressions1796774400000 } from './1796774400000-suppressions';
 import { Readers1796904000000 } from './1796904000000-readers';
+import { ReaderList1797033600000 } from './1797033600000-reader-list';
 import { SearchIndex1795824000000 } from './1795824000000-search-index';
 import { AuditChain1796428800000 } from './1796428800000-audit-chain';
 import { AdminSecurity1796515200000 } from './1796515200000-admin-security';
@@ -25,4 +26,5 @@ export const SQLITE_MIGRATIONS = [
   SiteContent1796688000000,
   Suppressions1796774400000,
   Readers1796904000000,
+  ReaderList1797033600000,
 ];
