@@ -51,6 +51,7 @@ export type HttpUseCases = Pick<
   | 'signUpReader'
   | 'confirmReader'
   | 'unsubscribeReader'
+  | 'listReaders'
 >;
 
 export interface HttpAppOptions {

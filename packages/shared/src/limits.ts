@@ -117,3 +117,7 @@ export type ReaderStatus = (typeof READER_STATUSES)[number];
 /** How a reader left: the mail client's one-click POST (RFC 8058), the page's button, or a spam complaint. */
 export const READER_LEAVING_WAYS = ['one-click', 'page', 'complaint'] as const;
 export type ReaderLeavingWay = (typeof READER_LEAVING_WAYS)[number];
+
+/** The files the owner exports the list to: four newsletter tools' import formats (confirmed readers), and a plain one. */
+export const READER_EXPORT_FORMATS = ['mailchimp', 'mailerlite', 'kit', 'buttondown', 'plain'] as const;
+export type ReaderExportFormat = (typeof READER_EXPORT_FORMATS)[number];

@@ -13,6 +13,7 @@ import { dashboardRoutes } from './dashboard';
 import { guestbookRoutes } from './guestbook';
 import { mailHealthRoutes } from './mail-health';
 import { suppressionRoutes } from './suppressions';
+import { readerListRoutes } from './reader-list';
 import { readerRoutes } from './readers';
 import { personalDataRoutes } from './personal-data';
 import type { AdminState, CallInput, RouteSpec, RouteSpecs } from './route-spec';
@@ -37,6 +38,7 @@ export function apiSpecs(options: HttpAppOptions): RouteSpecs<ApiRouteName> {
     ...mailHealthRoutes(options),
     ...suppressionRoutes(options),
     ...readerRoutes(options),
+    ...readerListRoutes(options),
   };
 }
 
