@@ -21,6 +21,9 @@ import { guestbookEntriesQueryOptions, guestbookSearch } from './features/guestb
 import { GUESTBOOK_SCREEN, GuestbookPage } from './features/guestbook/components/guestbook-page';
 import { mailHealthQueryOptions } from './features/mail/api/mail-health';
 import { MAIL_SCREEN, MailPage } from './features/mail/components/mail-page';
+import { readersQueryOptions, readerSummaryQueryOptions } from './features/readers/api/readers';
+import { READERS_SCREEN, ReadersPage } from './features/readers/components/readers-page';
+import { parseReaderSearch } from './features/readers/utils/reader-search';
 import { prizeClaimsQueryOptions } from './features/prizes/api/prize-claims';
 import { PRIZES_SCREEN, PrizesPage } from './features/prizes/components/prizes-page';
 import { PRIVACY_SCREEN, PrivacyPage } from './features/privacy/components/privacy-page';
@@ -172,7 +175,14 @@ const mailRoute = screenRoute('/mail', MailPage, MAIL_SCREEN, (client) =>
   client.ensureQueryData(mailHealthQueryOptions),
 );
 
-/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail; case-insensitive. */
+const readersRoute = listRoute('/readers', ReadersPage, READERS_SCREEN, parseReaderSearch, (client, search) =>
+  Promise.all([
+    client.ensureInfiniteQueryData(readersQueryOptions(search)),
+    client.ensureQueryData(readerSummaryQueryOptions),
+  ]),
+);
+
+/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail, /admin/readers; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree: rootRoute.addChildren([
@@ -188,6 +198,7 @@ export function createAppRouter(queryClient: QueryClient) {
         securityRoute,
         siteRoute,
         mailRoute,
+        readersRoute,
       ]),
     ]),
     basepath: '/admin',

@@ -16,4 +16,5 @@ export const ADMIN_APP_PAGES = [
   '/admin/privacy',
   '/admin/mail',
   '/admin/site',
+  '/admin/readers',
 ] as const;

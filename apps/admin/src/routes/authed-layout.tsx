@@ -29,6 +29,9 @@ export function AuthedLayout() {
         <Link to="/site" className="button button-ghost button-small">
           Site
         </Link>
+        <Link to="/readers" className="button button-ghost button-small">
+          Readers
+        </Link>
         <Link to="/mail" className="button button-ghost button-small">
           Mail
         </Link>

@@ -19,4 +19,6 @@ export const queryKeys = {
   siteContent: [...adminData, 'site-content'],
   siteVersions: [...adminData, 'site-content-versions'],
   mailHealth: [...adminData, 'mail-health'],
+  readers: [...adminData, 'readers'],
+  readerSummary: [...adminData, 'reader-summary'],
 } as const;
