@@ -2,6 +2,7 @@ import type { Reader } from '@memoir/domain';
 import type { ReaderItem } from '@memoir/shared';
 
 import { sendCsv } from '../csv';
+import { fitPage } from '../page-budget';
 import { READER_EXPORTS } from '../reader-exports';
 import { error, LIST_ERRORS, orFail } from './calls';
 import type { Capability } from './route-spec';
@@ -34,11 +35,14 @@ export const readerListRoutes: Capability<'listReaders' | 'readerSummary' | 'exp
   listReaders: {
     summary: 'The reader list with each consent record, newest sign-up first, a page at a time',
     description: '`q` finds text in the address or the name, case-insensitively; `status` keeps one status.',
-    answered: 'A page',
+    answered: 'A page (at most 64 KB of JSON)',
     errors: LIST_ERRORS,
     handle: async ({ query }) => {
       const page = orFail(await useCases.listReaders.execute(query));
-      return { readers: page.items.map(presentReader), nextCursor: page.nextCursor };
+      // A reader pages as an item of their sign-up's time, as the domain's cursor has it.
+      const items = page.items.map((reader) => ({ createdAt: reader.signedUpAt, id: reader.id, reader }));
+      const fitted = fitPage(items, [], page.nextCursor, ({ reader }) => presentReader(reader));
+      return { readers: fitted.items, nextCursor: fitted.nextCursor };
     },
   },
   readerSummary: {
