@@ -52,6 +52,7 @@ export const DOMAIN_CAPABILITY_ORDER = [
   'readers',
   'deliveries',
   'site-content',
+  'media',
   'dashboard',
   'retention',
   'personal-data',

@@ -197,6 +197,31 @@ export function quietListRows(list: string, quiet: ListWindow): Row[] {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The list read quietly for the scenario's `seconds`, logged: what its figures during the work are read against. */
+export async function quietList(options: ListedScenario, path: string): Promise<ListWindow> {
+  const started = performance.now();
+  const samples = await listLoad(options.url, path, options.connections, sleep(options.seconds * 1000));
+  const quiet = windowOf(samples, started, performance.now());
+  options.log(`  list, quiet: ${Math.round(quiet.requestsPerSecond)} req/s, p99 ${quiet.p99?.toFixed(1)} ms`);
+  return quiet;
+}
+
+/** The process's RSS from now, sampled every 50 ms: `peak()` stops and gives the highest. */
+export function rssPeak(pid: number): { readonly beforeMb: number; peak(): number } {
+  const beforeMb = rssMb(pid);
+  let peakMb = beforeMb;
+  const sampler = setInterval(() => {
+    peakMb = Math.max(peakMb, rssMb(pid));
+  }, 50);
+  return {
+    beforeMb,
+    peak: () => {
+      clearInterval(sampler);
+      return Math.max(peakMb, rssMb(pid));
+    },
+  };
+}
+
 export interface DeliveryFigures {
   readonly bookBytes: number;
   readonly readers: number;
@@ -222,17 +247,23 @@ export interface DeliveryFigures {
  * `seconds`, then the list while every reader of `links` downloads at once, then repeated
  * downloads.
  */
-export async function measureDelivery(options: {
+/** What a scenario that reads the list beside a server's work is given: the server, and the load's timing. */
+export interface ListedScenario {
   readonly url: string;
   readonly pid: number;
-  readonly warmingLinks: readonly string[];
-  readonly links: readonly string[];
-  readonly bookBytes: number;
   readonly seconds: number;
   readonly warmupSeconds: number;
   readonly connections: number;
   readonly log: (line: string) => void;
-}): Promise<DeliveryFigures> {
+}
+
+export async function measureDelivery(
+  options: ListedScenario & {
+    readonly warmingLinks: readonly string[];
+    readonly links: readonly string[];
+    readonly bookBytes: number;
+  },
+): Promise<DeliveryFigures> {
   const { url, pid, links, log, connections } = options;
   const listPath = '/api/guestbook-entries?limit=5';
   const rssIdleMb = rssMb(pid);
@@ -244,16 +275,9 @@ export async function measureDelivery(options: {
   );
   await listLoad(url, listPath, connections, sleep(options.warmupSeconds * 1000));
 
-  const quietStart = performance.now();
-  const quietSamples = await listLoad(url, listPath, connections, sleep(options.seconds * 1000));
-  const quiet = windowOf(quietSamples, quietStart, performance.now());
-  log(`  list, quiet: ${Math.round(quiet.requestsPerSecond)} req/s, p99 ${quiet.p99?.toFixed(1)} ms`);
-
-  const rssBeforeMb = rssMb(pid);
-  let rssPeakMb = rssBeforeMb;
-  const sampler = setInterval(() => {
-    rssPeakMb = Math.max(rssPeakMb, rssMb(pid));
-  }, 50);
+  const quiet = await quietList(options, listPath);
+  const rss = rssPeak(pid);
+  const rssBeforeMb = rss.beforeMb;
   let downloadsStart = 0;
   let downloadsEnd = 0;
   const downloads = (async () => {
@@ -264,8 +288,7 @@ export async function measureDelivery(options: {
     return results;
   })();
   const duringSamples = await listLoad(url, listPath, connections, downloads);
-  clearInterval(sampler);
-  rssPeakMb = Math.max(rssPeakMb, rssMb(pid));
+  const rssPeakMb = rss.peak();
   const results = await downloads;
   const during = windowOf(duringSamples, downloadsStart, downloadsEnd);
   const busyAnswers = results.reduce((sum, result) => sum + result.busy, 0);

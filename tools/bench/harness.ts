@@ -16,6 +16,8 @@ export interface Options {
   /** `--spike`: 400 readers' first downloads within a minute, alone (the full run has it too). */
   readonly spike: boolean;
   readonly start: boolean;
+  /** `--upload`: only the owner's upload of a 150 MB book. */
+  readonly upload: boolean;
   readonly build: boolean;
   readonly lighthouse: boolean;
 }

@@ -13,6 +13,8 @@
 //                                 book at once while the public list is read
 //   pnpm bench --spike            only the spike: 400 first downloads of that book started
 //                                 within one minute while the public list is read
+//   pnpm bench --upload           only the upload: the owner uploads a 150 MB book while the
+//                                 public list is read (server memory growth, the list's p99)
 //   pnpm bench --start            only the start: spawn to the first public-list answer on the
 //                                 seeded database, and the idle memory after it
 //   --no-build                    reuse the dist/ folders when they exist
@@ -42,9 +44,10 @@ import { bundleSizes, drive, measureDeliveryScenario, measureSpikeScenario } fro
 import { SEED_COUNTS } from './seed';
 import { spikeRows } from './spike';
 import { measureStarts, startRows } from './start';
+import { measureUploadScenario, uploadRows } from './upload';
 import { deliveryRows, rows, type Measured } from './table';
 
-const HELP = `pnpm bench [--quick] [--mysql] [--scale | --delivery | --spike | --start] [--no-build] [--no-lighthouse]
+const HELP = `pnpm bench [--quick] [--mysql] [--scale | --delivery | --spike | --upload | --start] [--no-build] [--no-lighthouse]
   --quick          a few seconds per scenario and one Lighthouse run (CI)
   --mysql          run on MariaDB (TEST_MYSQL_URL, or a throwaway server) instead of SQLite
   --scale          the back office at 2,000 and at 100,000 entries, and the CSV export of
@@ -54,6 +57,8 @@ const HELP = `pnpm bench [--quick] [--mysql] [--scale | --delivery | --spike | -
   --spike          only the spike (the full run has it too): 400 readers' first downloads of
                    that book started within one minute, each following the page of a copy
                    being made until its copy comes (about 5 minutes)
+  --upload         only the upload: the owner uploads a 150 MB book while the list is read
+                   (the server's memory growth and the list's p99 during it)
   --start          only the start (the full run has it too): spawn to the first answer of the
                    public list on the seeded database, and the RSS a few seconds later
   --no-build       skip pnpm build when the server and both apps are already built
@@ -67,6 +72,7 @@ function parseOptions(argv: readonly string[]): Options {
     '--delivery',
     '--spike',
     '--start',
+    '--upload',
     '--no-build',
     '--no-lighthouse',
     '--help',
@@ -84,6 +90,7 @@ function parseOptions(argv: readonly string[]): Options {
     delivery: argv.includes('--delivery'),
     spike: argv.includes('--spike'),
     start: argv.includes('--start'),
+    upload: argv.includes('--upload'),
     build: !argv.includes('--no-build'),
     lighthouse: !argv.includes('--no-lighthouse'),
   };
@@ -231,6 +238,18 @@ async function mainSpike(options: Options, profile: Profile, started: number): P
   report(options, { kind: 'spike', title: '400 readers within a minute', meta, table }, { figures }, started);
 }
 
+/** `--upload`: the owner uploads a 150 MB book while the list is read (upload.ts). */
+async function mainUpload(options: Options, profile: Profile, started: number): Promise<void> {
+  const figures = await measureUploadScenario(options, profile, log);
+  const table = uploadRows(figures);
+  const meta = runFacts({
+    database: options.mysql ? 'MySQL' : 'SQLite',
+    mode: `upload${options.quick ? ', quick' : ''}`,
+    load: `autocannon 9, ${CONNECTIONS.public} connections; quiet ${profile.seconds} s after ${profile.warmupSeconds} s of warm-up, then for as long as the upload takes; LOG_LEVEL=warn`,
+  });
+  report(options, { kind: 'upload', title: 'the owner uploads a 150 MB book', meta, table }, { figures }, started);
+}
+
 /** `--start`: the start alone, on a seeded database of its own. */
 async function mainStart(options: Options, profile: Profile, started: number): Promise<void> {
   const { figures, seed } = await withScratchDatabase(options, 'memoir-bench-start-', async (dataDir, database) => {
@@ -269,6 +288,10 @@ async function main(): Promise<void> {
   }
   if (options.start) {
     await mainStart(options, profile, started);
+    return;
+  }
+  if (options.upload) {
+    await mainUpload(options, profile, started);
     return;
   }
   const measured = {

@@ -20,6 +20,8 @@ import { DASHBOARD_SCREEN, DashboardPage } from './features/dashboard/components
 import { guestbookEntriesQueryOptions, guestbookSearch } from './features/guestbook/api/guestbook-entries';
 import { GUESTBOOK_SCREEN, GuestbookPage } from './features/guestbook/components/guestbook-page';
 import { mailHealthQueryOptions } from './features/mail/api/mail-health';
+import { mediaQueryOptions } from './features/media/api/media';
+import { MEDIA_SCREEN } from './features/media/components/media-screen';
 import { MAIL_SCREEN, MailPage } from './features/mail/components/mail-page';
 import { readersQueryOptions, readerSummaryQueryOptions } from './features/readers/api/readers';
 import { READERS_SCREEN, ReadersPage } from './features/readers/components/readers-page';
@@ -174,6 +176,9 @@ const siteRoute = screenRoute('/site', SitePage, SITE_SCREEN, (client) =>
 const mailRoute = screenRoute('/mail', MailPage, MAIL_SCREEN, (client) =>
   client.ensureQueryData(mailHealthQueryOptions),
 );
+// The uploads' code loads with their screen; the list is read afresh on each visit.
+const MediaPage = lazyRouteComponent(() => import('./features/media/components/media-page'), 'MediaPage');
+const mediaRoute = screenRoute('/media', MediaPage, MEDIA_SCREEN, (client) => client.fetchQuery(mediaQueryOptions));
 
 const readersRoute = listRoute('/readers', ReadersPage, READERS_SCREEN, parseReaderSearch, (client, search) =>
   Promise.all([
@@ -182,7 +187,7 @@ const readersRoute = listRoute('/readers', ReadersPage, READERS_SCREEN, parseRea
   ]),
 );
 
-/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail, /admin/readers; case-insensitive. */
+/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail, /admin/media, /admin/readers; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree: rootRoute.addChildren([
@@ -198,6 +203,7 @@ export function createAppRouter(queryClient: QueryClient) {
         securityRoute,
         siteRoute,
         mailRoute,
+        mediaRoute,
         readersRoute,
       ]),
     ]),

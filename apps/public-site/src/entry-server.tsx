@@ -57,8 +57,8 @@ export async function renderLandingPage(template: string, data: SiteData, option
     ? `<p class="preview-banner" role="status">${escapeHtml(PREVIEW_BANNER)}</p>\n    `
     : '';
   return fill(template, {
-    head: `${headTags(data.content, options.base)}${options.preview ? '\n    <meta name="robots" content="noindex" />' : ''}`,
-    body: `${banner}${renderToStaticMarkup(<StaticHero content={data.content} />)}`,
+    head: `${headTags(data.content, options.base, data.shareKey)}${options.preview ? '\n    <meta name="robots" content="noindex" />' : ''}`,
+    body: `${banner}${renderToStaticMarkup(<StaticHero content={data.content} cover={data.media?.cover} />)}`,
     root: `<div id="root">${root}</div>\n    ${siteDataElement(data)}`,
   });
 }

@@ -1,6 +1,7 @@
 import { BUY_FORMAT_LABELS, type BuyLink, type SiteContent } from '@memoir/shared';
 
 import { scriptJson } from './shared/script-json';
+import { shareGraphicUrl } from './shared/share-key';
 
 /**
  * The landing page's `<head>` tags that come from the site content: the title, the
@@ -91,11 +92,14 @@ function shorten(text: string, max: number): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).replace(/[\s,.;:]+$/, '')}…`;
 }
 
-/** The head's tags from the content, with `base` (PUBLIC_BASE_URL, no trailing slash) for absolute URLs. */
-export function headTags(content: SiteContent, base: string): string {
+/**
+ * The head's tags from the content, with `base` (PUBLIC_BASE_URL, no trailing slash) for absolute
+ * URLs, and the share graphics' `shareKey` in the image's address (share-key.ts).
+ */
+export function headTags(content: SiteContent, base: string, shareKey?: string): string {
   const name = `${content.title}: ${content.subtitle}`;
   const description = shorten(content.blurb, 200);
-  const image = `${base}/images/share-card.png`;
+  const image = `${base}${shareGraphicUrl('/images/share-card.png', shareKey)}`;
   const imageAlt = `The cover of ${content.title} on a terminal-green background`;
   const author = `${base}/#author`;
   const offered = offers(content.buyLinks);

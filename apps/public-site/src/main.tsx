@@ -1,5 +1,6 @@
 import '@memoir/web-ui/base.css';
 import './styles.css';
+import './media.css';
 import './content-states.css';
 
 import { AppShell } from '@memoir/web-ui';

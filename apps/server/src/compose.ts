@@ -87,12 +87,18 @@ export async function compose(config: ServerConfig, options: ComposeOptions): Pr
     mailer: container.get(TYPES.Mailer),
     database: databaseHealth(persistence),
     landing: landingSource(useCases),
-    checkBook: () =>
-      bookStamper.load().catch((error: unknown) => {
+    checkBook: async () => {
+      // A process that starts after an upload stamps from the uploaded book at once.
+      await container
+        .get(TYPES.CurrentBook)
+        .refresh()
+        .catch((error: unknown) => logger.warn({ err: error }, 'fetching the newest uploaded book failed'));
+      await bookStamper.load().catch((error: unknown) => {
         throw new Error(
           `BOOK_PDF_PATH must name a readable PDF file (${config.mail.bookPdfPath}): ${error instanceof Error ? error.message : String(error)}`,
         );
-      }),
+      });
+    },
     async close() {
       await bookStamper.close();
       if (given === undefined) await persistence.close();

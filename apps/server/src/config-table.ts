@@ -17,6 +17,7 @@ import { parseRateLimitPolicy, type OwnerNotifications, type RateLimitPolicy } f
 import { parseTrustProxy, type TrustProxy } from '@memoir/http-koa';
 import { readDkimPrivateKey, smtpUrlProblem } from '@memoir/mail';
 import { DatabaseUrlError, MYSQL_POOL_DEFAULTS, parseDatabaseUrl } from '@memoir/persistence-typeorm';
+import { parseS3Url } from '@memoir/platform-node';
 
 /**
  * Every environment variable the server reads: its default, what it means and how it is parsed.
@@ -107,9 +108,43 @@ function pageLink(text: string, what: string): Parsed<string> {
   return ok(url.href);
 }
 
+/** A size: bytes, or a number with KB, MB or GB (powers of 1024), e.g. `200MB`. */
+const SIZE = /^(\d+(?:\.\d+)?)\s*(b|kb|kib|mb|mib|gb|gib)?$/i;
+const SIZE_UNITS: Readonly<Record<string, number>> = {
+  b: 1,
+  kb: 1024,
+  kib: 1024,
+  mb: 1024 ** 2,
+  mib: 1024 ** 2,
+  gb: 1024 ** 3,
+  gib: 1024 ** 3,
+};
+
 /** The parsers the table uses, one per kind of value. */
 export const parsers = {
   text: (): Parser<string> => (text) => ok(text),
+  /** An S3-compatible bucket (`parseS3Url`'s form). */
+  s3Url: (): Parser<string> => (text) => {
+    try {
+      parseS3Url(text);
+      return ok(text);
+    } catch (error) {
+      return problem(`${error instanceof Error ? error.message : String(error)}.`);
+    }
+  },
+  /** A size in bytes, from `min` to `max`. */
+  bytes:
+    (min: number, max: number): Parser<number> =>
+    (text) => {
+      const match = SIZE.exec(text.trim());
+      const bytes =
+        match === null ? NaN : Math.floor(Number(match[1]) * (SIZE_UNITS[(match[2] ?? 'b').toLowerCase()] ?? NaN));
+      return Number.isFinite(bytes) && bytes >= min && bytes <= max
+        ? ok(bytes)
+        : problem(
+            `must be a size from ${min} bytes to ${max / 1024 ** 3} GB, in bytes or with KB, MB or GB (got "${text}").`,
+          );
+    },
   port: (): Parser<number> => (text) =>
     /^\d+$/.test(text) && Number(text) <= 65535
       ? ok(Number(text))
@@ -541,6 +576,21 @@ export const CONFIG_VARIABLES = {
     default: SAMPLE_BOOK_PDF,
     shownDefault: `the shipped sample, \`${SAMPLE_BOOK_PDF}\``,
     parse: parsers.path(),
+  }),
+  BOOK_MAX_BYTES: variable({
+    meaning:
+      'the largest book PDF the owner may upload in the admin app (Media), in bytes or with KB, MB or GB; a larger one is refused (413) and the book in use stays',
+    default: '200MB',
+    parse: parsers.bytes(1024 * 1024, 4 * 1024 ** 3),
+  }),
+  MEDIA_S3_URL: variable({
+    meaning:
+      'an S3-compatible bucket for the uploaded book and images, which every server process reads: `https://ACCESS_KEY:SECRET_KEY@host/bucket[/prefix][?region=…]` (the bucket by path; Amazon S3 at `s3.<region>.amazonaws.com`); back the bucket up apart, `pnpm admin backup` does not hold it',
+    default: null,
+    shownDefault: 'in the database (chunked), and in its backups',
+    example: 'https://AKIAEXAMPLE:secret@s3.eu-west-1.amazonaws.com/memoir-media',
+    secret: true,
+    parse: parsers.s3Url(),
   }),
   OWNER_EMAIL: variable({
     meaning: 'who hears about new requests and guestbook entries',

@@ -30,6 +30,8 @@ export interface ServerConfig {
   /** Absolute: the SQLite file, the first-run password and the outbox live here. */
   readonly dataDir: string;
   readonly databaseUrl: string;
+  /** MEDIA_S3_URL: the uploads' bucket; null: in the database. */
+  readonly mediaS3Url: string | null;
   /** How the server holds its MySQL connections (ignored for SQLite). */
   readonly database: DatabaseSettings;
   /** MIGRATE_ON_START: run pending migrations at start; off, a start only checks that none is pending. */
@@ -91,6 +93,8 @@ export interface MailConfig {
   readonly adminBaseUrl: string;
   /** BOOK_PDF_PATH, absolute: the source of every stamped copy. */
   readonly bookPdfPath: string;
+  /** BOOK_MAX_BYTES: the largest book the owner may upload. */
+  readonly bookMaxBytes: number;
   /** OWNER_EMAIL: null turns the owner's emails off. */
   readonly ownerEmail: string | null;
   /** OWNER_NOTIFICATIONS: `off` whenever OWNER_EMAIL is unset. */
@@ -254,6 +258,7 @@ export function loadConfig(
   const values = {
     host: read('HOST'),
     databaseUrl: read('DATABASE_URL'),
+    mediaS3Url: read('MEDIA_S3_URL'),
     poolSize: read('DATABASE_POOL_SIZE'),
     sslCa: read('DATABASE_SSL_CA'),
     connectTimeoutMs: read('DATABASE_CONNECT_TIMEOUT'),
@@ -287,6 +292,7 @@ export function loadConfig(
     socialLinks: read('SOCIAL_LINKS'),
     publisherUrl: read('PUBLISHER_URL'),
     bookPdfPath: read('BOOK_PDF_PATH'),
+    bookMaxBytes: read('BOOK_MAX_BYTES'),
     ownerEmail: read('OWNER_EMAIL'),
     ownerNotifications: read('OWNER_NOTIFICATIONS'),
     notifyRejections: read('NOTIFY_REJECTIONS'),
@@ -346,6 +352,7 @@ export function loadConfig(
         ? publicBaseUrl
         : `${publicBase.protocol}//${adminHost}${publicBase.port === '' ? '' : `:${publicBase.port}`}`,
     bookPdfPath: valueOf(values.bookPdfPath),
+    bookMaxBytes: valueOf(values.bookMaxBytes),
     ownerEmail,
     ownerNotifications: ownerEmail === null ? 'off' : valueOf(values.ownerNotifications),
     notifyRejections: valueOf(values.notifyRejections),
@@ -362,6 +369,7 @@ export function loadConfig(
     host: valueOf(values.host),
     dataDir: dataDirPath,
     databaseUrl: valueOf(values.databaseUrl),
+    mediaS3Url: valueOf(values.mediaS3Url),
     database: {
       poolSize: valueOf(values.poolSize),
       sslCa: valueOf(values.sslCa),

@@ -7,7 +7,10 @@ import {
   systemClock,
   type Clock,
   type IdGenerator,
+  type ImageProcessor,
   type Mailer,
+  type MediaFile,
+  type MediaStore,
   type PasswordHasher,
   type Persistence,
   type RiddleAnswers,
@@ -29,6 +32,13 @@ import {
 } from '@memoir/persistence-typeorm';
 import {
   Argon2idPasswordHasher,
+  CurrentBookFile,
+  parseS3Url,
+  PdfBookInspector,
+  ProcessBookPlanner,
+  S3MediaStore,
+  SharpImageProcessor,
+  sha256OfBytes,
   OtpauthTwoFactorSecrets,
   FileStampedCopies,
   RandomSecretTokens,
@@ -72,6 +82,10 @@ export const TYPES = {
   BookStamper: key<WorkerPoolBookStamper>('BookStamper'),
   /** Each link's stamped copy, kept in `$DATA_DIR/copies`. */
   StampedCopies: key<StampedCopies>('StampedCopies'),
+  /** The uploads' bytes: the database's (chunked) store. */
+  MediaStore: key<MediaStore>('MediaStore'),
+  /** The book this process stamps from: the newest uploaded, fetched to `$DATA_DIR/books`, else BOOK_PDF_PATH. */
+  CurrentBook: key<CurrentBookFile>('CurrentBook'),
   UseCaseSettings: key<UseCaseSettings>('UseCaseSettings'),
   UseCases: key<UseCases>('UseCases'),
   /** Where SES's SNS messages' signing certificates come from: Amazon's, or a test's own. */
@@ -91,6 +105,8 @@ export interface ContainerOverrides {
   readonly copyWaitMs?: number;
   /** Signing certificates of a test's own, for SES's webhook. */
   readonly snsEndpoint?: SnsEndpoint;
+  /** An image processor of the test's own (the server's is sharp's). */
+  readonly imageProcessor?: ImageProcessor;
 }
 
 /** How the server and `pnpm admin` open the database: the one place the config meets the adapter. */
@@ -162,10 +178,20 @@ export function createMailer(config: ServerConfig, logger: Logger): Mailer {
   });
 }
 
-/** Stamps each reader's copy of BOOK_PDF_PATH in a pool of threads. */
-export function createBookStamper(config: ServerConfig): WorkerPoolBookStamper {
+/** The uploads' bytes: the bucket of MEDIA_S3_URL when set, else the database's chunked store. */
+export function createMediaStore(config: ServerConfig, persistence: Persistence): MediaStore {
+  return config.mediaS3Url === null ? persistence.mediaStore : new S3MediaStore(parseS3Url(config.mediaS3Url));
+}
+
+/** The folder of the uploaded books this process stamps from, inside DATA_DIR. */
+export const BOOKS_DIR_NAME = 'books';
+/** The folder where uploads wait while they are judged, inside DATA_DIR. */
+export const UPLOADS_DIR_NAME = 'uploads';
+
+/** Stamps each reader's copy of the current book (`book`: the newest uploaded, else BOOK_PDF_PATH) in a pool of threads. */
+export function createBookStamper(config: ServerConfig, book?: () => string): WorkerPoolBookStamper {
   return new WorkerPoolBookStamper({
-    bookPath: config.mail.bookPdfPath,
+    bookPath: book ?? config.mail.bookPdfPath,
     title: BOOK_TITLE,
     maxWaitMs: config.mail.stampQueueMaxWaitMs,
     maxQueueBytes: config.mail.stampQueueMaxBytes,
@@ -213,6 +239,7 @@ export function useCaseSettings(config: ServerConfig): UseCaseSettings {
     retention: config.retention,
     crackmeWinners: config.crackmeWinners,
     firstSiteContent: firstSiteContent(config.siteLinks.configured),
+    bookMaxBytes: config.mail.bookMaxBytes,
     serverSetup: {
       publicBaseUrlSet: config.siteLinks.leaveOutPlaceholders,
       mailServerSet: config.mail.smtpUrl !== null,
@@ -242,7 +269,20 @@ export function buildContainer(
   constant(TYPES.SecretTokens, new RandomSecretTokens());
   constant(TYPES.RiddleAnswers, { expectedAnswer: (riddle) => config.riddles[riddle] });
   constant(TYPES.Mailer, overrides.mailer ?? createMailer(config, logger));
-  constant(TYPES.BookStamper, overrides.bookStamper ?? createBookStamper(config));
+  constant(TYPES.MediaStore, createMediaStore(config, persistence));
+  // Bound before the use cases exist: the book is looked up through them when it is refreshed.
+  let newestBook: () => Promise<MediaFile | null> = async () => null;
+  constant(
+    TYPES.CurrentBook,
+    new CurrentBookFile({
+      dir: join(config.dataDir, BOOKS_DIR_NAME),
+      fallback: config.mail.bookPdfPath,
+      store: persistence.mediaStore,
+      newest: () => newestBook(),
+    }),
+  );
+  const currentBook = container.get(TYPES.CurrentBook);
+  constant(TYPES.BookStamper, overrides.bookStamper ?? createBookStamper(config, () => currentBook.path()));
   constant(TYPES.StampedCopies, createStampedCopies(config, logger, container.get(TYPES.BookStamper)));
   constant(TYPES.UseCaseSettings, useCaseSettings(config));
   constant(TYPES.SnsEndpoint, overrides.snsEndpoint ?? amazonSnsEndpoint());
@@ -270,10 +310,15 @@ export function buildContainer(
         // removed there either way (a folder left from before SMTP_URL was set).
         sentEmails: new OutboxFolderArchive({ dir: config.mail.outboxDir }),
         mailHealth: new DnsMailHealthProbe(config.mail),
+        mediaStore: context.get(TYPES.MediaStore),
+        hashBytes: sha256OfBytes,
+        books: new PdfBookInspector(new ProcessBookPlanner()),
+        images: overrides.imageProcessor ?? new SharpImageProcessor(),
       },
       context.get(TYPES.UseCaseSettings),
     );
   });
+  newestBook = () => container.get(TYPES.UseCases).listMedia.current('book');
 
   return container;
 }

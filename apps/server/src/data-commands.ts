@@ -40,8 +40,20 @@ function explain(error: unknown, file: string): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** What a backup or an export says of the uploads when they are in a bucket, not in the database. */
+export const MEDIA_APART_NOTE =
+  'The uploaded book and images are in the object store (MEDIA_S3_URL), not in this file: back the bucket up apart.';
+
 /** Runs one data command against the configured database. Returns the exit status. */
 export async function runDataCommand(command: DataCommand, file: string, config: ServerConfig): Promise<number> {
+  const code = await runOn(command, file, config);
+  if (code === 0 && (command === 'backup' || command === 'export') && config.mediaS3Url !== null) {
+    process.stdout.write(`${MEDIA_APART_NOTE}\n`);
+  }
+  return code;
+}
+
+async function runOn(command: DataCommand, file: string, config: ServerConfig): Promise<number> {
   if (command === 'import' || command === 'restore') {
     let kind: ReturnType<typeof fileKind>;
     try {

@@ -1,6 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 
 import type { EnsureInitialAdminUseCase, UseCases } from '@memoir/domain';
+import { mediaOptions } from './media';
 import { createHttpApp, type HttpApp, type ObservedRequest, type PrivacyNotice } from '@memoir/http-koa';
 import { BOOK_TITLE, PUBLIC_GUESTBOOK_LIMIT } from '@memoir/shared';
 import type { Container } from 'inversify';
@@ -12,6 +13,7 @@ import type { ServerConfig } from './config';
 import { makePrivateDir } from './data-dir';
 import { createServerMetrics } from './metrics';
 import { landingFirst } from './landing-first';
+import { uploadedCover, uploadedMedia } from './landing-media';
 import { ShareGraphics, shareGraphicsFirst } from './share-graphics';
 import { LandingPages, landingEntryFile } from './landing-page';
 import { publicSiteDist, staticApps } from './static-apps';
@@ -88,6 +90,7 @@ export async function buildApp(
     leaveOutPlaceholders: config.siteLinks.leaveOutPlaceholders,
     source: composition.landing,
     entries: () => useCases.listPublicGuestbookEntries.execute({ limit: PUBLIC_GUESTBOOK_LIMIT }),
+    media: uploadedMedia(useCases.listMedia),
   });
   const observeRequest = (request: ObservedRequest) => metrics.observeRequest(request);
   const { app, handler, routes } = createHttpApp({
@@ -108,8 +111,9 @@ export async function buildApp(
     observeRequest,
     metrics: metrics.endpoint(config.metricsToken),
     privacy: privacyNotice(config),
+    media: mediaOptions(composition),
     fallback: shareGraphicsFirst(
-      new ShareGraphics(composition.landing),
+      new ShareGraphics(composition.landing, uploadedCover(useCases.listMedia, container.get(TYPES.MediaStore))),
       staticApps({
         rootDir: config.rootDir,
         adminHost: config.adminHost,

@@ -7,6 +7,7 @@ import type { PublicGuestbookEntry as DomainPublicEntry, UseCases } from '@memoi
 import { presentPublicEntry } from '@memoir/http-koa';
 import type { PublicGuestbookEntry, SiteContent } from '@memoir/shared';
 
+import { NO_MEDIA, pageMedia, shareGraphicsKey, type LandingMedia, type PageImage } from './landing-media';
 import type { PreparedText } from './public-pages';
 import { servedContent } from './site-links';
 
@@ -31,6 +32,8 @@ interface SiteData {
   readonly content: SiteContent;
   readonly entries: readonly PublicGuestbookEntry[] | null;
   readonly adminLogin: string;
+  readonly media?: { readonly cover?: PageImage; readonly authorPhoto?: PageImage };
+  readonly shareKey?: string;
 }
 
 /** The public site's server entry (apps/public-site/src/entry-server.tsx), as built. */
@@ -84,13 +87,16 @@ export interface LandingPagesOptions {
   readonly source: LandingSource;
   /** Recent Visitors: the newest approved entries, the same list until it changes (a cached list). */
   readonly entries: () => Promise<readonly DomainPublicEntry[]>;
+  /** The cover and the author's photo the owner uploaded (cheap to call on every request); none without it. */
+  readonly media?: () => Promise<LandingMedia>;
 }
 
 interface Rendered {
   readonly build: Build;
   readonly version: number;
   readonly entries: readonly DomainPublicEntry[];
-  /** The build, the version and the entries' JSON: the same key, the same page. */
+  readonly mediaJson: string;
+  /** The build, the version, the entries' and the media's JSON: the same key, the same page. */
   readonly key: string;
   readonly page: PreparedText;
 }
@@ -121,18 +127,30 @@ export class LandingPages {
     if (build === null) return null;
     let published: { readonly version: number; readonly content: SiteContent };
     let entries: readonly DomainPublicEntry[];
+    let media: LandingMedia;
     try {
-      [published, entries] = await Promise.all([this.options.source.published(), this.options.entries()]);
+      [published, entries, media] = await Promise.all([
+        this.options.source.published(),
+        this.options.entries(),
+        this.media(),
+      ]);
     } catch (error) {
       // The database unreachable: the page as last rendered is better than no page at all.
       if (this.rendered?.build === build) return this.rendered.page;
       throw error;
     }
     const last = this.rendered;
-    if (last !== null && last.build === build && last.version === published.version && last.entries === entries)
+    const mediaJson = JSON.stringify(media);
+    if (
+      last !== null &&
+      last.build === build &&
+      last.version === published.version &&
+      last.entries === entries &&
+      last.mediaJson === mediaJson
+    )
       return last.page;
     const presented = entries.map(presentPublicEntry);
-    const key = `${build.stamp}\n${published.version}\n${JSON.stringify(presented)}`;
+    const key = `${build.stamp}\n${published.version}\n${JSON.stringify(presented)}\n${mediaJson}`;
     if (last !== null && last.key === key) {
       // The same entries read again (the list's cache expired): the same page.
       this.rendered = { ...last, entries };
@@ -140,10 +158,12 @@ export class LandingPages {
     }
     let pending = this.rendering.get(key);
     if (pending === undefined) {
-      pending = this.render(build, published.content, presented).then((page) => ({
+      const shareKey = media.cover === undefined ? undefined : shareGraphicsKey(published.version, media.cover.hash);
+      pending = this.render(build, published.content, presented, { media, shareKey }).then((page) => ({
         build,
         version: published.version,
         entries,
+        mediaJson,
         key,
         page,
       }));
@@ -163,9 +183,13 @@ export class LandingPages {
   async preview(token: string): Promise<PreparedText | null> {
     const build = this.currentBuild();
     if (build === null) return null;
-    const [content, entries] = await Promise.all([this.options.source.preview(token), this.options.entries()]);
+    const [content, entries, media] = await Promise.all([
+      this.options.source.preview(token),
+      this.options.entries(),
+      this.media(),
+    ]);
     if (content === null) return null;
-    return this.render(build, content, entries.map(presentPublicEntry), true);
+    return this.render(build, content, entries.map(presentPublicEntry), { media, preview: true });
   }
 
   /** The page of any other address (the browser shows the not-found screen in it); null before the build. */
@@ -185,14 +209,22 @@ export class LandingPages {
     build: Build,
     content: SiteContent,
     entries: readonly PublicGuestbookEntry[],
-    preview = false,
+    extra: { readonly media: LandingMedia; readonly shareKey?: string; readonly preview?: boolean },
   ): Promise<PreparedText> {
+    const media = pageMedia(extra.media);
     const data: SiteData = {
       content: servedContent(content, this.options.leaveOutPlaceholders),
       entries,
       adminLogin: this.options.adminLogin,
+      ...(media === undefined ? {} : { media }),
+      ...(extra.shareKey === undefined ? {} : { shareKey: extra.shareKey }),
     };
-    return prepareAsync(await build.entry.renderLandingPage(build.template, data, { base: this.base, preview }));
+    const options = { base: this.base, preview: extra.preview ?? false };
+    return prepareAsync(await build.entry.renderLandingPage(build.template, data, options));
+  }
+
+  private media(): Promise<LandingMedia> {
+    return this.options.media?.() ?? Promise.resolve(NO_MEDIA);
   }
 
   /** The builds as they are on disk, looked at again at most once a second; null until both are there. */

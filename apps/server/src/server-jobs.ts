@@ -1,4 +1,7 @@
+import { CURRENT_MEDIA_TTL_MS } from '@memoir/domain';
+
 import type { BackgroundJob } from './background-jobs';
+import { TYPES } from './container';
 import type { Composition } from './compose';
 import { deliveryJob } from './delivery-worker';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './scheduled-jobs';
@@ -13,8 +16,28 @@ export const COPY_SWEEP_INTERVAL_MS = 10 * 60_000;
  * What every server process does beside answering requests, one list: started when it
  * listens and stopped when a shutdown begins, the same way for each (background-jobs.ts).
  */
-export function serverJobs({ useCases, persistence, clock, settings, config, logger }: Composition): BackgroundJob[] {
+export function serverJobs({
+  useCases,
+  persistence,
+  clock,
+  settings,
+  config,
+  logger,
+  container,
+}: Composition): BackgroundJob[] {
+  const currentBook = container.get(TYPES.CurrentBook);
   return [
+    {
+      // The newest uploaded book, fetched from the shared store when another process took it in.
+      name: 'current-book',
+      periodMs: CURRENT_MEDIA_TTL_MS,
+      runAtStart: false,
+      run: () =>
+        currentBook
+          .refresh()
+          .then(() => undefined)
+          .catch((error: unknown) => logger.warn({ err: error }, 'fetching the newest uploaded book failed')),
+    },
     // The email queue: at once, then every DELIVERY_POLL_INTERVAL.
     deliveryJob({
       sendDueDeliveries: useCases.sendDueDeliveries,

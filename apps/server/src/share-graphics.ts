@@ -4,13 +4,17 @@ import { join } from 'node:path';
 
 import type { SiteContent } from '@memoir/shared';
 import type { Middleware } from 'koa';
+import sharp from 'sharp';
 
+import { shareGraphicsKey, type ShareCover } from './landing-media';
 import type { LandingSource } from './landing-page';
 
 /*
  * The share graphics (Open Graph and X card, a square post, a story), drawn from the published
- * content's words: a new title or tagline gives new graphics, without a build. Each process
- * draws them once per published version, when first asked, in resvg's own thread.
+ * content's words and, once the owner has uploaded one, the real cover: a new title, tagline or
+ * cover gives new graphics, without a build. Each process draws them once per published
+ * version and cover, when first asked, in resvg's own thread (the cover is scaled by sharp, in
+ * libuv's pool).
  */
 
 /** The share graphics, by file under /images: Open Graph, a square post, a story. */
@@ -69,7 +73,7 @@ function textLines(
 }
 
 /** The cover as the landing page draws it (hero-content.tsx): author, title, prompt, terminal green. */
-function cover(text: ShareText, x: number, y: number, width: number): string {
+function drawnCover(text: ShareText, x: number, y: number, width: number): string {
   const height = Math.round(width * 1.5);
   const pad = width * 0.09;
   const titleSize = Math.round(width * 0.13);
@@ -83,15 +87,69 @@ function cover(text: ShareText, x: number, y: number, width: number): string {
   ].join('');
 }
 
-/** One graphic as SVG: the cover beside the words (wide) or above them (square, story). */
-export function shareGraphicSvg(text: ShareText, width: number, height: number, layout: Layout): string {
+/** The uploaded cover, scaled for the graphics, as the SVG embeds it. */
+export interface EmbeddedCover {
+  /** A `data:image/jpeg;base64,` URL: resvg reads nothing from outside the SVG. */
+  readonly href: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The largest the cover is drawn: the story's, half of 1080 wide, in a 2:3 box. */
+const COVER_MAX = { width: 540, height: 810 };
+
+/**
+ * The uploaded cover, upright, no larger than the graphics draw it, as JPEG in a data URL; null
+ * when its bytes do not decode (the drawn cover then stands in).
+ */
+export async function embedCover(bytes: Uint8Array): Promise<EmbeddedCover | null> {
+  try {
+    const { data, info } = await sharp(bytes, { failOn: 'truncated' })
+      .rotate()
+      .resize({ ...COVER_MAX, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: PANEL })
+      .jpeg({ quality: 90 })
+      .toBuffer({ resolveWithObject: true });
+    return { href: `data:image/jpeg;base64,${data.toString('base64')}`, width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
+}
+
+/** The uploaded cover, as large as fits the drawn cover's box (width x 1.5 width), centred, with its shadow. */
+function uploadedCover(image: EmbeddedCover, x: number, y: number, width: number): string {
+  const box = { width, height: width * 1.5 };
+  const scale = Math.min(box.width / image.width, box.height / image.height);
+  const w = Math.round(image.width * scale);
+  const h = Math.round(image.height * scale);
+  const left = Math.round(x + (box.width - w) / 2);
+  const top = Math.round(y + (box.height - h) / 2);
+  return [
+    `<rect x="${left + width * 0.04}" y="${top + width * 0.04}" width="${w}" height="${h}" rx="6" fill="#000" opacity="0.45"/>`,
+    `<image x="${left}" y="${top}" width="${w}" height="${h}" preserveAspectRatio="none" href="${image.href}"/>`,
+  ].join('');
+}
+
+/**
+ * One graphic as SVG: the cover beside the words (wide) or above them (square, story); the
+ * uploaded cover when there is one, else the one drawn from the title.
+ */
+export function shareGraphicSvg(
+  text: ShareText,
+  width: number,
+  height: number,
+  layout: Layout,
+  uploaded?: EmbeddedCover,
+): string {
+  const cover = (x: number, y: number, coverWidth: number) =>
+    uploaded === undefined ? drawnCover(text, x, y, coverWidth) : uploadedCover(uploaded, x, y, coverWidth);
   const parts: string[] = [
     `<rect width="${width}" height="${height}" fill="${BG}"/>`,
     `<rect x="24" y="24" width="${width - 48}" height="${height - 48}" fill="none" stroke="${LINE}" stroke-width="2"/>`,
   ];
   if (layout === 'wide') {
     const coverWidth = Math.round(height * 0.5);
-    parts.push(cover(text, 90, Math.round((height - coverWidth * 1.5) / 2), coverWidth));
+    parts.push(cover(90, Math.round((height - coverWidth * 1.5) / 2), coverWidth));
     const x = 90 + coverWidth + 90;
     parts.push(textLines([text.title], x, 200, 84, TEXT, 800));
     parts.push(textLines(wrap(text.subtitle, 30), x, 280, 34, MUTED));
@@ -101,7 +159,7 @@ export function shareGraphicSvg(text: ShareText, width: number, height: number, 
     const story = height > width * 1.5;
     const coverWidth = Math.round(width * (story ? 0.5 : 0.3));
     const top = Math.round(height * (story ? 0.12 : 0.065));
-    parts.push(cover(text, Math.round((width - coverWidth) / 2), top, coverWidth));
+    parts.push(cover(Math.round((width - coverWidth) / 2), top, coverWidth));
     const centre = Math.round(width / 2);
     const titleY = top + coverWidth * 1.5 + (story ? 170 : 105);
     const subtitle = wrap(text.subtitle, 34);
@@ -127,10 +185,12 @@ async function notoSans(): Promise<Buffer> {
 
 /**
  * Renders every share graphic to PNG, off the event loop, with the bundled font only (never
- * the machine's), so every server draws the same letters.
+ * the machine's), so every server draws the same letters; from `cover` (the uploaded cover's
+ * bytes: JPEG, PNG or WebP) when given and it decodes, else with the cover drawn from the title.
  */
-export async function renderShareGraphics(text: ShareText): Promise<Map<string, Buffer>> {
+export async function renderShareGraphics(text: ShareText, cover?: Uint8Array): Promise<Map<string, Buffer>> {
   const { renderAsync } = await import('@resvg/resvg-js');
+  const uploaded = (cover === undefined ? null : await embedCover(cover)) ?? undefined;
   const dir = await mkdtemp(join(tmpdir(), 'memoir-share-font-'));
   try {
     const fontFile = join(dir, 'noto-sans.ttf');
@@ -145,7 +205,7 @@ export async function renderShareGraphics(text: ShareText): Promise<Map<string, 
     };
     const rendered = new Map<string, Buffer>();
     for (const { file, width, height, layout } of SHARE_GRAPHICS) {
-      const image = await renderAsync(shareGraphicSvg(text, width, height, layout), {
+      const image = await renderAsync(shareGraphicSvg(text, width, height, layout, uploaded), {
         font,
         fitTo: { mode: 'original' },
       });
@@ -163,23 +223,33 @@ export const SHARE_GRAPHIC_PATHS = new Set(SHARE_GRAPHICS.map(({ file }) => `/im
 /** Kept shortly by browsers and link previews: a publish shows in them within minutes. */
 export const SHARE_GRAPHIC_CACHE_CONTROL = 'public, max-age=300';
 
-/** The share graphics of the published version, drawn once per version (the last one kept). */
+/**
+ * The share graphics of the published version and cover, drawn once per version and cover
+ * (the last one kept).
+ */
 export class ShareGraphics {
-  private drawn: { readonly version: number; readonly images: Promise<Map<string, Buffer>> } | null = null;
+  private drawn: { readonly key: string; readonly images: Promise<Map<string, Buffer>> } | null = null;
 
-  constructor(private readonly source: Pick<LandingSource, 'published'>) {}
+  constructor(
+    private readonly source: Pick<LandingSource, 'published'>,
+    /** The uploaded cover, or null while there is none; without it, the graphics draw the cover. */
+    private readonly cover: () => Promise<ShareCover | null> = () => Promise.resolve(null),
+  ) {}
 
-  /** The PNG at `path` (one of SHARE_GRAPHIC_PATHS) for the published words; null for another path. */
+  /** The PNG at `path` (one of SHARE_GRAPHIC_PATHS) for the published words and cover; null for another path. */
   async png(path: string): Promise<Buffer | null> {
     if (!SHARE_GRAPHIC_PATHS.has(path)) return null;
-    const { version, content } = await this.source.published();
-    if (this.drawn === null || this.drawn.version !== version) {
-      const images = renderShareGraphics(shareText(content));
+    const [{ version, content }, cover] = await Promise.all([this.source.published(), this.cover()]);
+    const key = cover === null ? String(version) : shareGraphicsKey(version, cover.hash);
+    if (this.drawn === null || this.drawn.key !== key) {
+      const images = (cover === null ? Promise.resolve(undefined) : cover.bytes()).then((bytes) =>
+        renderShareGraphics(shareText(content), bytes),
+      );
       // A failed drawing is tried again by the next request.
       images.catch(() => {
         if (this.drawn?.images === images) this.drawn = null;
       });
-      this.drawn = { version, images };
+      this.drawn = { key, images };
     }
     return (await this.drawn.images).get(path.slice('/images/'.length)) ?? null;
   }

@@ -68,10 +68,10 @@ describe('the configuration docs written from the table', () => {
     const section = operations.slice(operations.indexOf(CONFIG_SECTION_START), operations.indexOf(CONFIG_SECTION_END));
     const envExample = readFileSync(ENV_EXAMPLE_FILE, 'utf8');
     const table = configTable().map((row) => row.name);
-    expect([...section.matchAll(/^\| `([A-Z_]+)`/gm)].map((match) => match[1])).toEqual(table);
+    expect([...section.matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((match) => match[1])).toEqual(table);
     const withFiles = configTable().flatMap((row) =>
       row.secret === true ? [row.name, `${row.name}${SECRET_FILE_SUFFIX}`] : [row.name],
     );
-    expect([...envExample.matchAll(/^(?:# )?([A-Z_]+)=/gm)].map((match) => match[1])).toEqual(withFiles);
+    expect([...envExample.matchAll(/^(?:# )?([A-Z0-9_]+)=/gm)].map((match) => match[1])).toEqual(withFiles);
   });
 });

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       riddles: { guestbook: 'network', scholarship: 'kernel' },
       adminHost: null,
       mailEventsSecret: null,
+      mediaS3Url: null,
       metricsToken: null,
       trustProxy: { kind: 'none' },
       trustForwardedHost: false,
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
         dnsServer: null,
         publicBaseUrl: 'http://localhost:3000',
         adminBaseUrl: 'http://localhost:3000',
+        bookMaxBytes: 200 * 1024 * 1024,
         bookPdfPath: '/srv/memoir/apps/server/assets/sample-book.pdf',
         ownerEmail: null,
         ownerNotifications: 'off',
@@ -100,6 +102,7 @@ describe('loadConfig', () => {
       dnsServer: null,
       publicBaseUrl: 'https://rootaccess.example',
       adminBaseUrl: 'https://admin.rootaccess.example',
+      bookMaxBytes: 200 * 1024 * 1024,
       bookPdfPath: '/srv/memoir/private/book.pdf',
       ownerEmail: 'sam@example.com',
       ownerNotifications: 'daily',
@@ -452,7 +455,7 @@ describe('secrets from files (<NAME>_FILE, as Docker and Kubernetes mount them)'
 
   it('refuses <NAME>_FILE for a variable that is not a secret, instead of ignoring it', () => {
     expect(problemsOf({ PORT_FILE: secret('port', '8080\n') })).toEqual([
-      'PORT_FILE: only secrets can be read from a file (DATABASE_URL, ADMIN_PASSWORD, RIDDLE_GUESTBOOK_ANSWER, RIDDLE_SCHOLARSHIP_ANSWER, METRICS_TOKEN, SMTP_URL, DKIM_PRIVATE_KEY, MAIL_EVENTS_SECRET); set PORT itself.',
+      'PORT_FILE: only secrets can be read from a file (DATABASE_URL, ADMIN_PASSWORD, RIDDLE_GUESTBOOK_ANSWER, RIDDLE_SCHOLARSHIP_ANSWER, METRICS_TOKEN, SMTP_URL, DKIM_PRIVATE_KEY, MAIL_EVENTS_SECRET, MEDIA_S3_URL); set PORT itself.',
     ]);
     // Other programs' variables are none of the server's business.
     expect(load({ NODE_EXTRA_CA_CERTS_FILE: '/x', PORT_FILE: '' }).port).toBe(3000);

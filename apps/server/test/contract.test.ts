@@ -174,6 +174,7 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
   mailHealth: ({ app, token }) => app.call('GET', '/api/admin/mail-health', { token }),
   sendTestEmail: ({ app, token }) =>
     app.call('POST', '/api/admin/mail-health/test', { token, body: { to: 'owner@example.org' } }),
+  listMedia: ({ app, token }) => app.call('GET', '/api/admin/media', { token }),
   listReaders: ({ app, token }) => app.call('GET', '/api/admin/readers?status=pending&q=example', { token }),
   readerSummary: ({ app, token }) => app.call('GET', '/api/admin/readers/summary', { token }),
   exportReaders: ({ app, token }) => app.call('GET', '/api/admin/readers.csv?format=plain', { token }),

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_SITE_CONTENT, type SiteContent } from '@memoir/shared';
 
 import { nuHtmlErrors } from '../../../tools/nu-html-checker';
+import type { LandingMedia } from '../src/landing-media';
 import { LandingPages, landingEntryFile, type LandingSource } from '../src/landing-page';
 import { servedContent } from '../src/site-links';
 import { publicSiteDist } from '../src/static-apps';
@@ -195,5 +196,82 @@ describe('the page kept in memory, from content that looks like markup', () => {
     expect(html).not.toContain('ebooks.test');
     const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
     expect(JSON.parse(jsonLd).name).toBe(hostile);
+  });
+});
+
+describe('the landing page with the uploaded cover and photo', () => {
+  const variants = (name: string, widths: readonly number[], ratio: number) =>
+    (['webp', 'jpeg'] as const).flatMap((format) =>
+      widths.map((width) => ({
+        url: `/media/${name}-${width}.${format === 'jpeg' ? 'jpg' : format}`,
+        width,
+        height: Math.round(width * ratio),
+        format,
+      })),
+    );
+  let media: LandingMedia = {};
+  const pages = new LandingPages({
+    distDir: publicSiteDist(ROOT),
+    entryFile: landingEntryFile(ROOT),
+    publicBaseUrl: 'https://rootaccess.test',
+    adminLogin: '/admin/login',
+    leaveOutPlaceholders: false,
+    source: {
+      published: () => Promise.resolve({ version: 7, content: DEFAULT_SITE_CONTENT }),
+      preview: () => Promise.resolve(null),
+    },
+    entries: () => Promise.resolve([]),
+    media: () => Promise.resolve(media),
+  });
+  const html = async () => (await pages.page())?.body.toString('utf8') ?? '';
+
+  it('draws its cover from the title and shows no photo while nothing is uploaded', async () => {
+    const page = await html();
+    expect(page).toContain('<div class="book" role="img" aria-label="The cover of Root Access by');
+    expect(page).not.toContain('<picture>');
+    expect(page).toContain('<meta property="og:image" content="https://rootaccess.test/images/share-card.png" />');
+  });
+
+  it('shows the uploaded cover and photo in WebP and JPEG at every size, with their alt text and no layout shift', async () => {
+    media = {
+      cover: {
+        alt: 'A green terminal prompt on black: the cover',
+        variants: variants('cover', [960, 640, 320], 1.5),
+        hash: 'f00d'.repeat(16),
+      },
+      authorPhoto: {
+        alt: 'Sam, smiling, in front of a rack of servers',
+        variants: variants('photo', [600, 400, 200], 1.25),
+      },
+    };
+    const page = await html();
+    expect(page).toContain(
+      '<div class="book book-uploaded"><picture><source type="image/webp" srcSet="/media/cover-320.webp 320w, /media/cover-640.webp 640w, /media/cover-960.webp 960w" sizes="(max-width: 400px) 60vw, 240px"/>' +
+        '<img class="book-image" src="/media/cover-320.jpg" srcSet="/media/cover-320.jpg 320w, /media/cover-640.jpg 640w, /media/cover-960.jpg 960w" sizes="(max-width: 400px) 60vw, 240px" width="240" height="360" alt="A green terminal prompt on black: the cover" decoding="async" fetchPriority="high"/></picture></div>',
+    );
+    expect(page).not.toContain('class="book-inner"');
+    const photo = /<img class="author-photo"[^>]*>/.exec(page)?.[0] ?? '';
+    expect(photo).toContain('src="/media/photo-200.jpg"');
+    expect(photo).toContain('width="200" height="250"');
+    expect(photo).toContain('alt="Sam, smiling, in front of a rack of servers"');
+    expect(photo).toContain('loading="lazy"');
+    expect(page).toContain(
+      '<source type="image/webp" srcSet="/media/photo-200.webp 200w, /media/photo-400.webp 400w, /media/photo-600.webp 600w" sizes="200px"/>',
+    );
+    expect(nuHtmlErrors(page)).toEqual([]);
+  }, 60_000);
+
+  it('points the head and the share section at graphics made from this cover and version', async () => {
+    const page = await html();
+    const image = 'https://rootaccess.test/images/share-card.png?v=7-f00df00df00df00d';
+    expect(page).toContain(`<meta property="og:image" content="${image}" />`);
+    expect(page).toContain(`<meta name="twitter:image" content="${image}" />`);
+    expect(page).toContain('href="/images/share-story.png?v=7-f00df00df00df00d"');
+    const data = /<script type="application\/json" id="site-data">([^<]*)<\/script>/.exec(page)?.[1] ?? '';
+    expect(JSON.parse(data).shareKey).toBe('7-f00df00df00df00d');
+    expect(JSON.parse(data).media.cover.hash).toBeUndefined();
+
+    media = { ...media, cover: { ...(media.cover ?? { alt: '', variants: [] }), hash: 'beef'.repeat(16) } };
+    expect(await html()).toContain('share-card.png?v=7-beefbeefbeefbeef');
   });
 });

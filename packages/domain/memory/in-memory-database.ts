@@ -14,6 +14,7 @@ import type { SiteContentVersion, SiteDraft, SitePreview } from '../src/site-con
 import type { Suppression } from '../src/suppressions/suppression';
 import type { Reader } from '../src/readers/reader';
 import type { ReaderToken } from '../src/readers/reader-token';
+import type { MediaFile } from '../src/media/media';
 
 /** The tables of the in-memory adapters. Values are copied in and out, never shared. */
 export class InMemoryDatabase {
@@ -43,6 +44,8 @@ export class InMemoryDatabase {
   /** By id; their links by token hash. */
   readers = new Map<string, Reader>();
   readerTokens = new Map<string, ReaderToken>();
+  /** The uploads' records, by id (their bytes are the media store's). */
+  media = new Map<string, MediaFile>();
 
   /** A deep copy of every table, for rolling a transaction back. */
   snapshot(): InMemoryDatabase {
@@ -67,6 +70,7 @@ export class InMemoryDatabase {
     copy.suppressions = structuredClone(this.suppressions);
     copy.readers = structuredClone(this.readers);
     copy.readerTokens = structuredClone(this.readerTokens);
+    copy.media = structuredClone(this.media);
     return copy;
   }
 
@@ -91,6 +95,7 @@ export class InMemoryDatabase {
     this.suppressions = from.suppressions;
     this.readers = from.readers;
     this.readerTokens = from.readerTokens;
+    this.media = from.media;
   }
 }
 

@@ -88,6 +88,13 @@ import { DEFAULT_SITE_CONTENT, type SiteContent } from '@memoir/shared';
 import { forgettingCounts, RECENT_COUNTS_TTL_MS, RecentCounts } from './shared/recent-counts';
 import type { IdGenerator } from './shared/id-generator';
 import type { Repositories, UnitOfWork } from './persistence';
+import type { BookInspector } from './media/book-inspector';
+import type { ImageProcessor } from './media/image-processor';
+import { ListMediaUseCase } from './media/list-media.use-case';
+import type { MediaStore } from './media/media-store';
+import { NO_BOOK_INSPECTOR, NO_IMAGE_PROCESSOR } from './media/no-adapters';
+import { UploadMediaUseCase, type ContentHash } from './media/upload-media.use-case';
+import { DEFAULT_BOOK_MAX_BYTES } from '@memoir/shared';
 
 /** Every port the use cases reach, as the server's adapters or the tests' fakes provide them. */
 export interface UseCasePorts {
@@ -118,6 +125,14 @@ export interface UseCasePorts {
   readonly sentEmails?: SentEmailArchive;
   /** The sending domain's DNS and the SMTP server, as the Mail health screen checks them (none: not checked). */
   readonly mailHealth?: MailHealthProbe;
+  /** The uploads' bytes: the database's store, or an object store (MEDIA_S3_URL). */
+  readonly mediaStore: MediaStore;
+  /** SHA-256 of bytes, hex: the names of stored image variants. */
+  readonly hashBytes: ContentHash;
+  /** Decodes and re-encodes the cover and the photo (none: every image is refused). */
+  readonly images?: ImageProcessor;
+  /** Plans a new book as the stamper would (none: every book is refused). */
+  readonly books?: BookInspector;
 }
 
 /** The product's settings the use cases follow (the server reads them from its configuration). */
@@ -152,6 +167,8 @@ export interface UseCaseSettings {
   readonly publishedContentCheckMs?: number;
   /** What the server's settings leave to do, for the dashboard's setup checklist (nothing, without). */
   readonly serverSetup?: ServerSetup;
+  /** BOOK_MAX_BYTES: the largest book the owner may upload (DEFAULT_BOOK_MAX_BYTES without). */
+  readonly bookMaxBytes?: number;
 }
 
 export const DEFAULT_CRACKME_WINNERS = 10;
@@ -228,6 +245,10 @@ export interface UseCases {
   readonly listReaders: ListReadersUseCase;
   /** /request-status: a reader's approved link mailed again. */
   readonly requestStatus: RequestStatusUseCase;
+  /** The owner uploads the book, the cover or the author photo. */
+  readonly uploadMedia: UploadMediaUseCase;
+  /** The uploads in use: the Media screen's list, and the newest book and images for the server. */
+  readonly listMedia: ListMediaUseCase;
 }
 
 /**
@@ -285,6 +306,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     edit: editSiteContent,
     checkMs: settings.publishedContentCheckMs,
   });
+  const listMedia = new ListMediaUseCase({ ...repositories, clock });
   const decide = forgettingCounts(
     new DecideScholarshipRequestUseCase({ ...decisions, notifyRejections: settings.notifyRejections }),
     counts,
@@ -403,6 +425,18 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       resend: resendDelivery,
       clock,
       sha256: ports.sha256,
+    }),
+    listMedia,
+    uploadMedia: new UploadMediaUseCase({
+      ...decisions,
+      media: repositories.media,
+      store: ports.mediaStore,
+      images: ports.images ?? NO_IMAGE_PROCESSOR,
+      books: ports.books ?? NO_BOOK_INSPECTOR,
+      hash: ports.hashBytes,
+      bookMaxBytes: settings.bookMaxBytes ?? DEFAULT_BOOK_MAX_BYTES,
+      // This process uses its own upload at once; the others within CURRENT_MEDIA_TTL_MS.
+      afterUpload: () => listMedia.forget(),
     }),
     recordMailEvent: unsubscribingOnComplaint(
       new RecordMailEventUseCase({ ...repositories, rateLimits: ports.rateLimits, clock, sha256: ports.sha256 }),

@@ -9,6 +9,7 @@ import { ListErrorCode } from './shared/list.errors';
 import { SiteContentErrorCode } from './site-content/site-content.errors';
 import { SuppressionErrorCode } from './suppressions/suppressions.errors';
 import { ReaderErrorCode } from './readers/readers.errors';
+import { MediaErrorCode } from './media/media.errors';
 
 /** The code objects of every capability (`*.errors.ts`), in one list. */
 const DOMAIN_ERROR_CODE_GROUPS = [
@@ -24,6 +25,7 @@ const DOMAIN_ERROR_CODE_GROUPS = [
   SiteContentErrorCode,
   SuppressionErrorCode,
   ReaderErrorCode,
+  MediaErrorCode,
 ] as const;
 
 /** The values of each object of a union, apart (distributive): `{ a: 'A' } | { b: 'B' }` gives `'A' | 'B'`. */

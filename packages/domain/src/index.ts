@@ -136,6 +136,19 @@ export * from './site-content/site-content.errors';
 export * from './site-content/site-content-rules';
 export * from './site-content/site-content.use-cases';
 
+// Media: the book, the cover and the author photo the owner uploads
+export * from './media/book-inspector';
+export * from './media/file-type';
+export * from './media/image-processor';
+export * from './media/list-media.use-case';
+export * from './media/media';
+export * from './media/media.errors';
+export * from './media/media.repository';
+export * from './media/media-store';
+export * from './media/no-adapters';
+export * from './media/staged-file';
+export * from './media/upload-media.use-case';
+
 // Dashboard
 export * from './dashboard/get-dashboard.use-case';
 export * from './dashboard/setup-checklist.use-case';

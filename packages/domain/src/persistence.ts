@@ -12,6 +12,8 @@ import type { Transactions } from './shared/transactions';
 import type { SiteContentRepository } from './site-content/site-content.repository';
 import type { SuppressionRepository } from './suppressions/suppression.repository';
 import type { ReaderRepository } from './readers/reader.repository';
+import type { MediaRepository } from './media/media.repository';
+import type { MediaStore } from './media/media-store';
 
 /** Every repository port, as one adapter provides them. */
 export interface Repositories {
@@ -26,6 +28,7 @@ export interface Repositories {
   readonly siteContent: SiteContentRepository;
   readonly suppressions: SuppressionRepository;
   readonly readers: ReaderRepository;
+  readonly media: MediaRepository;
 }
 
 /** Port: transactions over every repository, as one storage adapter provides them. */
@@ -41,6 +44,8 @@ export interface Persistence {
   readonly rateLimits: RateLimitStore;
   /** Daily totals of the counted events (page views, buy clicks, ...). */
   readonly eventCounts: EventCountStore;
+  /** The uploads' bytes, in the database (chunked); the server may use an object store instead. */
+  readonly mediaStore: MediaStore;
   /** Releases connections and files. The store must not be used afterwards. */
   close(): Promise<void>;
 }

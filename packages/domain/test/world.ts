@@ -20,6 +20,7 @@ import {
   type OwnerNotifications,
   type RequestContext,
 } from '../src';
+import { fakeHashBytes, FakeBookInspector, FakeImageProcessor } from '../testing/media-fakes';
 
 export const GUESTBOOK_ANSWER = 'console';
 export const SCHOLARSHIP_ANSWER = 'kernel';
@@ -41,7 +42,9 @@ export const EMAIL_SETTINGS: EmailSettings = {
  * adapters, a manual clock, fake secrets and a recording mailer. The owner hears of new items,
  * and a rejected requester gets an email, only when told to (the server's defaults).
  */
-export function createWorld(options: { ownerNotifications?: OwnerNotifications; notifyRejections?: boolean } = {}) {
+export function createWorld(
+  options: { ownerNotifications?: OwnerNotifications; notifyRejections?: boolean; bookMaxBytes?: number } = {},
+) {
   const persistence = createInMemoryPersistence();
   const { repositories } = persistence;
   const clock = new ManualClock('2026-01-15T12:00:00.000Z');
@@ -54,6 +57,8 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
   /** The download button's patience: when `out`, it waits for no copy being made (a crowd). */
   const patience = { out: false };
   const deliveryPolicy = DEFAULT_DELIVERY_POLICY;
+  const images = new FakeImageProcessor();
+  const books = new FakeBookInspector();
 
   const useCases = createUseCases(
     {
@@ -71,6 +76,10 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
       twoFactorSecrets,
       copies,
       copyPatience: (making) => (patience.out ? Promise.resolve(null) : making),
+      mediaStore: persistence.mediaStore,
+      hashBytes: fakeHashBytes,
+      images,
+      books,
     },
     {
       loginRateLimit: LOGIN_POLICY,
@@ -79,6 +88,7 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
       email: EMAIL_SETTINGS,
       ownerNotifications: options.ownerNotifications ?? 'off',
       notifyRejections: options.notifyRejections ?? false,
+      bookMaxBytes: options.bookMaxBytes,
     },
   );
   const { createAdmin, rateLimiter } = useCases;
@@ -101,6 +111,8 @@ export function createWorld(options: { ownerNotifications?: OwnerNotifications; 
     rateLimiter,
     mailer,
     copies,
+    images,
+    books,
     patience,
     deliveryPolicy,
     useCases,

@@ -25,6 +25,7 @@ import { publicListFirst } from './public-list';
 import { metricsRoutes } from './metrics';
 import { adminApiRoutes, publicApiRoutes } from './api/api-router';
 import { healthRoutes } from './health';
+import { isMediaUpload, mediaRoutes } from './media/routes';
 
 /** Request bodies are small JSON objects; 16 KB is many times the largest form. */
 export const BODY_LIMIT = '16kb';
@@ -95,6 +96,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     mailEventRoutes(options),
     requestStatusRoutes(options),
     readerPageRoutes(options),
+    mediaRoutes(options),
     ...(options.privacy === undefined ? [] : [privacyRoutes(options.privacy)]),
   ];
 
@@ -111,7 +113,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const isMailEvent = (ctx: { readonly path: string }) => ctx.path.startsWith(`${MAIL_EVENTS_PATH}/`);
   // RFC 8058: a mail provider's one-click unsubscribe is form-encoded (`List-Unsubscribe=One-Click`).
   const isOneClick = (ctx: { readonly path: string }) => ctx.path === API_ROUTES.unsubscribeReader.path;
-  app.use((ctx, next) => (isMailEvent(ctx) || isOneClick(ctx) ? next() : jsonBodiesOnly(ctx, next)));
+  // An upload is a file (the body itself, or a multipart form), streamed by its route.
+  const readsOwnBody = (ctx: Context) => isMailEvent(ctx) || isMediaUpload(ctx);
+  app.use((ctx, next) => (readsOwnBody(ctx) || isOneClick(ctx) ? next() : jsonBodiesOnly(ctx, next)));
   // Only the API reads bodies: the download button's form posts one it does not need.
   const jsonParser = (jsonLimit: string) =>
     bodyParser({
@@ -133,7 +137,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     parsedMethods: ['POST'],
   });
   app.use((ctx, next) => {
-    if (!isApiPath(ctx.path) || isMailEvent(ctx)) return next();
+    if (!isApiPath(ctx.path) || readsOwnBody(ctx)) return next();
     if (isOneClick(ctx)) return parseOneClick(ctx, next);
     return (ctx.path === API_ROUTES.saveSiteDraft.path ? parseContent : parseJson)(ctx, next);
   });

@@ -1,4 +1,4 @@
-import type { RateLimiter, RateLimitPolicy, UseCases } from '@memoir/domain';
+import type { CopyOwner, MediaStore, RateLimiter, RateLimitPolicy, UseCases } from '@memoir/domain';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 
@@ -51,11 +51,36 @@ export type HttpUseCases = Pick<
   | 'signUpReader'
   | 'confirmReader'
   | 'unsubscribeReader'
+  | 'uploadMedia'
+  | 'listMedia'
   | 'listReaders'
 >;
 
+/** What the media routes need beside the use cases: where uploads wait, the store, the test copy. */
+export interface MediaOptions {
+  /** Where an upload is kept while it is judged (`$DATA_DIR/uploads`): a file per upload, removed after. */
+  readonly stagingDir: string;
+  /** BOOK_MAX_BYTES. */
+  readonly bookMaxBytes: number;
+  /** The uploads' bytes, where the public image URLs are read from. */
+  readonly store: MediaStore;
+  /** The signed-in owner's stamped copy of the book new downloads get. */
+  testCopy(owner: CopyOwner): Promise<Uint8Array>;
+  /**
+   * Told after an upload through this process, with the upload's record and its staged file
+   * (still there): the book file it stamps from is taken at once.
+   */
+  afterUpload?(uploaded: {
+    readonly kind: string;
+    readonly fileId: string | null;
+    readonly path: string;
+  }): Promise<void>;
+}
+
 export interface HttpAppOptions {
   readonly useCases: HttpUseCases;
+  /** Uploads and the public images (absent: /api/admin/media/{kind} and /media are 404). */
+  readonly media?: MediaOptions;
   /** Counts public-form submissions per client address (the store all processes share). */
   readonly rateLimiter: RateLimiter;
   /** FORM_RATE_LIMIT: submissions per client address to each public form. */

@@ -11,6 +11,7 @@ import {
   SiteContentErrorCode,
   SuppressionErrorCode,
   ReaderErrorCode,
+  MediaErrorCode,
   type DomainError,
   type DomainErrorCode,
 } from '@memoir/domain';
@@ -76,6 +77,11 @@ export const STATUS_BY_CODE = {
   [ReaderErrorCode.LinkNotFound]: 404,
   [ReaderErrorCode.LinkExpired]: 410,
   [ReaderErrorCode.LinkUsed]: 410,
+  [MediaErrorCode.Invalid]: 400,
+  [MediaErrorCode.UnknownKind]: 404,
+  [MediaErrorCode.TooLarge]: 413,
+  [MediaErrorCode.UnsupportedType]: 415,
+  [MediaErrorCode.Unreadable]: 400,
 } as const satisfies Record<DomainErrorCode, number>;
 
 // A Map, so that a code such as "constructor" finds nothing rather than Object.prototype's.

@@ -1,4 +1,5 @@
 export * from './app';
+export { BOOK_TEST_COPY_PATH, MEDIA_UPLOAD_PATH, PUBLIC_MEDIA_PATH } from './media/routes';
 export * from './deps';
 export { STATUS_BY_CODE } from './error-status';
 export { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './forwarded';

@@ -18,6 +18,7 @@ import {
 } from './schemas';
 import { ReaderSchema, ReaderTokenSchema } from './reader-schemas';
 import { SITE_CONTENT_ENTITIES, SITE_CONTENT_TABLES, type SiteContentEntity } from './site-content-schemas';
+import { MediaBlobSchema, MediaUploadSchema } from './media-schemas';
 
 /**
  * A database as data, the same for SQLite and MySQL: every row of every table, as the entity
@@ -40,7 +41,7 @@ export class DumpError extends Error {
  * version is refused. Bump it when a migration adds, removes or changes a column (dump.test.ts
  * holds the columns of this version and fails when they change).
  */
-export const DUMP_SCHEMA_VERSION = 6;
+export const DUMP_SCHEMA_VERSION = 7;
 
 /**
  * What each version added over the one before: tables, and columns with the value a row of an
@@ -51,6 +52,7 @@ const ADDED_IN: Readonly<
   Record<number, { tables: readonly string[]; columns: Record<string, Record<string, unknown>> }>
 > = {
   6: { tables: ['readers', 'reader_tokens'], columns: { scholarship_requests: { reviewReminder: false } } },
+  7: { tables: ['media_uploads', 'media_blobs', 'media_chunks'], columns: {} },
 };
 export const OLDEST_READABLE_DUMP = 5;
 
@@ -80,7 +82,7 @@ export function upgradeRow(version: number, table: string, row: Record<string, u
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables' row types differ; rows are plain records here
-type AnySchema = EntitySchema<any> | SiteContentEntity;
+type AnySchema = EntitySchema<any> | SiteContentEntity | 'MediaChunk';
 
 /**
  * Parents before children, so that every foreign key finds its row when loaded in order. The
@@ -105,13 +107,32 @@ const TABLES: ReadonlyArray<AnySchema> = [
   SITE_CONTENT_ENTITIES.draft,
   SITE_CONTENT_ENTITIES.version,
   SITE_CONTENT_ENTITIES.preview,
+  MediaUploadSchema,
+  MediaBlobSchema,
+  // The uploads' bytes (the database's media store): their column differs by database kind.
+  'MediaChunk',
 ];
 
 /** Rows read or written at a time. */
 const BATCH = 500;
+/** Chunks of a stored file read or written at a time: 4 MiB, so that a dump of a 200 MB book holds little in memory. */
+const CHUNK_BATCH = 8;
+const batchOf = (schema: AnySchema): number => (schema === 'MediaChunk' ? CHUNK_BATCH : BATCH);
 
 const tableOf = (schema: AnySchema): string =>
-  typeof schema === 'string' ? SITE_CONTENT_TABLES[schema] : (schema.options.tableName ?? schema.options.name);
+  schema === 'MediaChunk'
+    ? 'media_chunks'
+    : typeof schema === 'string'
+      ? SITE_CONTENT_TABLES[schema]
+      : (schema.options.tableName ?? schema.options.name);
+
+/** The columns that hold bytes: written as base64 text, read back into Buffers. */
+function binaryColumns(persistence: TypeOrmPersistence, schema: AnySchema): string[] {
+  return persistence.dataSource
+    .getMetadata(schema)
+    .columns.filter((column) => column.type === 'blob' || column.type === 'mediumblob')
+    .map((column) => column.propertyName);
+}
 
 /** Each table's columns (entity property names), in order: what a dump of this version holds. */
 export function dumpColumns(persistence: TypeOrmPersistence): Record<string, string[]> {
@@ -153,9 +174,11 @@ export async function dumpDatabase(
       const table = tableOf(schema);
       const key = primaryKey(persistence, schema);
       counts[table] = 0;
+      const batch = batchOf(schema);
+      const binary = binaryColumns(persistence, schema);
       let after: Record<string, unknown> | undefined;
       for (;;) {
-        const query = manager.createQueryBuilder(schema, 't').limit(BATCH);
+        const query = manager.createQueryBuilder(schema, 't').limit(batch);
         for (const column of key) query.addOrderBy(`t.${column}`, 'ASC');
         if (after !== undefined) {
           // A row value comparison: the rows after the last one read, by the whole primary key.
@@ -165,9 +188,9 @@ export async function dumpDatabase(
           query.where(`(${names}) > (${marks})`, Object.fromEntries(key.map((column, i) => [`k${i}`, last[column]])));
         }
         const rows = (await query.getMany()) as Array<Record<string, unknown>>;
-        for (const row of rows) await write({ table, row: plain(row) });
+        for (const row of rows) await write({ table, row: plain(row, binary) });
         counts[table] += rows.length;
-        if (rows.length < BATCH) break;
+        if (rows.length < batch) break;
         after = rows.at(-1);
       }
     }
@@ -179,10 +202,17 @@ export async function dumpDatabase(
   return counts;
 }
 
-/** A row as JSON holds it: Dates as ISO text, nothing else changed. */
-function plain(row: Record<string, unknown>): Record<string, unknown> {
+/** A row as JSON holds it: Dates as ISO text, bytes as base64 text, nothing else changed. */
+function plain(row: Record<string, unknown>, binary: readonly string[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(row)) out[name] = value instanceof Date ? value.toISOString() : value;
+  for (const [name, value] of Object.entries(row)) {
+    out[name] =
+      value instanceof Date
+        ? value.toISOString()
+        : binary.includes(name) && Buffer.isBuffer(value)
+          ? value.toString('base64')
+          : value;
+  }
   return out;
 }
 
@@ -220,6 +250,7 @@ export async function loadDatabase(
   }
   const byTable = new Map(TABLES.map((schema) => [tableOf(schema), schema]));
   const times = new Map(TABLES.map((schema) => [tableOf(schema), timeColumns(persistence, schema)]));
+  const binaries = new Map(TABLES.map((schema) => [tableOf(schema), binaryColumns(persistence, schema)]));
   const counts: Record<string, number> = Object.fromEntries(TABLES.map((schema) => [tableOf(schema), 0]));
   const keyOf = new Map(TABLES.map((schema) => [tableOf(schema), primaryKey(persistence, schema)]));
   // Each table's keys seen so far: a row given twice is named, rather than left to the database's wording.
@@ -245,7 +276,7 @@ export async function loadDatabase(
       const schema = byTable.get(table);
       if (schema === undefined)
         throw new DumpError(`The dump holds rows of a table this version does not know: ${table}.`);
-      if (schema !== pendingTable || pending.length >= BATCH) {
+      if (schema !== pendingTable || pending.length >= batchOf(schema)) {
         await flush();
         pendingTable = schema;
       }
@@ -261,6 +292,10 @@ export async function loadDatabase(
       for (const column of times.get(table) ?? []) {
         const value = entity[column];
         if (typeof value === 'string') entity[column] = new Date(value);
+      }
+      for (const column of binaries.get(table) ?? []) {
+        const value = entity[column];
+        if (typeof value === 'string') entity[column] = Buffer.from(value, 'base64');
       }
       pending.push(entity);
       counts[table] = (counts[table] ?? 0) + 1;

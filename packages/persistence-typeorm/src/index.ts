@@ -30,3 +30,5 @@ export type { LooseFileMode } from './sqlite-files';
 export { countRows, DumpError, dumpDatabase, DUMP_SCHEMA_VERSION, type DumpedRow } from './dump';
 export { backupSqliteFile, restoreFile, writeDumpFile, loadDumpFile, fileKind } from './dump-file';
 export { MigrationLockTimeoutError, SchemaMismatchError, type MigrateMode, type MigrationReport } from './migrations';
+export { DatabaseMediaStore } from './database-media-store';
+export { MEDIA_CHUNK_BYTES } from './media-schemas';

@@ -7,6 +7,7 @@ import { mysqlDataSourceOptions, sqliteDataSourceOptions } from './data-source-o
 import { withDeadlockRetry } from './deadlock-retry';
 import { MYSQL, SQLITE } from './dialect';
 import { TypeOrmEventCountStore } from './event-count-store';
+import { DatabaseMediaStore } from './database-media-store';
 import {
   knownMigrations,
   migrate as migrateSchema,
@@ -76,6 +77,8 @@ function sqlitePersistence(dataSource: DataSource, busyTimeoutMs: number): OpenD
     unitOfWork,
     rateLimits: underMutex(new TypeOrmRateLimitStore(dataSource), mutex),
     eventCounts: underMutex(new TypeOrmEventCountStore(dataSource), mutex),
+    // Each of its statements under the mutex, not a whole file: a stream is read between them.
+    mediaStore: new DatabaseMediaStore(dataSource, 'sqlite', (task) => mutex.run(task)),
   };
 }
 
@@ -92,6 +95,7 @@ function mysqlPersistence(dataSource: DataSource): OpenDatabase {
     unitOfWork,
     rateLimits: new TypeOrmRateLimitStore(dataSource),
     eventCounts: new TypeOrmEventCountStore(dataSource),
+    mediaStore: new DatabaseMediaStore(dataSource, 'mysql'),
   };
 }
 

@@ -3,6 +3,7 @@ import type { SiteContent } from '@memoir/shared';
 import { EntitySchema } from 'typeorm';
 
 import { READER_SCHEMAS } from './reader-schemas';
+import { MediaBlobSchema, mediaChunkSchema, MediaUploadSchema } from './media-schemas';
 import { COMMON_SCHEMAS, OWN, time, uuidOf, type Mutable } from './schemas';
 
 /**
@@ -78,8 +79,22 @@ function siteContentSchemas(kind: 'sqlite' | 'mysql') {
 }
 
 const SCHEMAS_BY_KIND = {
-  sqlite: [...COMMON_SCHEMAS, ...siteContentSchemas('sqlite'), ...READER_SCHEMAS],
-  mysql: [...COMMON_SCHEMAS, ...siteContentSchemas('mysql'), ...READER_SCHEMAS],
+  sqlite: [
+    ...COMMON_SCHEMAS,
+    ...siteContentSchemas('sqlite'),
+    ...READER_SCHEMAS,
+    MediaUploadSchema,
+    MediaBlobSchema,
+    mediaChunkSchema('sqlite'),
+  ],
+  mysql: [
+    ...COMMON_SCHEMAS,
+    ...siteContentSchemas('mysql'),
+    ...READER_SCHEMAS,
+    MediaUploadSchema,
+    MediaBlobSchema,
+    mediaChunkSchema('mysql'),
+  ],
 };
 
 /** Every table's schema, for a database of this kind. */

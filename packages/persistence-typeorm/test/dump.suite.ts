@@ -14,6 +14,7 @@ import {
   aReader,
   aScholarshipRequest,
   AT,
+  patternBytes,
 } from '@memoir/domain/testing';
 
 import {
@@ -37,7 +38,12 @@ export interface DumpStores {
 async function snapshot(persistence: TypeOrmPersistence): Promise<Map<string, string>> {
   const rows = new Map<string, string>();
   await dumpDatabase(persistence, ({ table, row }) => {
-    rows.set(`${table}/${String(row.id ?? row.key ?? row.tokenHash)}`, JSON.stringify(row, Object.keys(row).sort()));
+    const key =
+      row.id ??
+      row.key ??
+      row.tokenHash ??
+      (table === 'media_chunks' ? `${String(row.fileId)}/${String(row.seq)}` : undefined);
+    rows.set(`${table}/${String(key)}`, JSON.stringify(row, Object.keys(row).sort()));
   });
   return rows;
 }
@@ -93,6 +99,36 @@ async function fill(persistence: TypeOrmPersistence): Promise<void> {
     expiresAt: null,
     usedAt: null,
   });
+  // An uploaded book: its record, and its bytes in more chunks than a dump reads at a time.
+  await persistence.mediaStore.write(BOOK_FILE, pieces(BOOK_BYTES));
+  await persistence.repositories.media.add({
+    id: '00000000-0000-4000-8000-00000000b00c',
+    kind: 'book',
+    sha256: 'ab'.repeat(32),
+    bytes: BOOK_BYTES.length,
+    fileId: BOOK_FILE,
+    width: null,
+    height: null,
+    pages: 320,
+    alt: null,
+    variants: [],
+    uploadedAt: AT('2026-02-03T09:00:00.000Z'),
+    uploadedBy: owner.id,
+  });
+}
+
+/** A stored book of 20 chunks and a bit (the database's chunks are 512 KiB). */
+const BOOK_BYTES = patternBytes(20 * 512 * 1024 + 1234);
+const BOOK_FILE = `${'ab'.repeat(32)}.pdf`;
+
+async function* pieces(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  for (let at = 0; at < bytes.length; at += 300_000) yield bytes.slice(at, at + 300_000);
+}
+
+async function storedBook(persistence: TypeOrmPersistence): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of persistence.mediaStore.read(BOOK_FILE)) parts.push(Buffer.from(part));
+  return Buffer.concat(parts);
 }
 
 /**
@@ -238,6 +274,32 @@ export function describeDumps(name: string, stores: DumpStores): void {
       const to = await empty();
       expect(await loadDumpFile(to, file)).toEqual(exported);
       expect(await snapshot(to)).toEqual(await snapshot(from));
+      // The uploads' bytes travel with the database (the media store's default).
+      expect(exported.media_chunks).toBe(21);
+      expect((await storedBook(to)).equals(Buffer.from(BOOK_BYTES))).toBe(true);
+    });
+
+    it('still loads a dump of the version before the media, which has none', async () => {
+      const from = await source();
+      await fill(from);
+      const file = join(dir, 'export.jsonl');
+      await writeDumpFile(from, file);
+      const media = ['media_uploads', 'media_blobs', 'media_chunks'];
+      const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+      const header = JSON.parse(lines[0] ?? '{}') as { schemaVersion: number; columns: Record<string, unknown> };
+      header.schemaVersion = 6;
+      for (const table of media) delete header.columns[table];
+      const rows = lines.slice(1, -1).filter((line) => !media.some((table) => line.startsWith(`{"table":"${table}"`)));
+      const trailer = JSON.parse(lines.at(-1) ?? '{}') as { counts: Record<string, number> };
+      for (const table of media) delete trailer.counts[table];
+      const old = join(dir, 'version-6.jsonl');
+      writeFileSync(old, `${[JSON.stringify(header), ...rows, JSON.stringify(trailer)].join('\n')}\n`);
+      const to = await empty();
+      const loaded = await loadDumpFile(to, old);
+      expect([loaded.guestbook_entries, loaded.readers, loaded.media_uploads]).toEqual([2, 1, 0]);
+      header.schemaVersion = 4;
+      writeFileSync(old, `${[JSON.stringify(header), ...rows, JSON.stringify(trailer)].join('\n')}\n`);
+      await expect(loadDumpFile(await empty(), old)).rejects.toThrow('older than the oldest this version loads (5)');
     });
 
     it('loads a dump of schema 5, before the reader list: its requests without a review reminder', async () => {
@@ -245,7 +307,7 @@ export function describeDumps(name: string, stores: DumpStores): void {
       await fill(from);
       const file = join(dir, 'export.jsonl');
       await writeDumpFile(from, file);
-      const added = new Set(['readers', 'reader_tokens']);
+      const added = new Set(['readers', 'reader_tokens', 'media_uploads', 'media_blobs', 'media_chunks']);
       const older = readFileSync(file, 'utf8')
         .trimEnd()
         .split('\n')

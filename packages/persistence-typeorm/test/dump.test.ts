@@ -32,7 +32,7 @@ it('names the schema version of the columns a dump holds', async () => {
   try {
     // A change here changes what a dump holds: bump DUMP_SCHEMA_VERSION with it (src/dump.ts).
     expect([DUMP_SCHEMA_VERSION, dumpColumns(store)]).toEqual([
-      6,
+      7,
       {
         admin_users: [
           'id',
@@ -136,6 +136,22 @@ it('names the schema version of the columns a dump holds', async () => {
         site_content_draft: ['id', 'revision', 'updatedAt', 'updatedBy', 'content'],
         site_content_versions: ['version', 'publishedAt', 'publishedBy', 'content'],
         site_content_previews: ['tokenHash', 'content', 'createdAt', 'expiresAt'],
+        media_uploads: [
+          'id',
+          'kind',
+          'sha256',
+          'bytes',
+          'fileId',
+          'width',
+          'height',
+          'pages',
+          'alt',
+          'variants',
+          'uploadedAt',
+          'uploadedBy',
+        ],
+        media_blobs: ['id', 'bytes', 'complete', 'storedAt'],
+        media_chunks: ['fileId', 'seq', 'data'],
       },
     ]);
   } finally {

@@ -37,6 +37,9 @@ const TABLES = [
   'site_content_draft',
   'site_content_versions',
   'site_content_previews',
+  'media_uploads',
+  'media_blobs',
+  'media_chunks',
 ];
 
 export interface ScratchMysql {

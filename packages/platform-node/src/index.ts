@@ -5,3 +5,8 @@ export * from './random-uuid-generator';
 export * from './worker-pool-book-stamper';
 export * from './otpauth-two-factor-secrets';
 export * from './file-stamped-copies';
+export * from './current-book-file';
+export * from './pdf-book-inspector';
+export * from './s3-media-store';
+export * from './process-book-planner';
+export * from './sharp-image-processor';

@@ -6,7 +6,7 @@ import { BookStamperBusyError, type BookStampPlace, type CopyOwner, type QueuedB
 import type Piscina from 'piscina';
 
 import { checkBookFile } from './book-stamping/book-file';
-import type { CopyToFile, StampWorkerData } from './book-stamping/stamp-worker';
+import type { BookTask, CopyOfBook, CopyToFile, StampWorkerData } from './book-stamping/stamp-worker';
 
 /**
  * Threads stamping at once, at most: each holds its fonts and a plan of the book, so more
@@ -44,8 +44,12 @@ export const DEFAULT_MAX_QUEUE_BYTES = 4096 * 1024 * 1024;
 const FIRST_STAMP_ESTIMATE_MS = 100;
 
 export interface WorkerPoolBookStamperOptions {
-  /** The book every copy is stamped from. */
-  readonly bookPath: string;
+  /**
+   * The book every copy is stamped from: a path, or a function read as each copy takes its place
+   * (the newest book the owner uploaded, else BOOK_PDF_PATH), so a new book is used by the next
+   * copy while copies under way finish with theirs.
+   */
+  readonly bookPath: string | (() => string);
   /** The title the copies' metadata gives. */
   readonly title: string;
   /**
@@ -85,11 +89,12 @@ export function writesToFile(place: BookStampPlace): place is FileBookStampPlace
 }
 
 type TaskName = 'checkCopy' | 'stampCopy' | 'stampCopyToFile';
+type Task = BookTask | CopyOfBook | CopyToFile;
 
 /** A copy waiting for a thread, in the order its reader asked. */
 interface Waiting {
   readonly name: TaskName;
-  readonly task: CopyOwner | CopyToFile | undefined;
+  readonly task: Task;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
   readonly timer: NodeJS.Timeout;
@@ -141,7 +146,13 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
    * BOOK_PDF_PATH stops the start rather than the first reader's download.
    */
   load(): Promise<void> {
-    return checkBookFile(this.options.bookPath);
+    return checkBookFile(this.bookPath());
+  }
+
+  /** The book the next copy is stamped from. */
+  bookPath(): string {
+    const { bookPath } = this.options;
+    return typeof bookPath === 'string' ? bookPath : bookPath();
   }
 
   /**
@@ -151,7 +162,7 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
    * some 30 MB and its start costs some 300 ms of CPU, which the first copy pays instead.
    */
   warmUp(): Promise<number> {
-    return this.run<number>('checkCopy', undefined);
+    return this.run<number>('checkCopy', { bookPath: this.bookPath() });
   }
 
   /**
@@ -161,7 +172,8 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
    */
   reserve(): FileBookStampPlace {
     if (this.closed) throw new Error('The book stamper is closed.');
-    const bytes = this.copyBytes();
+    const bookPath = this.bookPath();
+    const bytes = this.copyBytes(bookPath);
     const heldAfter = this.heldBytes + bytes;
     const waitMs = (this.queue.length / this.threads) * this.stampMs;
     if ((heldAfter > this.maxQueueBytes && this.heldBytes > 0) || waitMs > this.maxWaitMs)
@@ -173,15 +185,15 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
       freed = true;
       this.heldBytes -= bytes;
     };
-    const use = <T>(name: 'stampCopy' | 'stampCopyToFile', task: CopyOwner | CopyToFile): Promise<T> => {
+    const use = <T>(name: 'stampCopy' | 'stampCopyToFile', task: CopyOfBook | CopyToFile): Promise<T> => {
       if (taken || freed)
         return Promise.reject(new Error('This place in the book stamper was already used or released.'));
       taken = true;
       return this.run<T>(name, task).finally(free);
     };
     return {
-      stamp: (owner) => use<Uint8Array>('stampCopy', owner),
-      stampToFile: (owner, path) => use<number>('stampCopyToFile', { owner, path }).then(() => undefined),
+      stamp: (owner) => use<Uint8Array>('stampCopy', { owner, bookPath }),
+      stampToFile: (owner, path) => use<number>('stampCopyToFile', { owner, path, bookPath }).then(() => undefined),
       release: () => {
         if (!taken) free();
       },
@@ -212,16 +224,16 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
   }
 
   /** What a copy counts against `maxQueueBytes`: the book's size, read now (the book may be replaced). */
-  private copyBytes(): number {
+  private copyBytes(bookPath: string): number {
     try {
-      return statSync(this.options.bookPath).size;
+      return statSync(bookPath).size;
     } catch {
       return 0; // no book: the copy fails on its own, and says why
     }
   }
 
   /** Queues a task; it runs when a thread is free and every task before it has gone. */
-  private run<T>(name: TaskName, task: CopyOwner | CopyToFile | undefined): Promise<T> {
+  private run<T>(name: TaskName, task: Task): Promise<T> {
     if (this.closed) return Promise.reject(new Error('The book stamper is closed.'));
     return new Promise<T>((resolve, reject) => {
       const waiting: Waiting = {
@@ -251,7 +263,8 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
       this.dispatch(name, task)
         .then((value) => {
           // Smoothed, so that one slow copy (the thread's first) does not turn the next readers away.
-          if (name !== 'checkCopy') this.stampMs = 0.8 * this.stampMs + 0.2 * (performance.now() - started);
+          if (name === 'stampCopy' || name === 'stampCopyToFile')
+            this.stampMs = 0.8 * this.stampMs + 0.2 * (performance.now() - started);
           resolve(value);
         }, reject)
         .finally(() => {
@@ -261,7 +274,7 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
     }
   }
 
-  private async dispatch(name: TaskName, task: CopyOwner | CopyToFile | undefined): Promise<unknown> {
+  private async dispatch(name: TaskName, task: Task): Promise<unknown> {
     if (this.closed) throw new Error('The book stamper is closed.');
     this.pool ??= this.startPool();
     const pool = await this.pool;
@@ -276,7 +289,7 @@ export class WorkerPoolBookStamper implements QueuedBookStamper {
   }
 
   private async startPool(): Promise<Piscina> {
-    const workerData: StampWorkerData = { bookPath: this.options.bookPath, title: this.options.title };
+    const workerData: StampWorkerData = { title: this.options.title };
     const filename = this.options.workerFile ?? builtWorkerFile();
     const Piscina = (await import('piscina')).default;
     return new Piscina({

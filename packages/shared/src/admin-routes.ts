@@ -16,5 +16,6 @@ export const ADMIN_APP_PAGES = [
   '/admin/privacy',
   '/admin/mail',
   '/admin/site',
+  '/admin/media',
   '/admin/readers',
 ] as const;

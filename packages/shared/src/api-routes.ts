@@ -192,6 +192,8 @@ export const API_ROUTES = {
   readerSummary: call('GET /api/admin/readers/summary', { answer: 'ReaderSummaryResponse' }),
   exportReaders: call('GET /api/admin/readers.csv', { query: 'ReaderExportQuery', answer: 'csv' }),
   listSuppressions: call('GET /api/admin/suppressions', { answer: 'SuppressionsResponse' }),
+  /** The uploads in use; uploading (a file, not JSON) is POST /api/admin/media/{kind}, outside this table. */
+  listMedia: call('GET /api/admin/media', { answer: 'MediaListResponse' }),
   removeSuppression: call('DELETE /api/admin/suppressions/:email', done),
 } as const satisfies Record<string, ApiRoute>;
 

@@ -9,6 +9,7 @@ export type * from './contract/crackme';
 export type * from './contract/dashboard';
 export type * from './contract/guestbook';
 export type * from './contract/mail-health';
+export type * from './contract/media';
 export type * from './contract/personal-data';
 export type * from './contract/readers';
 export type * from './contract/scholarships';

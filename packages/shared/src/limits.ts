@@ -118,6 +118,18 @@ export type ReaderStatus = (typeof READER_STATUSES)[number];
 export const READER_LEAVING_WAYS = ['one-click', 'page', 'complaint'] as const;
 export type ReaderLeavingWay = (typeof READER_LEAVING_WAYS)[number];
 
+/** What the owner uploads: the free book PDF, the cover, the author's photo. */
+export const MEDIA_KINDS = ['book', 'cover', 'author-photo'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+/** The largest cover or photo upload (the book's limit is BOOK_MAX_BYTES, the server's setting). */
+export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+/** The most pixels an uploaded image may decode to (a decompression bomb stops here). */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** An image's alt text, required: what a screen reader says for it. */
+export const MEDIA_ALT_MAX_LENGTH = 250;
+/** BOOK_MAX_BYTES's default: 200 MB. */
+export const DEFAULT_BOOK_MAX_BYTES = 200 * 1024 * 1024;
+
 /** The files the owner exports the list to: four newsletter tools' import formats (confirmed readers), and a plain one. */
 export const READER_EXPORT_FORMATS = ['mailchimp', 'mailerlite', 'kit', 'buttondown', 'plain'] as const;
 export type ReaderExportFormat = (typeof READER_EXPORT_FORMATS)[number];

@@ -211,3 +211,23 @@ export const READER_TEXTS = {
   linkExpired: 'This confirmation link has expired. Sign up again on the page and a new one will come.',
   linkUsed: 'This confirmation link was already used.',
 } as const;
+
+/** What the owner reads when an upload is refused (POST /api/admin/media/{kind}). */
+export const MEDIA_MESSAGES = {
+  unknownKind: 'Uploads are the book, the cover or the author photo: nothing else.',
+  empty: 'The file is empty. Choose the file again.',
+  altRequired: 'Describe the image in a few words (its alt text): screen readers say it for people who cannot see it.',
+  altTooLong: (max: number): string => `The alt text is too long: at most ${max} characters.`,
+  bookTooLarge: (maxMb: number): string =>
+    `The book is too large: at most ${maxMb} MB. Export it again with smaller images, or ask the site's operator to raise BOOK_MAX_BYTES.`,
+  imageTooLarge: (maxMb: number): string =>
+    `The image is too large: at most ${maxMb} MB. Save it smaller and upload it again.`,
+  tooManyPixels: (maxMegapixels: number): string =>
+    `The image has too many pixels: at most ${maxMegapixels} megapixels. Resize it and upload it again.`,
+  bookType: 'The book must be a PDF file. This file is not one, whatever its name says.',
+  imageType: 'The image must be a JPEG, PNG or WebP file (not SVG). This file is none of them, whatever its name says.',
+  bookUnreadable: (why: string): string =>
+    `This PDF cannot be used for readers' copies: ${why}. Export it again from your editor (as a plain, unencrypted PDF) and upload it again. The current book stays in place.`,
+  imageUnreadable: 'This image cannot be read: it may be cut short or damaged. Save it again and upload it again.',
+  noFile: 'Send the file as the request body, or as the form field "file".',
+} as const;

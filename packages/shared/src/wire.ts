@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'site_content_restored',
   'personal_data_exported',
   'suppression_removed',
+  'media_replaced',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,5 +51,6 @@ export const AUDIT_RESOURCE_TYPES = [
   'personal_data',
   'crackme_claim',
   'site_content',
+  'media',
 ] as const;
 export type AuditResourceTypeName = (typeof AUDIT_RESOURCE_TYPES)[number];

@@ -163,7 +163,66 @@ export const api = {
     const response = await send(API_ROUTES[name], input);
     return { blob: await response.blob(), filename: attachmentFilename(response.headers.get('Content-Disposition')) };
   },
+
+  /** A call outside the route table, with an upload's progress and a way to cancel it (SendOptions). */
+  send: sendWithProgress,
 };
+
+/** How a call outside the route table is sent (`api.send`): an upload, or a file the answer is. */
+export interface SendOptions {
+  readonly method?: 'GET' | 'POST';
+  /** Sent as it is: a FormData goes as multipart/form-data, with its boundary. */
+  readonly body?: FormData | Blob;
+  /** Told how much of the body has gone, as it goes (an upload's progress bar). */
+  readonly onProgress?: (sent: number, total: number) => void;
+  /** Aborting it cancels the call; the promise then rejects with an AbortError. */
+  readonly signal?: AbortSignal;
+}
+
+/** XMLHttpRequest's answer headers ("Name: value" lines) as a Headers. */
+function responseHeaders(lines: string): Headers {
+  const headers = new Headers();
+  for (const line of lines.trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+/**
+ * A call the route table does not describe (its body is a file, or its answer is one), sent
+ * with XMLHttpRequest: fetch cannot yet report an upload's progress. The same credentials and
+ * bearer header as api.call, the same HttpError for a non-2xx answer (and the same end of the
+ * session on a 401 from an admin path); a TypeError when there is no connection, as fetch gives.
+ */
+function sendWithProgress(path: string, options: SendOptions = {}): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
+  if (options.signal?.aborted) return Promise.reject(aborted());
+  return new Promise<Response>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, path);
+    request.withCredentials = true;
+    request.responseType = 'blob';
+    for (const [name, value] of Object.entries(headersFor(path, false))) request.setRequestHeader(name, value);
+    const { onProgress } = options;
+    if (onProgress) request.upload.addEventListener('progress', (event) => onProgress(event.loaded, event.total));
+    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.addEventListener('abort', () => reject(aborted()));
+    request.addEventListener('error', () => reject(new TypeError('Failed to fetch')));
+    request.addEventListener('load', () => {
+      const headers = responseHeaders(request.getAllResponseHeaders());
+      // A 204 or 304 may carry no body.
+      const body = request.status === 204 || request.status === 304 ? null : (request.response as Blob);
+      const response = new Response(body, { status: request.status, statusText: request.statusText, headers });
+      // The route failure() judges a 401 by: an admin path's call is the session's.
+      const route: ApiRoute = { method, path, access: isAdminPath(path) ? 'admin' : 'public', status: 200, answer: [] };
+      if (response.ok) resolve(response);
+      else void failure(route, response).then(reject);
+    });
+    request.send(options.body ?? null);
+  });
+}
 
 /**
  * The spec's data-fetching defaults: no retries, never stale, no refetch on focus, no polling.

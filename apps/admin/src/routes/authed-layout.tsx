@@ -29,6 +29,9 @@ export function AuthedLayout() {
         <Link to="/site" className="button button-ghost button-small">
           Site
         </Link>
+        <Link to="/media" className="button button-ghost button-small">
+          Media
+        </Link>
         <Link to="/readers" className="button button-ghost button-small">
           Readers
         </Link>

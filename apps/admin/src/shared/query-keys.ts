@@ -19,6 +19,7 @@ export const queryKeys = {
   siteContent: [...adminData, 'site-content'],
   siteVersions: [...adminData, 'site-content-versions'],
   mailHealth: [...adminData, 'mail-health'],
+  media: [...adminData, 'media'],
   readers: [...adminData, 'readers'],
   readerSummary: [...adminData, 'reader-summary'],
 } as const;

@@ -1,6 +1,7 @@
 import { DEFAULT_SITE_CONTENT, type PublicGuestbookEntry, type SiteContent } from '@memoir/shared';
 import { createContext, useContext, type ReactNode } from 'react';
 
+import type { PageMedia } from './page-media';
 import { scriptJson } from './script-json';
 
 /**
@@ -15,6 +16,13 @@ export interface SiteData {
   readonly entries: readonly PublicGuestbookEntry[] | null;
   /** The admin app's sign-in page (on ADMIN_HOST when set). */
   readonly adminLogin: string;
+  /** The cover and the author's photo the owner uploaded; absent, the page draws its cover and shows no photo. */
+  readonly media?: PageMedia;
+  /**
+   * What the share graphics are made from now (the published version and the cover's hash): it
+   * goes in their addresses (`?v=`), so link previews and browsers fetch new ones when it changes.
+   */
+  readonly shareKey?: string;
 }
 
 /** The id of the page's `<script type="application/json">` holding the SiteData. */

@@ -43,6 +43,8 @@ export const AuditAction = {
   SiteContentRestored: 'site_content_restored',
   /** The owner lifted an address's suppression (details: its reason; never the address). */
   SuppressionRemoved: 'suppression_removed',
+  /** The owner uploaded a new book, cover or author photo (details: its kind, bytes, hash, pages). */
+  MediaReplaced: 'media_replaced',
 } as const;
 
 export const AuditResourceType = {
@@ -55,6 +57,8 @@ export const AuditResourceType = {
   CrackmeClaim: 'crackme_claim',
   /** The landing page's content (the resource id is the version, where there is one). */
   SiteContent: 'site_content',
+  /** An uploaded book, cover or author photo (the resource id is its record's). */
+  Media: 'media',
 } as const;
 
 /** One line of the append-only audit trail. Nothing edits or deletes an event. */

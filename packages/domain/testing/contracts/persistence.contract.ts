@@ -15,6 +15,7 @@ import { siteContentRepositoryContract } from './site-content-repository.contrac
 import { suppressionRepositoryContract } from './suppression-repository.contract';
 import { readerRepositoryContract } from './reader-repository.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
+import { mediaRepositoryContract, mediaStoreContract } from './media.contract';
 
 export interface PersistenceContractOptions {
   /** How many concurrent calls the race tests make. */
@@ -69,5 +70,7 @@ export function describePersistenceContract(
     siteContentRepositoryContract(store, concurrency);
     suppressionRepositoryContract(store, concurrency);
     readerRepositoryContract(store, concurrency);
+    mediaRepositoryContract(store);
+    mediaStoreContract(() => store().mediaStore);
   });
 }

@@ -15,6 +15,7 @@ import { mailHealthRoutes } from './mail-health';
 import { suppressionRoutes } from './suppressions';
 import { readerListRoutes } from './reader-list';
 import { readerRoutes } from './readers';
+import { mediaRoutes } from './media';
 import { personalDataRoutes } from './personal-data';
 import type { AdminState, CallInput, RouteSpec, RouteSpecs } from './route-spec';
 import { scholarshipRoutes } from './scholarships';
@@ -38,6 +39,7 @@ export function apiSpecs(options: HttpAppOptions): RouteSpecs<ApiRouteName> {
     ...mailHealthRoutes(options),
     ...suppressionRoutes(options),
     ...readerRoutes(options),
+    ...mediaRoutes(options),
     ...readerListRoutes(options),
   };
 }

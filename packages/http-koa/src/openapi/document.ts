@@ -3,6 +3,7 @@ import { API_ROUTES, type ApiRoute, type ApiRouteName } from '@memoir/shared';
 import {
   componentSchemas,
   ErrorBody,
+  MediaUploadResponse,
   queryParametersOf,
   refTo,
   routeClasses,
@@ -141,7 +142,7 @@ function buildDocument() {
       },
     },
   };
-  document.components.schemas = componentSchemas([ErrorBody]);
+  document.components.schemas = componentSchemas([ErrorBody, MediaUploadResponse]);
   return document;
 }
 

@@ -1,4 +1,4 @@
-import { ErrorBody, refTo } from '@memoir/shared/contract';
+import { ErrorBody, MediaUploadResponse, refTo } from '@memoir/shared/contract';
 
 /*
  * The paths outside the JSON API, for the API reference: the probes, the metrics, the download
@@ -283,6 +283,103 @@ export const OTHER_PATHS = {
       ...open,
       summary: 'This document',
       responses: { '200': response('OpenAPI 3.1', { type: 'object' }) },
+    },
+  },
+  '/api/admin/media/{kind}': {
+    post: {
+      operationId: 'uploadMedia',
+      security: [{ bearer: [] }],
+      summary: 'Upload the book, the cover or the author photo: judged whole, then it replaces the one in use',
+      description:
+        'Two forms, for every kind: the file as the body with its own Content-Type (an image’s alt text in `?alt=`), or ' +
+        '`multipart/form-data` with the fields `alt` (images) and `file`. The type is told by the bytes, not the header ' +
+        'or the name: the book must be a PDF the stamping engine can plan (every page, its cross-reference section), at ' +
+        'most BOOK_MAX_BYTES (200 MB by default); an image JPEG, PNG or WebP (never SVG), at most 20 MB and 40 megapixels, ' +
+        'decoded, turned upright, stripped of its metadata and re-encoded in the sizes the page uses. Nothing is replaced ' +
+        'on a refusal. Audited as media_replaced. The upload is streamed to disk, never held whole in memory.',
+      parameters: [
+        {
+          name: 'kind',
+          in: 'path',
+          required: true,
+          schema: { type: 'string', enum: ['book', 'cover', 'author-photo'] },
+        },
+        {
+          name: 'alt',
+          in: 'query',
+          required: false,
+          schema: { type: 'string', maxLength: 250 },
+          description: 'An image’s alt text (the raw form)',
+        },
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          'application/pdf': { schema: { type: 'string', format: 'binary' } },
+          'image/*': { schema: { type: 'string', format: 'binary' } },
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { alt: { type: 'string', maxLength: 250 }, file: { type: 'string', format: 'binary' } },
+              required: ['file'],
+            },
+          },
+        },
+      },
+      responses: {
+        '201': response('Uploaded: now the one in use', { $ref: refTo(MediaUploadResponse) }),
+        '400': error('Empty, cut short, damaged, a book that cannot be planned, or no alt text (fieldErrors.alt)'),
+        '401': error('No session, or it expired or was revoked'),
+        '404': error('Not book, cover or author-photo'),
+        '413': error('Over BOOK_MAX_BYTES (the book), 20 MB or 40 megapixels (an image)'),
+        '415': error('Not a PDF (the book), or not JPEG, PNG or WebP (an image), by its bytes'),
+      },
+    },
+  },
+  '/api/admin/media/book/test-copy': {
+    post: {
+      operationId: 'bookTestCopy',
+      security: [{ bearer: [] }],
+      summary: 'A copy of the book new downloads get, stamped for the signed-in owner, to check before readers do',
+      responses: {
+        '200': {
+          description: 'The stamped PDF (attachment; filename="test-copy.pdf")',
+          content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+        },
+        '401': error('No session, or it expired or was revoked'),
+        '503': error('The stamper is busy or could not make the copy'),
+      },
+    },
+  },
+  '/media/{file}': {
+    get: {
+      operationId: 'mediaFile',
+      ...open,
+      summary: 'An uploaded image, in one of its sizes and formats, named by its content',
+      description:
+        'Cache-Control: public, max-age=31536000, immutable, and an ETag (If-None-Match answers 304). Only image ' +
+        'variants are served here; the book never is.',
+      parameters: [
+        {
+          name: 'file',
+          in: 'path',
+          required: true,
+          schema: { type: 'string', pattern: '^[0-9a-f]{64}\\.(jpg|webp|avif|png)$' },
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'The image',
+          content: Object.fromEntries(
+            ['image/jpeg', 'image/webp', 'image/avif', 'image/png'].map((type) => [
+              type,
+              { schema: { type: 'string', format: 'binary' } },
+            ]),
+          ),
+        },
+        '304': { description: 'Not modified' },
+        '404': error('No such image'),
+      },
     },
   },
 };

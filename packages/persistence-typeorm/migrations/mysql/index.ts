@@ -4,6 +4,7 @@ import { AdminSecurity1796515200000 } from './1796515200000-admin-security';
 import { RevokedLinks1796601600000 } from './1796601600000-revoked-links';
 import { SiteContent1796688000000 } from './1796688000000-site-content';
 import { Suppressions1796774400000 } from './1796774400000-suppressions';
+import { Media1796860830000 } from './1796860830000-media';
 import { Readers1796904000000 } from './1796904000000-readers';
 import { ReaderList1797033600000 } from './1797033600000-reader-list';
 import { AdminLists1795737600000 } from './1795737600000-admin-lists';
@@ -25,6 +26,7 @@ export const MYSQL_MIGRATIONS = [
   RevokedLinks1796601600000,
   SiteContent1796688000000,
   Suppressions1796774400000,
+  Media1796860830000,
   Readers1796904000000,
   ReaderList1797033600000,
 ];

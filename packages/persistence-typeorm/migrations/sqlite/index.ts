@@ -2,6 +2,7 @@ import { Growth1796342400000 } from './1796342400000-growth';
 import { RevokedLinks1796601600000 } from './1796601600000-revoked-links';
 import { SiteContent1796688000000 } from './1796688000000-site-content';
 import { Suppressions1796774400000 } from './1796774400000-suppressions';
+import { Media1796860830000 } from './1796860830000-media';
 import { Readers1796904000000 } from './1796904000000-readers';
 import { ReaderList1797033600000 } from './1797033600000-reader-list';
 import { SearchIndex1795824000000 } from './1795824000000-search-index';
@@ -25,6 +26,7 @@ export const SQLITE_MIGRATIONS = [
   RevokedLinks1796601600000,
   SiteContent1796688000000,
   Suppressions1796774400000,
+  Media1796860830000,
   Readers1796904000000,
   ReaderList1797033600000,
 ];

@@ -18,11 +18,10 @@ import type { stampUpdate } from './stamp-book';
 
 /** What the pool gives each thread. */
 export interface StampWorkerData {
-  readonly bookPath: string;
   readonly title: string;
 }
 
-const { bookPath, title } = Piscina.workerData as StampWorkerData;
+const { title } = Piscina.workerData as StampWorkerData;
 
 /** The stamping thread's nice value: below the server's own thread, still well above idle. */
 export const STAMPING_NICENESS = 10;
@@ -43,10 +42,13 @@ function yieldToTheServer(): void {
 }
 yieldToTheServer();
 
-/** The book file's size and modification time: when they change, the book is planned again. */
-async function bookVersion(): Promise<string> {
+/**
+ * The book file's path, size and modification time: when they change (the owner uploaded a new
+ * book, or BOOK_PDF_PATH's file was replaced), the book is planned again.
+ */
+async function bookVersion(bookPath: string): Promise<string> {
   const { size, mtimeMs } = await stat(bookPath);
-  return `${size}:${mtimeMs}`;
+  return `${bookPath}:${size}:${mtimeMs}`;
 }
 
 /** The book's plan (`planBook`), and the file's version (`bookVersion`) it was made from. */
@@ -58,8 +60,8 @@ let planned: { readonly key: string; readonly plan: Promise<BookPlan> } | null =
  * changes (its size or modification time). A failed plan is not kept, so the next call tries
  * again.
  */
-async function currentPlan(): Promise<{ readonly plan: BookPlan; readonly version: string }> {
-  const key = await bookVersion();
+async function currentPlan(bookPath: string): Promise<{ readonly plan: BookPlan; readonly version: string }> {
+  const key = await bookVersion(bookPath);
   if (planned?.key !== key) {
     const plan = readFile(bookPath).then((bytes) => planBook(bytes));
     const entry = { key, plan };
@@ -95,12 +97,17 @@ function loadStamping(): Promise<Stamping> {
   return stamping;
 }
 
+/** What every task names: the book file it is about. */
+export interface BookTask {
+  readonly bookPath: string;
+}
+
 /**
  * Reads, checks and plans the book: its page count, or the reason it is not a usable PDF.
  * Then, in the background, readies the thread for its first copy.
  */
-export async function checkCopy(): Promise<number> {
-  const { pageCount } = (await currentPlan()).plan;
+export async function checkCopy({ bookPath }: BookTask): Promise<number> {
+  const { pageCount } = (await currentPlan(bookPath)).plan;
   setImmediate(() => void loadStamping().catch(() => undefined)); // a failure shows at the first copy
   return pageCount;
 }
@@ -108,8 +115,9 @@ export async function checkCopy(): Promise<number> {
 /** The update that makes a reader's copy of the planned book. */
 async function updateFor(
   owner: CopyOwner,
+  bookPath: string,
 ): Promise<{ readonly plan: BookPlan; readonly version: string; readonly update: Uint8Array }> {
-  const [{ stampUpdate: stamp, fonts }, { plan, version }] = await Promise.all([loadStamping(), currentPlan()]);
+  const [{ stampUpdate: stamp, fonts }, { plan, version }] = await Promise.all([loadStamping(), currentPlan(bookPath)]);
   const { update } = await stamp(plan, owner, title, fonts);
   return { plan, version, update };
 }
@@ -117,8 +125,8 @@ async function updateFor(
 const changedMidway = (): Error => new Error('The book file changed while a copy was made; try again.');
 
 /** A reader's copy (a Uint8Array): the book's bytes and the update; they move to the caller's thread rather than being copied. */
-export async function stampCopy(owner: CopyOwner): Promise<ReturnType<typeof Piscina.move>> {
-  const { plan, update } = await updateFor(owner);
+export async function stampCopy({ owner, bookPath }: CopyOfBook): Promise<ReturnType<typeof Piscina.move>> {
+  const { plan, update } = await updateFor(owner, bookPath);
   const book = await readFile(bookPath);
   if (book.length !== plan.base.size) throw changedMidway();
   const pdf = new Uint8Array(book.length + update.length);
@@ -127,9 +135,13 @@ export async function stampCopy(owner: CopyOwner): Promise<ReturnType<typeof Pis
   return Piscina.move(pdf);
 }
 
-/** What `stampCopyToFile` is given. */
-export interface CopyToFile {
+/** What `stampCopy` is given: whose copy, of which book. */
+export interface CopyOfBook extends BookTask {
   readonly owner: CopyOwner;
+}
+
+/** What `stampCopyToFile` is given. */
+export interface CopyToFile extends CopyOfBook {
   /** A file that must not exist yet, in a folder that does. */
   readonly path: string;
 }
@@ -139,13 +151,13 @@ export interface CopyToFile {
  * which leaves the bytes to the kernel), then the update appended. The thread holds the update
  * only, some kilobytes, however large the book. Resolves to the copy's size.
  */
-export async function stampCopyToFile({ owner, path }: CopyToFile): Promise<number> {
-  const { plan, version, update } = await updateFor(owner);
+export async function stampCopyToFile({ owner, path, bookPath }: CopyToFile): Promise<number> {
+  const { plan, version, update } = await updateFor(owner, bookPath);
   await copyFile(bookPath, path, constants.COPYFILE_EXCL);
   try {
     await chmod(path, 0o600);
     // The update fits the bytes it was planned on only: a book replaced meanwhile fails this copy (the next plans again).
-    if ((await stat(path)).size !== plan.base.size || (await bookVersion()) !== version) throw changedMidway();
+    if ((await stat(path)).size !== plan.base.size || (await bookVersion(bookPath)) !== version) throw changedMidway();
     await appendFile(path, update);
   } catch (error) {
     await rm(path, { force: true });

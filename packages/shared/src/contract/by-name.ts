@@ -7,6 +7,7 @@ import * as dashboard from './dashboard';
 import type { ContractClass } from './fields';
 import * as guestbook from './guestbook';
 import * as mailHealth from './mail-health';
+import * as media from './media';
 import * as personalData from './personal-data';
 import * as readers from './readers';
 import * as scholarships from './scholarships';
@@ -28,6 +29,7 @@ const MODULES = [
   dashboard,
   guestbook,
   mailHealth,
+  media,
   personalData,
   readers,
   scholarships,

@@ -10,6 +10,7 @@ export * from './dashboard';
 export * from './fields';
 export * from './guestbook';
 export * from './mail-health';
+export * from './media';
 export * from './personal-data';
 export * from './scholarships';
 export * from './security';

@@ -1,6 +1,26 @@
 import type { SiteContent } from '@memoir/shared';
 
-function BookCover({ content }: { readonly content: SiteContent }) {
+import { ResponsivePicture, type PageImage } from '../../shared/page-media';
+
+/** The cover as the hero shows it: 240 CSS pixels wide, less on a narrow phone (styles.css `.book-inner`). */
+const COVER_WIDTH = 240;
+const COVER_SIZES = `(max-width: 400px) 60vw, ${COVER_WIDTH}px`;
+
+/** The uploaded cover, tilted as the drawn one is; the drawn one (from the title) until there is one. */
+function BookCover({ content, cover }: { readonly content: SiteContent; readonly cover: PageImage | undefined }) {
+  if (cover !== undefined) {
+    return (
+      <div className="book book-uploaded">
+        <ResponsivePicture
+          image={cover}
+          width={COVER_WIDTH}
+          sizes={COVER_SIZES}
+          className="book-image"
+          priority="high"
+        />
+      </div>
+    );
+  }
   return (
     <div className="book" role="img" aria-label={`The cover of ${content.title} by ${content.author}`}>
       <div className="book-inner">
@@ -17,7 +37,7 @@ function BookCover({ content }: { readonly content: SiteContent }) {
 }
 
 /** The first screen's text and cover. */
-export function HeroContent({ content }: { readonly content: SiteContent }) {
+export function HeroContent({ content, cover }: { readonly content: SiteContent; readonly cover?: PageImage }) {
   return (
     <div className="hero-content">
       <div className="hero-text">
@@ -34,7 +54,7 @@ export function HeroContent({ content }: { readonly content: SiteContent }) {
           </a>
         </p>
       </div>
-      <BookCover content={content} />
+      <BookCover content={content} cover={cover} />
     </div>
   );
 }
@@ -45,14 +65,14 @@ export function HeroContent({ content }: { readonly content: SiteContent }) {
  * so the largest paint stays the first one. The app only animates it and hides it where it
  * does not belong (hero.tsx).
  */
-export function StaticHero({ content }: { readonly content: SiteContent }) {
+export function StaticHero({ content, cover }: { readonly content: SiteContent; readonly cover?: PageImage }) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="hero">
-        <HeroContent content={content} />
+        <HeroContent content={content} cover={cover} />
       </header>
     </>
   );

@@ -6,7 +6,8 @@ import { SHARE } from '../../content';
 import { countEvent, eventKey } from '../../shared/count-event';
 import { toast } from '@memoir/web-ui';
 import { Section } from '../../shared/section';
-import { useSiteContent } from '../../shared/site-data';
+import { shareGraphicUrl } from '../../shared/share-key';
+import { useSiteData } from '../../shared/site-data';
 
 function CopyButton({ text, label }: { readonly text: string; readonly label: string }) {
   const [copied, setCopied] = useState(false);
@@ -44,7 +45,8 @@ function CopyButton({ text, label }: { readonly text: string; readonly label: st
 }
 
 export function ShareSection() {
-  const { sharePosts } = useSiteContent();
+  const { content, shareKey } = useSiteData();
+  const { sharePosts } = content;
   return (
     <Section name="share" heading={SHARE.heading}>
       <p>{SHARE.intro}</p>
@@ -52,12 +54,12 @@ export function ShareSection() {
         {SHARE.graphics.map((graphic) => (
           <a
             key={graphic.src}
-            href={graphic.src}
+            href={shareGraphicUrl(graphic.src, shareKey)}
             download
             onClick={() => countEvent('graphic_download', { graphic: eventKey(graphic.src) })}
           >
             <img
-              src={graphic.src}
+              src={shareGraphicUrl(graphic.src, shareKey)}
               alt={graphic.alt}
               width={graphic.width}
               height={graphic.height}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 
 import { ABOUT, AUTHOR, CALL_TO_ACTION, CRACKME, FOOTER, PRIVACY, THEMES } from '../../content';
 import { countEvent } from '../../shared/count-event';
+import { ResponsivePicture } from '../../shared/page-media';
 import { Section } from '../../shared/section';
 import { useSiteContent, useSiteData } from '../../shared/site-data';
 
@@ -35,10 +36,23 @@ export function Themes() {
   );
 }
 
+/** The author's photo is drawn 200 CSS pixels wide (styles.css `.author-photo`). */
+const PHOTO_WIDTH = 200;
+
 export function AuthorBio() {
-  const { author, authorBio } = useSiteContent();
+  const { content, media } = useSiteData();
+  const { author, authorBio } = content;
   return (
-    <Section name="author" heading={AUTHOR.heading} id="author">
+    <Section name="author" heading={AUTHOR.heading} id="author" kind={media?.authorPhoto ? 'with-photo' : undefined}>
+      {media?.authorPhoto ? (
+        <ResponsivePicture
+          image={media.authorPhoto}
+          width={PHOTO_WIDTH}
+          sizes={`${PHOTO_WIDTH}px`}
+          className="author-photo"
+          priority="lazy"
+        />
+      ) : null}
       <h3>{author}</h3>
       {authorBio.map((paragraph, i) => (
         <p key={i}>{paragraph}</p>

@@ -222,6 +222,12 @@ export const OPERATIONS: readonly Operation[] = [
   },
   { method: 'GET', template: '/api/admin/suppressions', auth: 'session' },
   { method: 'DELETE', template: '/api/admin/suppressions/{email}', auth: 'session' },
+  { method: 'GET', template: '/api/admin/media', auth: 'session' },
+  // An upload: the body is the file itself (or a multipart form), whatever it holds.
+  { method: 'POST', template: '/api/admin/media/{kind}', auth: 'session', query: ['alt'] },
+  { method: 'POST', template: '/api/admin/media/book/test-copy', auth: 'session' },
+  // An uploaded image by its content's name.
+  { method: 'GET', template: '/media/{file}', auth: 'none' },
   {
     method: 'POST',
     template: '/api/request-status',

@@ -83,4 +83,5 @@ export const ACTION_LABELS: Readonly<Record<AuditActionName, string>> = {
   site_content_restored: 'Site version restored',
   personal_data_exported: 'Personal data downloaded',
   suppression_removed: 'Suppression lifted',
+  media_replaced: 'Media uploaded',
 };
