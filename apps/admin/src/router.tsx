@@ -25,6 +25,9 @@ import { MEDIA_SCREEN } from './features/media/components/media-screen';
 import { MAIL_SCREEN, MailPage } from './features/mail/components/mail-page';
 import { suppressionsQueryOptions } from './features/mail/api/suppressions';
 import { SUPPRESSIONS_SCREEN, SuppressionsPage } from './features/mail/components/suppressions-page';
+import { readersQueryOptions, readerSummaryQueryOptions } from './features/readers/api/readers';
+import { READERS_SCREEN, ReadersPage } from './features/readers/components/readers-page';
+import { parseReaderSearch } from './features/readers/utils/reader-search';
 import { prizeClaimsQueryOptions } from './features/prizes/api/prize-claims';
 import { PRIZES_SCREEN, PrizesPage } from './features/prizes/components/prizes-page';
 import { PRIVACY_SCREEN, PrivacyPage } from './features/privacy/components/privacy-page';
@@ -183,7 +186,14 @@ const suppressionsRoute = screenRoute('/mail/suppressions', SuppressionsPage, SU
 const MediaPage = lazyRouteComponent(() => import('./features/media/components/media-page'), 'MediaPage');
 const mediaRoute = screenRoute('/media', MediaPage, MEDIA_SCREEN, (client) => client.fetchQuery(mediaQueryOptions));
 
-/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail, /admin/mail/suppressions, /admin/media; case-insensitive. */
+const readersRoute = listRoute('/readers', ReadersPage, READERS_SCREEN, parseReaderSearch, (client, search) =>
+  Promise.all([
+    client.ensureInfiniteQueryData(readersQueryOptions(search)),
+    client.ensureQueryData(readerSummaryQueryOptions),
+  ]),
+);
+
+/** /admin/login, /admin, /admin/guestbook, /admin/scholarships, /admin/logs, /admin/analytics, /admin/prizes, /admin/privacy, /admin/security, /admin/site, /admin/mail, /admin/mail/suppressions, /admin/media, /admin/readers; case-insensitive. */
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree: rootRoute.addChildren([
@@ -201,6 +211,7 @@ export function createAppRouter(queryClient: QueryClient) {
         mailRoute,
         suppressionsRoute,
         mediaRoute,
+        readersRoute,
       ]),
     ]),
     basepath: '/admin',

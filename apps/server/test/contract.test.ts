@@ -177,6 +177,9 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
   sendTestEmail: ({ app, token }) =>
     app.call('POST', '/api/admin/mail-health/test', { token, body: { to: 'owner@example.org' } }),
   listMedia: ({ app, token }) => app.call('GET', '/api/admin/media', { token }),
+  listReaders: ({ app, token }) => app.call('GET', '/api/admin/readers?status=pending&q=example', { token }),
+  readerSummary: ({ app, token }) => app.call('GET', '/api/admin/readers/summary', { token }),
+  exportReaders: ({ app, token }) => app.call('GET', '/api/admin/readers.csv?format=plain', { token }),
   listSuppressions: async ({ app, token }) => {
     // A hard bounce, as a provider's webhook records it, for the list to show and the next call to lift.
     const at = app.clock.now();

@@ -1,7 +1,13 @@
-import { readerKey, type Reader, type ReaderLeavingWay } from '../src/readers/reader';
+import { readerKey, type Reader, type ReaderLeavingWay, type ReaderStatus } from '../src/readers/reader';
 import type { ReaderToken } from '../src/readers/reader-token';
-import type { ConfirmationRecord, ReaderRepository, SignUpRecord } from '../src/readers/reader.repository';
-import { copy, type InMemoryDatabase } from './in-memory-database';
+import type {
+  ConfirmationRecord,
+  ConfirmedOnDay,
+  ReaderListFilter,
+  ReaderRepository,
+  SignUpRecord,
+} from '../src/readers/reader.repository';
+import { containsText, copy, pageOf, type InMemoryDatabase, type PageRequest } from './in-memory-database';
 
 export class InMemoryReaderRepository implements ReaderRepository {
   constructor(private readonly db: InMemoryDatabase) {}
@@ -82,6 +88,35 @@ export class InMemoryReaderRepository implements ReaderRepository {
     );
     for (const reader of gone) this.delete(reader.id);
     return gone.length;
+  }
+
+  async listPage(filter: ReaderListFilter, page: PageRequest): Promise<Reader[]> {
+    const matches = (row: { reader: Reader }) =>
+      (filter.status === undefined || row.reader.status === filter.status) &&
+      containsText(filter.search, [row.reader.email, row.reader.name]);
+    // Ordered as a newest-first list whose time is the sign-up's.
+    const rows = [...this.db.readers.values()].map((reader) => ({
+      createdAt: reader.signedUpAt,
+      id: reader.id,
+      reader,
+    }));
+    return pageOf(rows, matches, page).map((row) => row.reader);
+  }
+
+  async countByStatus(): Promise<Readonly<Record<ReaderStatus, number>>> {
+    const counts = { pending: 0, confirmed: 0, unsubscribed: 0 };
+    for (const reader of this.db.readers.values()) counts[reader.status] += 1;
+    return counts;
+  }
+
+  async confirmedPerDay(since: Date): Promise<ConfirmedOnDay[]> {
+    const perDay = new Map<string, number>();
+    for (const { confirmedAt } of this.db.readers.values()) {
+      if (confirmedAt === null || confirmedAt.getTime() < since.getTime()) continue;
+      const day = confirmedAt.toISOString().slice(0, 10);
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    }
+    return [...perDay].sort(([a], [b]) => a.localeCompare(b)).map(([day, confirmed]) => ({ day, confirmed }));
   }
 
   async deleteByEmail(email: string): Promise<boolean> {

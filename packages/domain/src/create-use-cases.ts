@@ -61,6 +61,7 @@ import {
 import { ListSuppressionsUseCase, RemoveSuppressionUseCase } from './suppressions/suppressions.use-cases';
 import { RecordMailEventUseCase } from './suppressions/record-mail-event.use-case';
 import { SignUpReaderUseCase } from './readers/sign-up-reader.use-case';
+import { ListReadersUseCase } from './readers/list-readers.use-case';
 import { ConfirmReaderUseCase, UnsubscribeReaderUseCase } from './readers/reader-links.use-cases';
 import { unsubscribingOnComplaint } from './readers/list-mail';
 import { RequestStatusUseCase } from './deliveries/request-status.use-case';
@@ -243,6 +244,8 @@ export interface UseCases {
   readonly signUpReader: SignUpReaderUseCase;
   readonly confirmReader: ConfirmReaderUseCase;
   readonly unsubscribeReader: UnsubscribeReaderUseCase;
+  /** The owner's Readers screen: the list, its counts and growth, the exports. */
+  readonly listReaders: ListReadersUseCase;
   /** /request-status: a reader's approved link mailed again. */
   readonly requestStatus: RequestStatusUseCase;
   /** The owner uploads the book, the cover or the author photo. */
@@ -449,5 +452,6 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     signUpReader: new SignUpReaderUseCase({ ...decisions, riddles }),
     confirmReader: new ConfirmReaderUseCase({ ...repositories, unitOfWork, tokens, clock }),
     unsubscribeReader: new UnsubscribeReaderUseCase({ ...repositories, tokens, clock }),
+    listReaders: new ListReadersUseCase({ ...repositories, clock }),
   };
 }

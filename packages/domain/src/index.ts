@@ -109,6 +109,7 @@ export * from './readers/readers.errors';
 export * from './readers/sign-up-reader.use-case';
 export * from './readers/reader-links.use-cases';
 export * from './readers/list-mail';
+export * from './readers/list-readers.use-case';
 
 // Retention of personal data
 export * from './retention/retention';

@@ -54,6 +54,7 @@ export type HttpUseCases = Pick<
   | 'unsubscribeReader'
   | 'uploadMedia'
   | 'listMedia'
+  | 'listReaders'
 >;
 
 /** What the media routes need beside the use cases: where uploads wait, the store, the test copy. */

@@ -1,3 +1,6 @@
+import type { Reader } from '@memoir/domain';
+import type { ReaderExportFormat } from '@memoir/shared';
+
 import type { CsvValue } from './csv';
 
 /**
@@ -8,20 +11,11 @@ import type { CsvValue } from './csv';
  * docs/readers.md, "Exports", says why each column is there.
  */
 
-export const READER_EXPORT_FORMATS = ['mailchimp', 'mailerlite', 'kit', 'buttondown', 'plain'] as const;
-export type ReaderExportFormat = (typeof READER_EXPORT_FORMATS)[number];
-
-/** A reader as the admin API answers it (`GET /api/admin/readers`). */
-export interface ExportedReader {
-  readonly email: string;
-  readonly name: string | null;
-  readonly status: 'pending' | 'confirmed' | 'unsubscribed';
-  readonly source: string;
-  readonly consent: { readonly text: string; readonly version: number; readonly at: Date; readonly ip: string | null };
-  readonly confirmedAt: Date | null;
-  readonly confirmedIp?: string | null;
-  readonly unsubscribedAt: Date | null;
-}
+/*
+ * Rows are made from the domain's reader: an earlier shape (the API's, with an optional
+ * `confirmedIp` no reader had) left every confirmation IP column empty.
+ */
+type ExportedReader = Reader;
 
 export interface ReaderExport {
   /** Whether the file lists only confirmed readers. */
@@ -39,7 +33,7 @@ const TAG = 'memoir-site';
 /** One line a person reads: what they agreed to, when, and where from. */
 function consentNote(reader: ExportedReader): string {
   const confirmed = reader.confirmedAt === null ? 'not confirmed' : `confirmed ${reader.confirmedAt.toISOString()}`;
-  return `Signed up ${reader.consent.at.toISOString()} via ${reader.source} (consent text v${reader.consent.version}: "${reader.consent.text}"), ${confirmed}.`;
+  return `Signed up ${reader.signedUpAt.toISOString()} via ${reader.source} (consent text v${reader.consentVersion}: "${reader.consentText}"), ${confirmed}.`;
 }
 
 export const READER_EXPORTS: Readonly<Record<ReaderExportFormat, ReaderExport>> = {
@@ -58,28 +52,19 @@ export const READER_EXPORTS: Readonly<Record<ReaderExportFormat, ReaderExport>> 
       'CONFIRM_TIME',
       'CONFIRM_IP',
     ],
-    row: (r) => [
-      r.email,
-      r.name,
-      '',
-      TAG,
-      spaced(r.consent.at),
-      r.consent.ip,
-      spaced(r.confirmedAt),
-      r.confirmedIp ?? '',
-    ],
+    row: (r) => [r.email, r.name, '', TAG, spaced(r.signedUpAt), r.signUpIp, spaced(r.confirmedAt), r.confirmIp],
   },
   // MailerLite's field keys: `email`, `name`, and the consent fields of its subscriber record.
   mailerlite: {
     confirmedOnly: true,
     header: ['email', 'name', 'subscribed_at', 'ip_address', 'opted_in_at', 'optin_ip'],
-    row: (r) => [r.email, r.name, spaced(r.consent.at), r.consent.ip, spaced(r.confirmedAt), r.confirmedIp ?? ''],
+    row: (r) => [r.email, r.name, spaced(r.signedUpAt), r.signUpIp, spaced(r.confirmedAt), r.confirmIp],
   },
   // Kit maps `email` and `first_name`, and `tags` (comma separated); anything else is a custom field.
   kit: {
     confirmedOnly: true,
     header: ['email', 'first_name', 'tags', 'consent_at', 'consent_ip', 'consent_text', 'confirmed_at'],
-    row: (r) => [r.email, r.name, TAG, r.consent.at, r.consent.ip, r.consent.text, r.confirmedAt],
+    row: (r) => [r.email, r.name, TAG, r.signedUpAt, r.signUpIp, r.consentText, r.confirmedAt],
   },
   // Buttondown reads `email`, `tags`, `notes` and `metadata` (a JSON object) per subscriber.
   buttondown: {
@@ -92,9 +77,10 @@ export const READER_EXPORTS: Readonly<Record<ReaderExportFormat, ReaderExport>> 
       JSON.stringify({
         name: r.name ?? '',
         source: r.source,
-        consent_at: r.consent.at.toISOString(),
-        consent_ip: r.consent.ip ?? '',
-        consent_version: r.consent.version,
+        consent_at: r.signedUpAt.toISOString(),
+        consent_ip: r.signUpIp ?? '',
+        consent_text: r.consentText,
+        consent_version: r.consentVersion,
         confirmed_at: r.confirmedAt?.toISOString() ?? '',
       }),
     ],
@@ -111,19 +97,23 @@ export const READER_EXPORTS: Readonly<Record<ReaderExportFormat, ReaderExport>> 
       'consent_at',
       'consent_ip',
       'confirmed_at',
+      'confirm_ip',
       'unsubscribed_at',
+      'unsubscribed_by',
     ],
     row: (r) => [
       r.email,
       r.name,
       r.status,
       r.source,
-      r.consent.text,
-      r.consent.version,
-      r.consent.at,
-      r.consent.ip,
+      r.consentText,
+      r.consentVersion,
+      r.signedUpAt,
+      r.signUpIp,
       r.confirmedAt,
+      r.confirmIp,
       r.unsubscribedAt,
+      r.unsubscribedBy,
     ],
   },
 };

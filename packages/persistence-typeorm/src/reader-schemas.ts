@@ -43,8 +43,13 @@ export const ReaderSchema = new EntitySchema<ReaderRow>({
     lastConfirmationAt: time('last_confirmation_at', true),
   },
   uniques: [{ name: 'uq_readers_email_key', columns: ['emailKey'] }],
-  // Retention's unconfirmed sign-ups, and the owner's list by status, newest first.
-  indices: [{ name: 'idx_readers_status_signed_up', columns: ['status', 'signedUpAt', 'id'] }],
+  // Retention's unconfirmed sign-ups and the owner's list by status, newest first; the whole
+  // list newest first; the confirmations of the last weeks (growth).
+  indices: [
+    { name: 'idx_readers_status_signed_up', columns: ['status', 'signedUpAt', 'id'] },
+    { name: 'idx_readers_signed_up', columns: ['signedUpAt', 'id'] },
+    { name: 'idx_readers_confirmed', columns: ['confirmedAt'] },
+  ],
 });
 
 export const ReaderTokenSchema = new EntitySchema<ReaderTokenRow>({

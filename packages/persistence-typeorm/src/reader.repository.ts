@@ -1,6 +1,9 @@
 import {
   readerKey,
   type ConfirmationRecord,
+  type ConfirmedOnDay,
+  type ReaderListFilter,
+  type ReaderStatus,
   type Reader,
   type ReaderLeavingWay,
   type ReaderRepository,
@@ -10,7 +13,9 @@ import {
 import type { EntityManager } from 'typeorm';
 
 import { isKey, type Dialect } from './dialect';
+import { seekingAlong, type PageRequest } from './newest-first';
 import { ReaderSchema, ReaderTokenSchema, type ReaderRow } from './reader-schemas';
+import { count } from './statements';
 
 const toReader = (row: ReaderRow): Reader => ({ ...row });
 
@@ -133,6 +138,54 @@ export class TypeOrmReaderRepository implements ReaderRepository {
       .where(`status = 'pending' AND signed_up_at < :before`, { before: this.dialect.time(before) })
       .execute();
     return result.affected ?? 0;
+  }
+
+  async listPage(filter: ReaderListFilter, page: PageRequest): Promise<Reader[]> {
+    const q = this.dialect.id;
+    let query = this.manager.createQueryBuilder(ReaderSchema, 'reader');
+    if (filter.status !== undefined) query = query.andWhere('reader.status = :status', { status: filter.status });
+    if (filter.search !== undefined) {
+      // Read row by row along the newest-first index: a page of a common text comes within a few
+      // rows, a rare one reads the list once (docs/readers.md, "The owner's list").
+      query = query.andWhere(`(reader.email LIKE :search ESCAPE '!' OR reader.name LIKE :search ESCAPE '!')`, {
+        search: `%${filter.search.replace(/[!%_]/g, '!$&')}%`,
+      });
+    }
+    if (page.before !== undefined) {
+      const time = `reader.${q('signed_up_at')}`;
+      query = query.andWhere(`${time} <= :beforeTime AND (${time} < :beforeTime OR reader.id < :beforeId)`, {
+        beforeTime: this.dialect.time(page.before.createdAt),
+        beforeId: page.before.id,
+      });
+      const index = filter.status === undefined ? 'idx_readers_signed_up' : 'idx_readers_status_signed_up';
+      query = seekingAlong(query, this.dialect, index, { ...page, textIndex: false });
+    }
+    const rows = await query
+      .orderBy('reader.signedUpAt', 'DESC')
+      .addOrderBy('reader.id', 'DESC')
+      .limit(Math.max(0, page.limit))
+      .getMany();
+    return rows.map(toReader);
+  }
+
+  async countByStatus(): Promise<Readonly<Record<ReaderStatus, number>>> {
+    // One count per status, from the status index.
+    const rows = (await this.manager.query(
+      `SELECT status AS status, COUNT(*) AS n FROM ${this.dialect.id('readers')} GROUP BY status`,
+    )) as Array<{ status: string; n: unknown }>;
+    const counts = { pending: 0, confirmed: 0, unsubscribed: 0 };
+    for (const row of rows) if (row.status in counts) counts[row.status as ReaderStatus] = count(row.n);
+    return counts;
+  }
+
+  async confirmedPerDay(since: Date): Promise<ConfirmedOnDay[]> {
+    // The times are UTC on both (SQLite's text, MySQL's session): a day is the time's first ten characters.
+    const day = this.dialect.kind === 'mysql' ? `DATE_FORMAT(confirmed_at, '%Y-%m-%d')` : `substr(confirmed_at, 1, 10)`;
+    const rows = (await this.manager.query(
+      `SELECT ${day} AS day, COUNT(*) AS n FROM ${this.dialect.id('readers')} WHERE confirmed_at >= ? GROUP BY ${day} ORDER BY ${day}`,
+      [this.dialect.time(since)],
+    )) as Array<{ day: unknown; n: unknown }>;
+    return rows.map((row) => ({ day: String(row.day), confirmed: count(row.n) }));
   }
 
   async deleteByEmail(email: string): Promise<boolean> {

@@ -18,4 +18,5 @@ export const ADMIN_APP_PAGES = [
   '/admin/mail/suppressions',
   '/admin/site',
   '/admin/media',
+  '/admin/readers',
 ] as const;

@@ -189,6 +189,9 @@ export const API_ROUTES = {
   mailHealth: call('GET /api/admin/mail-health', { answer: 'MailHealthResponse' }),
   sendTestEmail: call('POST /api/admin/mail-health/test', { body: 'TestEmailBody', answer: 'TestEmailResponse' }),
   previewSiteContent: call('POST /api/admin/site-content/preview', { answer: 'SiteContentPreview' }),
+  listReaders: call('GET /api/admin/readers', { query: 'ReaderListQuery', answer: 'ReadersPage' }),
+  readerSummary: call('GET /api/admin/readers/summary', { answer: 'ReaderSummaryResponse' }),
+  exportReaders: call('GET /api/admin/readers.csv', { query: 'ReaderExportQuery', answer: 'csv' }),
   listSuppressions: call('GET /api/admin/suppressions', { answer: 'SuppressionsResponse' }),
   /** The uploads in use; uploading (a file, not JSON) is POST /api/admin/media/{kind}, outside this table. */
   listMedia: call('GET /api/admin/media', { answer: 'MediaListResponse' }),

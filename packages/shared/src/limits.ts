@@ -119,6 +119,7 @@ export type ReaderStatus = (typeof READER_STATUSES)[number];
 /** How a reader left: the mail client's one-click POST (RFC 8058), the page's button, or a spam complaint. */
 export const READER_LEAVING_WAYS = ['one-click', 'page', 'complaint'] as const;
 export type ReaderLeavingWay = (typeof READER_LEAVING_WAYS)[number];
+
 /** What the owner uploads: the free book PDF, the cover, the author's photo. */
 export const MEDIA_KINDS = ['book', 'cover', 'author-photo'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -130,3 +131,7 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
 export const MEDIA_ALT_MAX_LENGTH = 250;
 /** BOOK_MAX_BYTES's default: 200 MB. */
 export const DEFAULT_BOOK_MAX_BYTES = 200 * 1024 * 1024;
+
+/** The files the owner exports the list to: four newsletter tools' import formats (confirmed readers), and a plain one. */
+export const READER_EXPORT_FORMATS = ['mailchimp', 'mailerlite', 'kit', 'buttondown', 'plain'] as const;
+export type ReaderExportFormat = (typeof READER_EXPORT_FORMATS)[number];

@@ -32,6 +32,9 @@ export function AuthedLayout() {
         <Link to="/media" className="button button-ghost button-small">
           Media
         </Link>
+        <Link to="/readers" className="button button-ghost button-small">
+          Readers
+        </Link>
         <Link to="/mail" className="button button-ghost button-small">
           Mail
         </Link>

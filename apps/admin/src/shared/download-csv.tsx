@@ -28,6 +28,8 @@ export function DownloadCsvButton(props: {
   /** Fetches the export (`api.download`) for what the filters select now. */
   readonly download: () => Promise<DownloadedFile>;
   readonly fallbackName: string;
+  /** The button's words; "Download CSV" unless said. */
+  readonly label?: string;
 }) {
   const { fallbackName } = props;
   const download = useMutation({
@@ -45,7 +47,7 @@ export function DownloadCsvButton(props: {
         if (!download.isPending) download.mutate();
       }}
     >
-      {download.isPending ? 'Preparing CSV...' : 'Download CSV'}
+      {download.isPending ? 'Preparing CSV...' : (props.label ?? 'Download CSV')}
     </button>
   );
 }

@@ -23,4 +23,6 @@ export const queryKeys = {
   mailHealth: [...adminData, 'mail-health'],
   suppressions: [...adminData, 'suppressions'],
   media: [...adminData, 'media'],
+  readers: [...adminData, 'readers'],
+  readerSummary: [...adminData, 'reader-summary'],
 } as const;

@@ -1,4 +1,5 @@
-import type { Reader, ReaderLeavingWay } from './reader';
+import type { PageRequest } from '../shared/list-page';
+import type { Reader, ReaderLeavingWay, ReaderStatus } from './reader';
 import type { ReaderToken } from './reader-token';
 
 /** A new sign-up's consent record, written over an unsubscribed reader who signs up again. */
@@ -6,6 +7,18 @@ export type SignUpRecord = Pick<
   Reader,
   'name' | 'source' | 'consentVersion' | 'consentText' | 'signedUpAt' | 'signUpIp' | 'signUpUserAgent'
 >;
+
+/** The owner's list's filter: a status, and a text the address or the name contains (lower case already). */
+export interface ReaderListFilter {
+  readonly status?: ReaderStatus;
+  readonly search?: string;
+}
+
+/** Confirmations of one day (UTC, `YYYY-MM-DD`). */
+export interface ConfirmedOnDay {
+  readonly day: string;
+  readonly confirmed: number;
+}
 
 /** Where a confirmation came from. */
 export interface ConfirmationRecord {
@@ -63,6 +76,21 @@ export interface ReaderRepository {
 
   /** Retention: deletes pending readers whose latest sign-up is older than `before` (with their links); how many. */
   deletePendingSignedUpBefore(before: Date): Promise<number>;
+
+  /**
+   * The owner's list: a page of the readers the filter keeps, newest sign-up first (signedUpAt
+   * descending, then id descending); `page.before` is a cursor whose `createdAt` is a signedUpAt.
+   */
+  listPage(filter: ReaderListFilter, page: PageRequest): Promise<Reader[]>;
+
+  /** How many readers each status holds. */
+  countByStatus(): Promise<Readonly<Record<ReaderStatus, number>>>;
+
+  /**
+   * Growth: how many readers confirmed on each day (UTC) from `since` on, whatever they did
+   * later (a reader who left keeps the day they confirmed). Days without one are left out; oldest first.
+   */
+  confirmedPerDay(since: Date): Promise<ConfirmedOnDay[]>;
 
   /** Erasure: deletes the reader with this address (any case) and their links; whether there was one. */
   deleteByEmail(email: string): Promise<boolean>;

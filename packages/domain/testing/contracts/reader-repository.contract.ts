@@ -154,5 +154,81 @@ export function readerRepositoryContract(store: () => Persistence, concurrency: 
       expect(await readers().findById(confirmed.id)).toBeNull();
       expect(await readers().findToken(aToken(confirmed.id, { purpose: 'unsubscribe' }).tokenHash)).toBeNull();
     });
+
+    it("pages the owner's list newest sign-up first, by status and by text in the address or the name", async () => {
+      const signedUp = (minute: number) => at(`2026-05-01T10:${String(minute).padStart(2, '0')}:00.000Z`);
+      const pending = aReader({ email: 'Pending@Example.org', name: 'Ada', signedUpAt: signedUp(1) });
+      const confirmed = aReader({
+        email: 'c@example.org',
+        name: '山田 花子',
+        status: 'confirmed',
+        signedUpAt: signedUp(2),
+      });
+      const left = aReader({
+        email: 'left_100%@example.org',
+        name: null,
+        status: 'unsubscribed',
+        signedUpAt: signedUp(3),
+      });
+      // Two sign-ups of one millisecond: the id orders them.
+      const twinA = aReader({
+        id: '00000000-0000-4000-8000-00000000000a',
+        email: 'twin-a@example.org',
+        signedUpAt: signedUp(4),
+      });
+      const twinB = aReader({
+        id: '00000000-0000-4000-8000-00000000000b',
+        email: 'twin-b@example.org',
+        signedUpAt: signedUp(4),
+      });
+      for (const reader of [pending, confirmed, left, twinA, twinB]) await readers().addIfNew(reader);
+      const ids = (list: readonly { id: string }[]) => list.map(({ id }) => id);
+
+      expect(ids(await readers().listPage({}, { limit: 10 }))).toEqual([
+        twinB.id,
+        twinA.id,
+        left.id,
+        confirmed.id,
+        pending.id,
+      ]);
+      const first = await readers().listPage({}, { limit: 2 });
+      expect(ids(first)).toEqual([twinB.id, twinA.id]);
+      const after = { createdAt: twinA.signedUpAt, id: twinA.id };
+      expect(ids(await readers().listPage({}, { limit: 2, before: after }))).toEqual([left.id, confirmed.id]);
+      expect(await readers().listPage({}, { limit: 2, before: after })).toEqual([left, confirmed]);
+
+      expect(ids(await readers().listPage({ status: 'pending' }, { limit: 10 }))).toEqual([
+        twinB.id,
+        twinA.id,
+        pending.id,
+      ]);
+      expect(ids(await readers().listPage({ status: 'pending' }, { limit: 10, before: after }))).toEqual([pending.id]);
+      expect(ids(await readers().listPage({ search: 'pending@example' }, { limit: 10 }))).toEqual([pending.id]);
+      expect(ids(await readers().listPage({ search: '花子' }, { limit: 10 }))).toEqual([confirmed.id]);
+      expect(ids(await readers().listPage({ search: 'ada', status: 'confirmed' }, { limit: 10 }))).toEqual([]);
+      // LIKE's wildcards are text like any other.
+      expect(ids(await readers().listPage({ search: '_100%' }, { limit: 10 }))).toEqual([left.id]);
+      expect(ids(await readers().listPage({ search: '%' }, { limit: 10 }))).toEqual([left.id]);
+    });
+
+    it('counts the readers of each status, and the confirmations of each day since a date', async () => {
+      const confirmedOn = (iso: string, status: 'confirmed' | 'unsubscribed' = 'confirmed') =>
+        aReader({ status, confirmedAt: at(iso) });
+      for (const reader of [
+        aReader(),
+        confirmedOn('2026-04-30T23:59:59.999Z'),
+        confirmedOn('2026-05-01T00:00:00.000Z'),
+        confirmedOn('2026-05-01T23:59:59.999Z', 'unsubscribed'),
+        confirmedOn('2026-05-03T12:00:00.000Z'),
+        aReader({ status: 'unsubscribed' }),
+      ]) {
+        await readers().addIfNew(reader);
+      }
+      expect(await readers().countByStatus()).toEqual({ pending: 1, confirmed: 3, unsubscribed: 2 });
+      expect(await readers().confirmedPerDay(at('2026-05-01T00:00:00.000Z'))).toEqual([
+        { day: '2026-05-01', confirmed: 2 },
+        { day: '2026-05-03', confirmed: 1 },
+      ]);
+    });
   });
 }

@@ -13,6 +13,7 @@ import { dashboardRoutes } from './dashboard';
 import { guestbookRoutes } from './guestbook';
 import { mailHealthRoutes } from './mail-health';
 import { suppressionRoutes } from './suppressions';
+import { readerListRoutes } from './reader-list';
 import { readerRoutes } from './readers';
 import { mediaRoutes } from './media';
 import { personalDataRoutes } from './personal-data';
@@ -39,6 +40,7 @@ export function apiSpecs(options: HttpAppOptions): RouteSpecs<ApiRouteName> {
     ...suppressionRoutes(options),
     ...readerRoutes(options),
     ...mediaRoutes(options),
+    ...readerListRoutes(options),
   };
 }
 

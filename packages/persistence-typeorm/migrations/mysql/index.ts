@@ -6,6 +6,7 @@ import { SiteContent1796688000000 } from './1796688000000-site-content';
 import { Suppressions1796774400000 } from './1796774400000-suppressions';
 import { Media1796860830000 } from './1796860830000-media';
 import { Readers1796904000000 } from './1796904000000-readers';
+import { ReaderList1797033600000 } from './1797033600000-reader-list';
 import { DeliveryEvents1797120000000 } from './1797120000000-delivery-events';
 import { AdminLists1795737600000 } from './1795737600000-admin-lists';
 import { DeliveryLinks1795305600000 } from './1795305600000-delivery-links';
@@ -28,5 +29,6 @@ export const MYSQL_MIGRATIONS = [
   Suppressions1796774400000,
   Media1796860830000,
   Readers1796904000000,
+  ReaderList1797033600000,
   DeliveryEvents1797120000000,
 ];

@@ -4,6 +4,7 @@ import { SiteContent1796688000000 } from './1796688000000-site-content';
 import { Suppressions1796774400000 } from './1796774400000-suppressions';
 import { Media1796860830000 } from './1796860830000-media';
 import { Readers1796904000000 } from './1796904000000-readers';
+import { ReaderList1797033600000 } from './1797033600000-reader-list';
 import { DeliveryEvents1797120000000 } from './1797120000000-delivery-events';
 import { SearchIndex1795824000000 } from './1795824000000-search-index';
 import { AuditChain1796428800000 } from './1796428800000-audit-chain';
@@ -28,5 +29,6 @@ export const SQLITE_MIGRATIONS = [
   Suppressions1796774400000,
   Media1796860830000,
   Readers1796904000000,
+  ReaderList1797033600000,
   DeliveryEvents1797120000000,
 ];

@@ -83,7 +83,9 @@ function defined(schema: Record<string, unknown>): JsonSchema {
 
 function withNull(schema: JsonSchema, nullable: boolean | undefined): JsonSchema {
   if (nullable !== true) return schema;
-  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
+  // A list of values takes null as one of them too (JSON Schema's enum is checked whatever the type).
+  const values = Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {};
+  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'], ...values };
   return { oneOf: [schema, { type: 'null' }] };
 }
 

@@ -221,6 +221,9 @@ export const OPERATIONS: readonly Operation[] = [
     auth: 'session',
     id: 'scholarship request',
   },
+  { method: 'GET', template: '/api/admin/readers', auth: 'session', query: ['status', 'q', 'limit', 'before'] },
+  { method: 'GET', template: '/api/admin/readers/summary', auth: 'session' },
+  { method: 'GET', template: '/api/admin/readers.csv', auth: 'session', query: ['format'] },
   { method: 'GET', template: '/api/admin/mail-health', auth: 'session' },
   {
     method: 'POST',
