@@ -54,6 +54,8 @@ describe('the Security screen in Chromium', () => {
     await page.getByRole('button', { name: 'Add admin' }).click();
     await page.getByTestId('temporary-password').waitFor();
     await expect(admins.count()).resolves.toBe(2);
+    // The list's second render (after the refetch) may land a moment after the first: wait for it.
+    await page.getByRole('button', { name: 'Remove' }).nth(1).waitFor();
     await expect(page.getByRole('button', { name: 'Remove' }).count()).resolves.toBe(2);
 
     page.once('dialog', (dialog) => void dialog.accept());

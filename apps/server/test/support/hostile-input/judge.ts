@@ -18,8 +18,9 @@ const KNOWN_MESSAGES = new Set<string>([
   FIELD_MESSAGES.consentRequired,
 ]);
 // The messages built from a field's label; labels are ours, or (for unknown fields) the key sent.
-// A label may number an item of a list ("Theme 2 title", "About the book, paragraph 3").
-const LABEL = '[A-Za-z][A-Za-z0-9, ]{0,60}';
+// A label may number an item of a list ("Theme 2 title", "About the book, paragraph 3") or be
+// a header-like name ("List-Unsubscribe", RFC 8058's one-click field).
+const LABEL = '[A-Za-z][A-Za-z0-9, -]{0,60}';
 const TEMPLATED = [
   new RegExp(`^${LABEL} is required\\.$`),
   new RegExp(`^${LABEL} must be at most \\d+ characters\\.$`),
