@@ -65,13 +65,20 @@ const COMPACT = /^[a-z2-7]{26}$/;
 function compactId(id: string): string {
   if (!UUID.test(id)) return id;
   const bits = [...id.replace(/-/g, '')].map((digit) => parseInt(digit, 16).toString(2).padStart(4, '0')).join('');
-  return (bits + '00').match(/.{5}/g)!.map((five) => ALPHABET[parseInt(five, 2)]).join('');
+  return (bits + '00')
+    .match(/.{5}/g)!
+    .map((five) => ALPHABET[parseInt(five, 2)])
+    .join('');
 }
 
 function fullId(compact: string): string {
   if (!COMPACT.test(compact)) return compact;
   const bits = [...compact].map((char) => ALPHABET.indexOf(char).toString(2).padStart(5, '0')).join('');
-  const hex = bits.slice(0, 128).match(/.{4}/g)!.map((four) => parseInt(four, 2).toString(16)).join('');
+  const hex = bits
+    .slice(0, 128)
+    .match(/.{4}/g)!
+    .map((four) => parseInt(four, 2).toString(16))
+    .join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

@@ -21,7 +21,9 @@ export class SendAnnouncementBody {
 
 export class AnnouncementQueued {
   @Field.text('id', { format: 'uuid' }) id!: string;
-  @Field.count('recipients', { description: 'Mails queued: the confirmed readers whose address takes list mail (1 for a test)' })
+  @Field.count('recipients', {
+    description: 'Mails queued: the confirmed readers whose address takes list mail (1 for a test)',
+  })
   recipients!: number;
   @Field.oneOf('status', ANNOUNCEMENT_STATUSES) status!: AnnouncementStatus;
 }
