@@ -193,6 +193,7 @@ export const API_ROUTES = {
   readerSummary: call('GET /api/admin/readers/summary', { answer: 'ReaderSummaryResponse' }),
   exportReaders: call('GET /api/admin/readers.csv', { query: 'ReaderExportQuery', answer: 'csv' }),
   sendAnnouncement: call('POST /api/admin/announcements', {
+    status: 202,
     body: 'SendAnnouncementBody',
     answer: 'SendAnnouncementResponse',
   }),
