@@ -24,6 +24,8 @@ export interface AnnounceFigures {
   readonly sendSeconds: number;
   readonly sent: number;
   readonly rssBeforeMb: number;
+  /** The highest RSS until the POST's answer: what the queuing took. */
+  readonly rssQueuedMb: number;
   readonly rssPeakMb: number;
 }
 
@@ -87,7 +89,12 @@ export async function measureAnnounceScenario(options: Options, log: (line: stri
         token,
       );
       const queueMs = performance.now() - started;
-      log(`announce: ${answer.announcement.recipients} mails queued in ${queueMs.toFixed(0)} ms`);
+      const rssQueuedMb = rss.peak();
+      const sending = rssPeak(server.pid);
+      log(
+        `announce: ${answer.announcement.recipients} mails queued in ${queueMs.toFixed(0)} ms; ` +
+          `RSS ${rss.beforeMb.toFixed(0)} → ${rssQueuedMb.toFixed(0)} MB`,
+      );
       let sent: number;
       for (;;) {
         const listed = await call(server.url, 'GET', '/api/admin/announcements', undefined, token);
@@ -97,13 +104,13 @@ export async function measureAnnounceScenario(options: Options, log: (line: stri
         await sleep(250);
       }
       const sendSeconds = (performance.now() - started - queueMs) / 1000;
-      const rssPeakMb = rss.peak();
+      const rssPeakMb = Math.max(rssQueuedMb, sending.peak());
       const files = readdirSync(join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml')).length;
       log(
         `announce: ${sent} sent (${files} .eml files) in ${sendSeconds.toFixed(1)} s, ` +
           `${(sent / sendSeconds).toFixed(0)} a second; RSS ${rss.beforeMb.toFixed(0)} → ${rssPeakMb.toFixed(0)} MB`,
       );
-      return { readers, seedMs, queueMs, sendSeconds, sent, rssBeforeMb: rss.beforeMb, rssPeakMb };
+      return { readers, seedMs, queueMs, sendSeconds, sent, rssBeforeMb: rss.beforeMb, rssQueuedMb, rssPeakMb };
     });
   });
 }
@@ -126,6 +133,14 @@ export function announceRows(figures: AnnounceFigures): Row[] {
       unit: '/s',
       goal: null,
       note: `${figures.sent} sent in ${figures.sendSeconds.toFixed(1)} s to the outbox folder, each with its own unsubscribe link`,
+    }),
+    row({
+      scenario: `${scenario}, POST /api/admin/announcements`,
+      figure: 'server memory growth while queuing (RSS)',
+      value: figures.rssQueuedMb - figures.rssBeforeMb,
+      unit: 'MB',
+      goal: null,
+      note: `${figures.rssBeforeMb.toFixed(0)} → ${figures.rssQueuedMb.toFixed(0)} MB`,
     }),
     row({
       scenario: `${scenario}, from the POST to the last mail`,
