@@ -13,6 +13,7 @@ import { rssPeak, sleep } from './delivery';
 import { BENCH_ADMIN_PASSWORD, withScratchDatabase, withServer, type Options } from './harness';
 import type { ServerSettings } from './processes';
 import { row, type Row } from './report';
+import { callJson } from './scenarios';
 
 /** The readers of a full run; a quick run has a tenth. */
 export const ANNOUNCE_READERS = 50_000;
@@ -47,19 +48,9 @@ async function seedReaders(databaseUrl: string, count: number): Promise<number> 
   return Date.now() - started;
 }
 
-async function call(url: string, method: string, path: string, body?: unknown, token?: string) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the answers are read here
-}
+/** A JSON call to the bench server, its answer as the scenario reads it. */
+const call = async (url: string, method: string, path: string, body?: unknown, token?: string) =>
+  (await callJson(url, method, path, body, token)) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the answers are read here
 
 export async function measureAnnounceScenario(options: Options, log: (line: string) => void): Promise<AnnounceFigures> {
   const readers = options.quick ? ANNOUNCE_READERS / 10 : ANNOUNCE_READERS;
