@@ -79,12 +79,20 @@ export class TypeOrmDeliveryRepository implements DeliveryRepository {
   }
 
   async countByKeyPrefix(prefix: string): Promise<Readonly<Record<DeliveryStatus, number>>> {
-    // A range of the unique dedupe_key index: the keys that start with the prefix (which ends in ':').
+    // A range of the unique dedupe_key index: the keys that start with the prefix. SQLite
+    // compares bytes, so the keys from the prefix up to the next character after its last one;
+    // MySQL's collation does not order punctuation as ASCII does, so LIKE (its own range).
     const q = this.dialect.id;
-    const end = `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
+    const [where, bound] =
+      this.dialect.kind === 'mysql'
+        ? [`${q('dedupe_key')} LIKE ? ESCAPE '!'`, [`${prefix.replace(/[!%_]/g, '!$&')}%`]]
+        : [
+            `${q('dedupe_key')} >= ? AND ${q('dedupe_key')} < ?`,
+            [prefix, `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`],
+          ];
     const rows = (await this.manager.query(
-      `SELECT ${q('status')} AS status, COUNT(*) AS n FROM ${q('deliveries')} WHERE ${q('dedupe_key')} >= ? AND ${q('dedupe_key')} < ? GROUP BY ${q('status')}`,
-      [prefix, end],
+      `SELECT ${q('status')} AS status, COUNT(*) AS n FROM ${q('deliveries')} WHERE ${where} GROUP BY ${q('status')}`,
+      bound,
     )) as Array<{ status: string; n: unknown }>;
     const counts = { queued: 0, sent: 0, failed: 0 };
     for (const row of rows) if (row.status in counts) counts[row.status as DeliveryStatus] = Number(row.n ?? 0);
