@@ -18,6 +18,8 @@ export interface Options {
   readonly start: boolean;
   /** `--upload`: only the owner's upload of a 150 MB book. */
   readonly upload: boolean;
+  /** `--announce`: only an announcement to 50,000 confirmed readers. */
+  readonly announce: boolean;
   readonly build: boolean;
   readonly lighthouse: boolean;
 }

@@ -15,6 +15,8 @@
 //                                 within one minute while the public list is read
 //   pnpm bench --upload           only the upload: the owner uploads a 150 MB book while the
 //                                 public list is read (server memory growth, the list's p99)
+//   pnpm bench --announce         only an announcement to 50,000 confirmed readers, the rate
+//                                 cap lifted: queueing time, mails a second, memory growth
 //   pnpm bench --start            only the start: spawn to the first public-list answer on the
 //                                 seeded database, and the idle memory after it
 //   --no-build                    reuse the dist/ folders when they exist
@@ -45,9 +47,10 @@ import { SEED_COUNTS } from './seed';
 import { spikeRows } from './spike';
 import { measureStarts, startRows } from './start';
 import { measureUploadScenario, uploadRows } from './upload';
+import { announceRows, measureAnnounceScenario } from './announce';
 import { deliveryRows, rows, type Measured } from './table';
 
-const HELP = `pnpm bench [--quick] [--mysql] [--scale | --delivery | --spike | --upload | --start] [--no-build] [--no-lighthouse]
+const HELP = `pnpm bench [--quick] [--mysql] [--scale | --delivery | --spike | --upload | --announce | --start] [--no-build] [--no-lighthouse]
   --quick          a few seconds per scenario and one Lighthouse run (CI)
   --mysql          run on MariaDB (TEST_MYSQL_URL, or a throwaway server) instead of SQLite
   --scale          the back office at 2,000 and at 100,000 entries, and the CSV export of
@@ -59,6 +62,8 @@ const HELP = `pnpm bench [--quick] [--mysql] [--scale | --delivery | --spike | -
                    being made until its copy comes (about 5 minutes)
   --upload         only the upload: the owner uploads a 150 MB book while the list is read
                    (the server's memory growth and the list's p99 during it)
+  --announce       only an announcement to 50,000 confirmed readers (5,000 with --quick), the
+                   rate cap lifted: the time to queue every mail, mails a second, memory growth
   --start          only the start (the full run has it too): spawn to the first answer of the
                    public list on the seeded database, and the RSS a few seconds later
   --no-build       skip pnpm build when the server and both apps are already built
@@ -73,6 +78,7 @@ function parseOptions(argv: readonly string[]): Options {
     '--spike',
     '--start',
     '--upload',
+    '--announce',
     '--no-build',
     '--no-lighthouse',
     '--help',
@@ -91,6 +97,7 @@ function parseOptions(argv: readonly string[]): Options {
     spike: argv.includes('--spike'),
     start: argv.includes('--start'),
     upload: argv.includes('--upload'),
+    announce: argv.includes('--announce'),
     build: !argv.includes('--no-build'),
     lighthouse: !argv.includes('--no-lighthouse'),
   };
@@ -250,6 +257,19 @@ async function mainUpload(options: Options, profile: Profile, started: number): 
   report(options, { kind: 'upload', title: 'the owner uploads a 150 MB book', meta, table }, { figures }, started);
 }
 
+/** `--announce`: an announcement to the confirmed readers (announce.ts). */
+async function mainAnnounce(options: Options, started: number): Promise<void> {
+  const figures = await measureAnnounceScenario(options, log);
+  const table = announceRows(figures);
+  const meta = runFacts({
+    database: options.mysql ? 'MySQL' : 'SQLite',
+    mode: `announce${options.quick ? ', quick' : ''}`,
+    load: 'one announcement, nothing else; DELIVERY_POLL_INTERVAL=100ms, LOG_LEVEL=warn, NODE_ENV=production',
+    seed: `${figures.readers} confirmed readers (${figures.seedMs} ms)`,
+  });
+  report(options, { kind: 'announce', title: 'an announcement to the readers', meta, table }, { figures }, started);
+}
+
 /** `--start`: the start alone, on a seeded database of its own. */
 async function mainStart(options: Options, profile: Profile, started: number): Promise<void> {
   const { figures, seed } = await withScratchDatabase(options, 'memoir-bench-start-', async (dataDir, database) => {
@@ -292,6 +312,10 @@ async function main(): Promise<void> {
   }
   if (options.upload) {
     await mainUpload(options, profile, started);
+    return;
+  }
+  if (options.announce) {
+    await mainAnnounce(options, started);
     return;
   }
   const measured = {

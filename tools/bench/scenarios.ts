@@ -88,7 +88,13 @@ function guestbookPayload(n: number): string {
 }
 
 /** A JSON call to the bench server, answered `expected`. */
-async function callJson(url: string, method: string, path: string, body: unknown, token?: string): Promise<unknown> {
+export async function callJson(
+  url: string,
+  method: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<unknown> {
   const response = await fetch(`${url}${path}`, {
     method,
     headers: {

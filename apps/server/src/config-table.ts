@@ -675,6 +675,12 @@ export const CONFIG_VARIABLES = {
     default: '6',
     parse: parsers.count(COUNT_MIN, COUNT_MAX),
   }),
+  ANNOUNCE_RATE: variable({
+    meaning:
+      "an announcement's mails to the readers, `N/window` (s, m, h, d): each mail falls due at its place in this schedule, so the mail server is never flooded and other mail never waits behind an announcement",
+    default: '60/1m',
+    parse: parsers.rateLimit(),
+  }),
   DELIVERY_RETRY_DELAY: variable({
     meaning: 'the wait after the first failed attempt; it doubles after each further one, up to 1 h',
     default: '1m',

@@ -111,6 +111,8 @@ export interface MailConfig {
   readonly stampQueueMaxBytes: number;
   readonly pollIntervalMs: number;
   readonly maxAttempts: number;
+  /** ANNOUNCE_RATE: an announcement's mails per window. */
+  readonly announceRate: RateLimitPolicy;
   readonly retryBaseMs: number;
 }
 
@@ -305,6 +307,7 @@ export function loadConfig(
     stampQueueMaxMb: read('STAMP_QUEUE_MAX_MB'),
     pollIntervalMs: read('DELIVERY_POLL_INTERVAL'),
     maxAttempts: read('DELIVERY_MAX_ATTEMPTS'),
+    announceRate: read('ANNOUNCE_RATE'),
     retryBaseMs: read('DELIVERY_RETRY_DELAY'),
     retentionDays: read('RETENTION_DAYS'),
     retentionRejectedDays: read('RETENTION_REJECTED_DAYS'),
@@ -366,6 +369,7 @@ export function loadConfig(
     stampQueueMaxBytes: valueOf(values.stampQueueMaxMb) * 1024 * 1024,
     pollIntervalMs: valueOf(values.pollIntervalMs),
     maxAttempts: valueOf(values.maxAttempts),
+    announceRate: valueOf(values.announceRate),
     retryBaseMs: valueOf(values.retryBaseMs),
   };
   return {

@@ -235,6 +235,7 @@ export function useCaseSettings(config: ServerConfig): UseCaseSettings {
       ownerEmail: mail.ownerEmail,
     },
     ownerNotifications: mail.ownerNotifications,
+    announceRate: mail.announceRate,
     notifyRejections: mail.notifyRejections,
     retention: config.retention,
     crackmeWinners: config.crackmeWinners,

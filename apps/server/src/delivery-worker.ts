@@ -1,4 +1,4 @@
-import type { QueueOwnerDigestUseCase, SendDueDeliveriesUseCase } from '@memoir/domain';
+import type { QueueOwnerDigestUseCase, ResumeAnnouncementsUseCase, SendDueDeliveriesUseCase } from '@memoir/domain';
 import type { Logger } from 'pino';
 
 import type { BackgroundJob } from './background-jobs';
@@ -15,6 +15,8 @@ import type { BackgroundJob } from './background-jobs';
 export function deliveryJob(deps: {
   readonly sendDueDeliveries: SendDueDeliveriesUseCase;
   readonly queueOwnerDigest: QueueOwnerDigestUseCase;
+  /** Finishes the queuing of an announcement a crash cut short (none: not looked for). */
+  readonly resumeAnnouncements?: Pick<ResumeAnnouncementsUseCase, 'execute'>;
   readonly pollIntervalMs: number;
   readonly batchSize: number;
   readonly logger: Logger;
@@ -27,6 +29,8 @@ export function deliveryJob(deps: {
     async run(stopping) {
       try {
         if (await deps.queueOwnerDigest.execute()) logger.info('queued the owner’s daily digest');
+        const resumed = (await deps.resumeAnnouncements?.execute()) ?? 0;
+        if (resumed > 0) logger.info({ resumed }, 'finished queuing announcements cut short');
         for (;;) {
           const run = await deps.sendDueDeliveries.execute({ shouldStop: stopping });
           if (run.sent + run.retrying + run.failed > 0) logger.info({ ...run }, 'delivery run');

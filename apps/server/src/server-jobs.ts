@@ -43,6 +43,7 @@ export function serverJobs({
     deliveryJob({
       sendDueDeliveries: useCases.sendDueDeliveries,
       queueOwnerDigest: useCases.queueOwnerDigest,
+      resumeAnnouncements: useCases.resumeAnnouncements,
       pollIntervalMs: config.mail.pollIntervalMs,
       batchSize: settings.deliveryPolicy.batchSize,
       logger,

@@ -180,6 +180,12 @@ const STEPS: Readonly<Record<ApiRouteName, (world: World) => Promise<Answer>>> =
   listReaders: ({ app, token }) => app.call('GET', '/api/admin/readers?status=pending&q=example', { token }),
   readerSummary: ({ app, token }) => app.call('GET', '/api/admin/readers/summary', { token }),
   exportReaders: ({ app, token }) => app.call('GET', '/api/admin/readers.csv?format=plain', { token }),
+  sendAnnouncement: ({ app, token }) =>
+    app.call('POST', '/api/admin/announcements', {
+      token,
+      body: { subject: 'The paperback is out', text: 'It is in the shops from Monday.' },
+    }),
+  listAnnouncements: ({ app, token }) => app.call('GET', '/api/admin/announcements', { token }),
   listSuppressions: async ({ app, token }) => {
     // A hard bounce, as a provider's webhook records it, for the list to show and the next call to lift.
     const at = app.clock.now();

@@ -15,6 +15,7 @@ import type { SiteContentVersion, SiteDraft, SitePreview } from '../src/site-con
 import type { Suppression } from '../src/suppressions/suppression';
 import type { Reader } from '../src/readers/reader';
 import type { ReaderToken } from '../src/readers/reader-token';
+import type { Announcement } from '../src/readers/announcement';
 import type { MediaFile } from '../src/media/media';
 
 /** The tables of the in-memory adapters. Values are copied in and out, never shared. */
@@ -47,6 +48,8 @@ export class InMemoryDatabase {
   /** By id; their links by token hash. */
   readers = new Map<string, Reader>();
   readerTokens = new Map<string, ReaderToken>();
+  /** The announcements to the readers, by id. */
+  announcements = new Map<string, Announcement>();
   /** The uploads' records, by id (their bytes are the media store's). */
   media = new Map<string, MediaFile>();
 
@@ -74,6 +77,7 @@ export class InMemoryDatabase {
     copy.suppressions = structuredClone(this.suppressions);
     copy.readers = structuredClone(this.readers);
     copy.readerTokens = structuredClone(this.readerTokens);
+    copy.announcements = structuredClone(this.announcements);
     copy.media = structuredClone(this.media);
     return copy;
   }
@@ -100,6 +104,7 @@ export class InMemoryDatabase {
     this.suppressions = from.suppressions;
     this.readers = from.readers;
     this.readerTokens = from.readerTokens;
+    this.announcements = from.announcements;
     this.media = from.media;
   }
 }

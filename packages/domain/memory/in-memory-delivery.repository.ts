@@ -1,4 +1,4 @@
-import type { Delivery } from '../src/outbox/delivery';
+import type { Delivery, DeliveryStatus } from '../src/outbox/delivery';
 import type { DeliveryEvent } from '../src/outbox/delivery-event';
 import type { DeliveryRepository, OutboxState } from '../src/outbox/delivery.repository';
 import { copy, type InMemoryDatabase } from './in-memory-database';
@@ -21,6 +21,20 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
     if (this.hasKey(delivery.dedupeKey)) return false;
     await this.add(delivery);
     return true;
+  }
+
+  async addManyUnlessDuplicate(deliveries: ReadonlyArray<Delivery & { readonly dedupeKey: string }>): Promise<number> {
+    let added = 0;
+    for (const delivery of deliveries) if (await this.addUnlessDuplicate(delivery)) added += 1;
+    return added;
+  }
+
+  async countByKeyPrefix(prefix: string): Promise<Readonly<Record<DeliveryStatus, number>>> {
+    const counts = { queued: 0, sent: 0, failed: 0 };
+    for (const delivery of this.db.deliveries.values()) {
+      if (delivery.dedupeKey?.startsWith(prefix) === true) counts[delivery.status] += 1;
+    }
+    return counts;
   }
 
   private hasKey(key: string): boolean {

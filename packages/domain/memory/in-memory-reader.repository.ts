@@ -7,7 +7,8 @@ import type {
   ReaderRepository,
   SignUpRecord,
 } from '../src/readers/reader.repository';
-import { containsText, copy, pageOf, type InMemoryDatabase, type PageRequest } from './in-memory-database';
+import type { Announcement, AnnouncementProgress } from '../src/readers/announcement';
+import { containsText, copy, newestFirst, pageOf, type InMemoryDatabase, type PageRequest } from './in-memory-database';
 
 export class InMemoryReaderRepository implements ReaderRepository {
   constructor(private readonly db: InMemoryDatabase) {}
@@ -124,6 +125,45 @@ export class InMemoryReaderRepository implements ReaderRepository {
     if (reader === undefined) return false;
     this.delete(reader.id);
     return true;
+  }
+
+  async addAnnouncement(announcement: Announcement): Promise<void> {
+    this.db.announcements.set(announcement.id, copy(announcement));
+  }
+
+  async findAnnouncement(id: string): Promise<Announcement | null> {
+    const found = this.db.announcements.get(id);
+    return found === undefined ? null : copy(found);
+  }
+
+  async listAnnouncements(limit: number): Promise<Announcement[]> {
+    return [...this.db.announcements.values()]
+      .filter((announcement) => !announcement.test)
+      .sort(newestFirst)
+      .slice(0, Math.max(0, limit))
+      .map(copy);
+  }
+
+  async listAnnouncementsQueuing(): Promise<Announcement[]> {
+    return [...this.db.announcements.values()]
+      .filter((announcement) => !announcement.test && announcement.queuedAt === null)
+      .map(copy);
+  }
+
+  async recordAnnouncementProgress(id: string, progress: AnnouncementProgress): Promise<void> {
+    const announcement = this.db.announcements.get(id);
+    if (announcement === undefined || progress.queuedCount < announcement.queuedCount) return;
+    this.db.announcements.set(id, copy({ ...announcement, ...progress }));
+  }
+
+  async listListMailRecipients(afterId: string | null, limit: number): Promise<Array<{ id: string }>> {
+    return [...this.db.readers.values()]
+      .filter((reader) => reader.status === 'confirmed' && !this.db.suppressions.has(reader.emailKey))
+      .filter((reader) => afterId === null || reader.id > afterId)
+      .map((reader) => reader.id)
+      .sort()
+      .slice(0, Math.max(0, limit))
+      .map((id) => ({ id }));
   }
 
   private byKey(emailKey: string): Reader | undefined {

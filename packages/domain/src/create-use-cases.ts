@@ -62,6 +62,12 @@ import { ListSuppressionsUseCase, RemoveSuppressionUseCase } from './suppression
 import { RecordMailEventUseCase } from './suppressions/record-mail-event.use-case';
 import { SignUpReaderUseCase } from './readers/sign-up-reader.use-case';
 import { ListReadersUseCase } from './readers/list-readers.use-case';
+import {
+  DEFAULT_ANNOUNCE_RATE,
+  ListAnnouncementsUseCase,
+  ResumeAnnouncementsUseCase,
+  SendAnnouncementUseCase,
+} from './readers/announcements.use-cases';
 import { ConfirmReaderUseCase, UnsubscribeReaderUseCase } from './readers/reader-links.use-cases';
 import { unsubscribingOnComplaint } from './readers/list-mail';
 import { RequestStatusUseCase } from './deliveries/request-status.use-case';
@@ -146,6 +152,8 @@ export interface UseCaseSettings {
    */
   readonly loginAccountLimit: RateLimitPolicy;
   readonly deliveryPolicy: DeliveryPolicy;
+  /** ANNOUNCE_RATE: an announcement's mails per window (DEFAULT_ANNOUNCE_RATE without). */
+  readonly announceRate?: RateLimitPolicy;
   readonly email: EmailSettings;
   readonly ownerNotifications: OwnerNotifications;
   /** NOTIFY_REJECTIONS: send a polite email after a rejection too (the server's default: no). */
@@ -246,6 +254,10 @@ export interface UseCases {
   readonly unsubscribeReader: UnsubscribeReaderUseCase;
   /** The owner's Readers screen: the list, its counts and growth, the exports. */
   readonly listReaders: ListReadersUseCase;
+  /** An announcement to the confirmed readers (or a test to the owner), its list, and the worker's resumption of its queuing. */
+  readonly sendAnnouncement: SendAnnouncementUseCase;
+  readonly listAnnouncements: ListAnnouncementsUseCase;
+  readonly resumeAnnouncements: ResumeAnnouncementsUseCase;
   /** /request-status: a reader's approved link mailed again. */
   readonly requestStatus: RequestStatusUseCase;
   /** The owner uploads the book, the cover or the author photo. */
@@ -278,6 +290,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     sessionPolicy,
     alertOwner: settings.email.ownerEmail !== null,
   };
+  const announcing = { ...repositories, ids, clock, rate: settings.announceRate ?? DEFAULT_ANNOUNCE_RATE };
   const verifyAuditChain = new VerifyAuditChainUseCase({ ...repositories, sha256: ports.sha256, clock });
 
   const resendDelivery = new ResendDeliveryUseCase({ ...decisions, copies });
@@ -453,5 +466,8 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     confirmReader: new ConfirmReaderUseCase({ ...repositories, unitOfWork, tokens, clock }),
     unsubscribeReader: new UnsubscribeReaderUseCase({ ...repositories, tokens, clock }),
     listReaders: new ListReadersUseCase({ ...repositories, clock }),
+    sendAnnouncement: new SendAnnouncementUseCase({ ...announcing, ownerEmail: settings.email.ownerEmail }),
+    listAnnouncements: new ListAnnouncementsUseCase(repositories),
+    resumeAnnouncements: new ResumeAnnouncementsUseCase(announcing),
   };
 }

@@ -110,6 +110,9 @@ export * from './readers/sign-up-reader.use-case';
 export * from './readers/reader-links.use-cases';
 export * from './readers/list-mail';
 export * from './readers/list-readers.use-case';
+export * from './readers/announcement';
+export * from './readers/announcements.use-cases';
+export * from './deliveries/announcement-emails';
 
 // Retention of personal data
 export * from './retention/retention';

@@ -55,6 +55,8 @@ export type HttpUseCases = Pick<
   | 'uploadMedia'
   | 'listMedia'
   | 'listReaders'
+  | 'sendAnnouncement'
+  | 'listAnnouncements'
 >;
 
 /** What the media routes need beside the use cases: where uploads wait, the store, the test copy. */

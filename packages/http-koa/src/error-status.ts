@@ -77,6 +77,7 @@ export const STATUS_BY_CODE = {
   [ReaderErrorCode.LinkNotFound]: 404,
   [ReaderErrorCode.LinkExpired]: 410,
   [ReaderErrorCode.LinkUsed]: 410,
+  [ReaderErrorCode.NoOwnerAddress]: 409,
   [MediaErrorCode.Invalid]: 400,
   [MediaErrorCode.UnknownKind]: 404,
   [MediaErrorCode.TooLarge]: 413,

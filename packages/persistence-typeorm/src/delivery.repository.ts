@@ -1,4 +1,11 @@
-import type { Delivery, DeliveryEvent, DeliveryEventKind, DeliveryRepository, OutboxState } from '@memoir/domain';
+import type {
+  Delivery,
+  DeliveryEvent,
+  DeliveryEventKind,
+  DeliveryRepository,
+  DeliveryStatus,
+  OutboxState,
+} from '@memoir/domain';
 import { DELIVERY_ERROR_MAX_LENGTH } from '@memoir/shared';
 import { In, IsNull, LessThan, Not, type EntityManager } from 'typeorm';
 
@@ -54,6 +61,42 @@ export class TypeOrmDeliveryRepository implements DeliveryRepository {
       .orIgnore()
       .execute();
     return (await this.manager.findOneBy(DeliverySchema, { id: delivery.id })) !== null;
+  }
+
+  async addManyUnlessDuplicate(deliveries: ReadonlyArray<Delivery & { readonly dedupeKey: string }>): Promise<number> {
+    if (deliveries.length === 0) return 0;
+    // One INSERT ... ON CONFLICT DO NOTHING (SQLite) or INSERT IGNORE (MySQL) for the batch: atomic,
+    // and a row whose dedupeKey is queued already is left out. Its ids are new: those found went in now.
+    await this.manager
+      .createQueryBuilder()
+      .insert()
+      .into(DeliverySchema)
+      .values(deliveries.map((delivery) => ({ ...delivery })))
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
+    return this.manager.countBy(DeliverySchema, { id: In(deliveries.map((delivery) => delivery.id)) });
+  }
+
+  async countByKeyPrefix(prefix: string): Promise<Readonly<Record<DeliveryStatus, number>>> {
+    // A range of the unique dedupe_key index: the keys that start with the prefix. SQLite
+    // compares bytes, so the keys from the prefix up to the next character after its last one;
+    // MySQL's collation does not order punctuation as ASCII does, so LIKE (its own range).
+    const q = this.dialect.id;
+    const [where, bound] =
+      this.dialect.kind === 'mysql'
+        ? [`${q('dedupe_key')} LIKE ? ESCAPE '!'`, [`${prefix.replace(/[!%_]/g, '!$&')}%`]]
+        : [
+            `${q('dedupe_key')} >= ? AND ${q('dedupe_key')} < ?`,
+            [prefix, `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`],
+          ];
+    const rows = (await this.manager.query(
+      `SELECT ${q('status')} AS status, COUNT(*) AS n FROM ${q('deliveries')} WHERE ${where} GROUP BY ${q('status')}`,
+      bound,
+    )) as Array<{ status: string; n: unknown }>;
+    const counts = { queued: 0, sent: 0, failed: 0 };
+    for (const row of rows) if (row.status in counts) counts[row.status as DeliveryStatus] = Number(row.n ?? 0);
+    return counts;
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<Delivery[]> {

@@ -1,5 +1,5 @@
-import type { Reader, ReaderToken } from '@memoir/domain';
-import { AUDIT_USER_AGENT_MAX_LENGTH, IP_ADDRESS_MAX_LENGTH, READER_LIMITS } from '@memoir/shared';
+import type { Announcement, Reader, ReaderToken } from '@memoir/domain';
+import { ANNOUNCEMENT_LIMITS, AUDIT_USER_AGENT_MAX_LENGTH, IP_ADDRESS_MAX_LENGTH, READER_LIMITS } from '@memoir/shared';
 import { EntitySchema } from 'typeorm';
 
 import { id, OWN, time, uuidOf, type Mutable } from './schemas';
@@ -75,4 +75,32 @@ export const ReaderTokenSchema = new EntitySchema<ReaderTokenRow>({
   ],
 });
 
-export const READER_SCHEMAS = [ReaderSchema, ReaderTokenSchema];
+export type AnnouncementRow = Mutable<Announcement>;
+
+/**
+ * An announcement's words and how far its queuing went; its mails are deliveries (their
+ * dedupeKeys name it). The text is `text` on both databases: ANNOUNCEMENT_LIMITS.textMaxLength
+ * characters of utf8mb4 stay within MySQL's 65,535 bytes.
+ */
+export const AnnouncementSchema = new EntitySchema<AnnouncementRow>({
+  name: 'Announcement',
+  tableName: 'announcements',
+  columns: {
+    id,
+    subject: { type: 'varchar', length: ANNOUNCEMENT_LIMITS.subjectMaxLength },
+    text: { type: 'text' },
+    createdAt: time('created_at'),
+    createdBy: uuidOf('created_by'),
+    test: { type: 'boolean', default: false },
+    queuedCount: { name: 'queued_count', type: 'int', default: 0 },
+    queuedThrough: uuidOf('queued_through', true),
+    queuedAt: time('queued_at', true),
+  },
+  // The owner's list, newest first; the worker's look for queuing a crash cut short.
+  indices: [
+    { name: 'idx_announcements_created', columns: ['createdAt', 'id'] },
+    { name: 'idx_announcements_queued', columns: ['queuedAt'] },
+  ],
+});
+
+export const READER_SCHEMAS = [ReaderSchema, ReaderTokenSchema, AnnouncementSchema];

@@ -1,5 +1,7 @@
 import {
   readerKey,
+  type Announcement,
+  type AnnouncementProgress,
   type ConfirmationRecord,
   type ConfirmedOnDay,
   type ReaderListFilter,
@@ -10,14 +12,25 @@ import {
   type ReaderToken,
   type SignUpRecord,
 } from '@memoir/domain';
-import type { EntityManager } from 'typeorm';
+import { IsNull, type EntityManager } from 'typeorm';
 
 import { isKey, type Dialect } from './dialect';
 import { seekingAlong, type PageRequest } from './newest-first';
-import { ReaderSchema, ReaderTokenSchema, type ReaderRow } from './reader-schemas';
+import {
+  AnnouncementSchema,
+  ReaderSchema,
+  ReaderTokenSchema,
+  type AnnouncementRow,
+  type ReaderRow,
+} from './reader-schemas';
 import { count } from './statements';
 
 const toReader = (row: ReaderRow): Reader => ({ ...row });
+const toAnnouncement = (row: AnnouncementRow): Announcement => ({
+  ...row,
+  test: Boolean(row.test),
+  queuedCount: Number(row.queuedCount),
+});
 
 export class TypeOrmReaderRepository implements ReaderRepository {
   constructor(
@@ -186,6 +199,54 @@ export class TypeOrmReaderRepository implements ReaderRepository {
       [this.dialect.time(since)],
     )) as Array<{ day: unknown; n: unknown }>;
     return rows.map((row) => ({ day: String(row.day), confirmed: count(row.n) }));
+  }
+
+  async addAnnouncement(announcement: Announcement): Promise<void> {
+    await this.manager.insert(AnnouncementSchema, { ...announcement });
+  }
+
+  async findAnnouncement(id: string): Promise<Announcement | null> {
+    if (!isKey(id)) return null;
+    const row = await this.manager.findOneBy(AnnouncementSchema, { id });
+    return row === null ? null : toAnnouncement(row);
+  }
+
+  async listAnnouncements(limit: number): Promise<Announcement[]> {
+    const rows = await this.manager.find(AnnouncementSchema, {
+      where: { test: false },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: Math.max(0, limit),
+    });
+    return rows.map(toAnnouncement);
+  }
+
+  async listAnnouncementsQueuing(): Promise<Announcement[]> {
+    const rows = await this.manager.find(AnnouncementSchema, { where: { test: false, queuedAt: IsNull() } });
+    return rows.map(toAnnouncement);
+  }
+
+  async recordAnnouncementProgress(id: string, progress: AnnouncementProgress): Promise<void> {
+    // Only forward: a slower process that queued an earlier batch never moves the cursor back.
+    await this.manager
+      .createQueryBuilder()
+      .update(AnnouncementSchema)
+      .set({ ...progress })
+      .where('id = :id AND queued_count <= :count', { id, count: progress.queuedCount })
+      .execute();
+  }
+
+  async listListMailRecipients(afterId: string | null, limit: number): Promise<Array<{ id: string }>> {
+    // Along the primary key from the cursor; a suppressed address (suppressions are kept in lower
+    // case, as email_key) is left out by its primary key.
+    const q = this.dialect.id;
+    const rows = (await this.manager.query(
+      `SELECT r.${q('id')} AS id FROM ${q('readers')} r WHERE r.${q('status')} = 'confirmed'` +
+        (afterId === null ? '' : ` AND r.${q('id')} > ?`) +
+        ` AND NOT EXISTS (SELECT 1 FROM ${q('suppressions')} s WHERE s.${q('email')} = r.${q('email_key')})` +
+        ` ORDER BY r.${q('id')} LIMIT ?`,
+      afterId === null ? [Math.max(0, limit)] : [afterId, Math.max(0, limit)],
+    )) as Array<{ id: string }>;
+    return rows.map((row) => ({ id: String(row.id) }));
   }
 
   async deleteByEmail(email: string): Promise<boolean> {

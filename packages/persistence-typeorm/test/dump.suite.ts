@@ -111,6 +111,17 @@ async function fill(persistence: TypeOrmPersistence): Promise<void> {
     expiresAt: null,
     usedAt: null,
   });
+  await repositories.readers.addAnnouncement({
+    id: '00000000-0000-4000-8000-0000000a0001',
+    subject: 'Das Taschenbuch ist da — 📚',
+    text: 'Zeile eins\n\nЗдравствуйте',
+    createdAt: AT('2026-02-04T00:00:00.5Z'),
+    createdBy: '00000000-0000-4000-8000-000000000001',
+    test: false,
+    queuedCount: 1,
+    queuedThrough: reader.id,
+    queuedAt: null,
+  });
   // An uploaded book: its record, and its bytes in more chunks than a dump reads at a time.
   await persistence.mediaStore.write(BOOK_FILE, pieces(BOOK_BYTES));
   await persistence.repositories.media.add({
@@ -296,8 +307,8 @@ export function describeDumps(name: string, stores: DumpStores): void {
       await fill(from);
       const file = join(dir, 'export.jsonl');
       await writeDumpFile(from, file);
-      // Version 6 had neither the media nor the delivery events (version 8).
-      const media = ['media_uploads', 'media_blobs', 'media_chunks', 'delivery_events'];
+      // Version 6 had neither the media nor the delivery events (version 8) nor the announcements (9).
+      const media = ['media_uploads', 'media_blobs', 'media_chunks', 'delivery_events', 'announcements'];
       const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
       const header = JSON.parse(lines[0] ?? '{}') as { schemaVersion: number; columns: Record<string, unknown> };
       header.schemaVersion = 6;
@@ -329,6 +340,7 @@ export function describeDumps(name: string, stores: DumpStores): void {
         'media_blobs',
         'media_chunks',
         'delivery_events',
+        'announcements',
       ]);
       const older = readFileSync(file, 'utf8')
         .trimEnd()

@@ -32,7 +32,7 @@ it('names the schema version of the columns a dump holds', async () => {
   try {
     // A change here changes what a dump holds: bump DUMP_SCHEMA_VERSION with it (src/dump.ts).
     expect([DUMP_SCHEMA_VERSION, dumpColumns(store)]).toEqual([
-      8,
+      9,
       {
         admin_users: [
           'id',
@@ -89,6 +89,17 @@ it('names the schema version of the columns a dump holds', async () => {
           'createdAt',
         ],
         delivery_events: ['id', 'deliveryId', 'kind', 'at', 'detail'],
+        announcements: [
+          'id',
+          'subject',
+          'text',
+          'createdAt',
+          'createdBy',
+          'test',
+          'queuedCount',
+          'queuedThrough',
+          'queuedAt',
+        ],
         audit_events: [
           'id',
           'action',

@@ -19,6 +19,7 @@ export const MYSQL_SEARCH_TABLES = ['search_stopwords'];
 
 export const TABLES = [
   'admin_login_challenges',
+  'announcements',
   'admin_recovery_codes',
   'admin_sessions',
   'audit_chain_head',

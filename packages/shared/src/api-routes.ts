@@ -192,6 +192,12 @@ export const API_ROUTES = {
   listReaders: call('GET /api/admin/readers', { query: 'ReaderListQuery', answer: 'ReadersPage' }),
   readerSummary: call('GET /api/admin/readers/summary', { answer: 'ReaderSummaryResponse' }),
   exportReaders: call('GET /api/admin/readers.csv', { query: 'ReaderExportQuery', answer: 'csv' }),
+  sendAnnouncement: call('POST /api/admin/announcements', {
+    status: 202,
+    body: 'SendAnnouncementBody',
+    answer: 'SendAnnouncementResponse',
+  }),
+  listAnnouncements: call('GET /api/admin/announcements', { answer: 'AnnouncementsResponse' }),
   listSuppressions: call('GET /api/admin/suppressions', { answer: 'SuppressionsResponse' }),
   /** The uploads in use; uploading (a file, not JSON) is POST /api/admin/media/{kind}, outside this table. */
   listMedia: call('GET /api/admin/media', { answer: 'MediaListResponse' }),

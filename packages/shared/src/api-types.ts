@@ -12,6 +12,7 @@ export type * from './contract/mail-health';
 export type * from './contract/media';
 export type * from './contract/personal-data';
 export type * from './contract/readers';
+export type * from './contract/announcements';
 export type * from './contract/scholarships';
 export type * from './contract/security';
 export type * from './contract/sign-in';

@@ -108,6 +108,22 @@ export const READER_LIMITS = {
   unconfirmedDays: 30,
 } as const;
 
+/**
+ * An announcement to the confirmed readers: a subject line and a plain text. The subject stays
+ * within what mail clients show (RFC 5322 advises 78 characters a line); the text is a letter,
+ * not a book.
+ */
+export const ANNOUNCEMENT_LIMITS = {
+  subjectMaxLength: 150,
+  textMaxLength: 10_000,
+  /** Announcements the owner's list shows, newest first. */
+  listed: 50,
+} as const;
+
+/** An announcement's progress, from its mails in the outbox. */
+export const ANNOUNCEMENT_STATUSES = ['queued', 'sending', 'sent'] as const;
+export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
+
 /** Where a reader signed up: the landing page's sign-up form, or the box on one of the two forms. */
 export const READER_SOURCES = ['signup-form', 'guestbook', 'scholarship'] as const;
 export type ReaderSource = (typeof READER_SOURCES)[number];

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'personal_data_exported',
   'suppression_removed',
   'media_replaced',
+  'announcement_sent',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 
@@ -52,5 +53,6 @@ export const AUDIT_RESOURCE_TYPES = [
   'crackme_claim',
   'site_content',
   'media',
+  'announcement',
 ] as const;
 export type AuditResourceTypeName = (typeof AUDIT_RESOURCE_TYPES)[number];

@@ -25,4 +25,5 @@ export const queryKeys = {
   media: [...adminData, 'media'],
   readers: [...adminData, 'readers'],
   readerSummary: [...adminData, 'reader-summary'],
+  announcements: [...adminData, 'announcements'],
 } as const;

@@ -45,6 +45,8 @@ export const AuditAction = {
   SuppressionRemoved: 'suppression_removed',
   /** The owner uploaded a new book, cover or author photo (details: its kind, bytes, hash, pages). */
   MediaReplaced: 'media_replaced',
+  /** The owner sent an announcement to the confirmed readers (details: its subject). */
+  AnnouncementSent: 'announcement_sent',
 } as const;
 
 export const AuditResourceType = {
@@ -59,6 +61,8 @@ export const AuditResourceType = {
   SiteContent: 'site_content',
   /** An uploaded book, cover or author photo (the resource id is its record's). */
   Media: 'media',
+  /** An announcement to the readers (the resource id is its id). */
+  Announcement: 'announcement',
 } as const;
 
 /** One line of the append-only audit trail. Nothing edits or deletes an event. */

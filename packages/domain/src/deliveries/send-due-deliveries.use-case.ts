@@ -33,6 +33,7 @@ import type { SuppressionRepository } from '../suppressions/suppression.reposito
 import type { ReaderRepository } from '../readers/reader.repository';
 import { readerConfirmationEmail } from './reader-emails';
 import { confirmationToSend } from './reader-confirmation';
+import { announcementToSend } from './announcement-emails';
 
 /** How hard the worker tries, and what an approval's link allows. */
 export interface DeliveryPolicy {
@@ -218,6 +219,11 @@ export class SendDueDeliveriesUseCase {
         const sending = await confirmationToSend(this.deps, delivery);
         if (!sending.ok) throw new Undeliverable(sending.error);
         return readerConfirmationEmail(settings, sending.value.reader, sending.value.links);
+      }
+      case 'announcement': {
+        const sending = await announcementToSend(this.deps, delivery);
+        if (!sending.ok) throw new Undeliverable(sending.error);
+        return sending.value;
       }
     }
   }

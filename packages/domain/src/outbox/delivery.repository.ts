@@ -1,4 +1,4 @@
-import type { Delivery } from './delivery';
+import type { Delivery, DeliveryStatus } from './delivery';
 import type { DeliveryEvent } from './delivery-event';
 
 /** Port: the delivery queue, shared by every server process. */
@@ -11,6 +11,15 @@ export interface DeliveryRepository {
    * another). Returns whether it was added.
    */
   addUnlessDuplicate(delivery: Delivery & { readonly dedupeKey: string }): Promise<boolean>;
+
+  /**
+   * Queues each delivery unless one with its `dedupeKey` exists, in one statement (atomic): a
+   * batch queued again after a crash adds only what is missing. Returns how many were added.
+   */
+  addManyUnlessDuplicate(deliveries: ReadonlyArray<Delivery & { readonly dedupeKey: string }>): Promise<number>;
+
+  /** The deliveries whose dedupeKey starts with `prefix`, by status (an announcement's mails). */
+  countByKeyPrefix(prefix: string): Promise<Readonly<Record<DeliveryStatus, number>>>;
 
   /**
    * Takes up to `limit` queued deliveries whose next attempt is due (nextAttemptAt <= now)

@@ -1,4 +1,5 @@
 import type { PageRequest } from '../shared/list-page';
+import type { AnnouncementStore } from './announcement';
 import type { Reader, ReaderLeavingWay, ReaderStatus } from './reader';
 import type { ReaderToken } from './reader-token';
 
@@ -31,7 +32,7 @@ export interface ConfirmationRecord {
  * Port: the readers and their links' hashes, shared by every server process. Every change of
  * state is one conditional statement, so that of concurrent calls the state allows, one wins.
  */
-export interface ReaderRepository {
+export interface ReaderRepository extends AnnouncementStore {
   /**
    * Adds the reader unless one with the same `emailKey` exists; whether it was added. Atomic:
    * of concurrent sign-ups of one address, one row remains.

@@ -11,6 +11,8 @@ export const ReaderErrorCode = {
   LinkExpired: 'READER.LINK_EXPIRED',
   /** A confirmation link used before (and its reader not confirmed by it now). */
   LinkUsed: 'READER.LINK_USED',
+  /** An announcement's test goes to OWNER_EMAIL, which is not set. */
+  NoOwnerAddress: 'READER.NO_OWNER_ADDRESS',
 } as const;
 
 export type ReaderError = ErrorOf<typeof ReaderErrorCode>;

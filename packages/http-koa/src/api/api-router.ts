@@ -14,6 +14,7 @@ import { guestbookRoutes } from './guestbook';
 import { mailHealthRoutes } from './mail-health';
 import { suppressionRoutes } from './suppressions';
 import { readerListRoutes } from './reader-list';
+import { announcementRoutes } from './announcements';
 import { readerRoutes } from './readers';
 import { mediaRoutes } from './media';
 import { personalDataRoutes } from './personal-data';
@@ -41,6 +42,7 @@ export function apiSpecs(options: HttpAppOptions): RouteSpecs<ApiRouteName> {
     ...readerRoutes(options),
     ...mediaRoutes(options),
     ...readerListRoutes(options),
+    ...announcementRoutes(options),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ApiRoute, ContractName } from '../api-routes';
 import * as analytics from './analytics';
+import * as announcements from './announcements';
 import * as auditLog from './audit-log';
 import * as common from './common';
 import * as crackme from './crackme';
@@ -32,6 +33,7 @@ const MODULES = [
   media,
   personalData,
   readers,
+  announcements,
   scholarships,
   security,
   signIn,

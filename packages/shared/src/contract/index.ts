@@ -3,6 +3,7 @@
  * The apps import these as types only, from `@memoir/shared`, so they never load class-validator.
  */
 export * from './analytics';
+export * from './announcements';
 export * from './audit-log';
 export * from './common';
 export * from './crackme';

@@ -224,6 +224,17 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'GET', template: '/api/admin/readers', auth: 'session', query: ['status', 'q', 'limit', 'before'] },
   { method: 'GET', template: '/api/admin/readers/summary', auth: 'session' },
   { method: 'GET', template: '/api/admin/readers.csv', auth: 'session', query: ['format'] },
+  {
+    method: 'POST',
+    template: '/api/admin/announcements',
+    auth: 'session',
+    fields: {
+      subject: text('The paperback is out', 'Ünïcödé — 📚', ''),
+      text: text('It is in the shops.\n\nSee you there.', 'Zeile\u2028zwei', ''),
+      test: fc.boolean(),
+    },
+  },
+  { method: 'GET', template: '/api/admin/announcements', auth: 'session' },
   { method: 'GET', template: '/api/admin/mail-health', auth: 'session' },
   {
     method: 'POST',

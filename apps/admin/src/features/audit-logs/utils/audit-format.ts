@@ -84,4 +84,5 @@ export const ACTION_LABELS: Readonly<Record<AuditActionName, string>> = {
   personal_data_exported: 'Personal data downloaded',
   suppression_removed: 'Suppression lifted',
   media_replaced: 'Media uploaded',
+  announcement_sent: 'Announcement sent',
 };

@@ -10,6 +10,7 @@ import { Badge, ButtonRow, EmptyState, ListCard, Section } from '../../../shared
 import { ScreenHeader, type ScreenTexts } from '../../../shared/screen';
 import { When } from '../../../shared/when';
 import { downloadReaders, readerSummaryQueryOptions, useReaders } from '../api/readers';
+import { AnnouncementsSection } from './announcements-section';
 import { EXPORT_LABELS, leavingWay, sourceName, STATUS_LABELS, type ReaderSearch } from '../utils/reader-search';
 
 export const READERS_SCREEN: ScreenTexts = {
@@ -156,6 +157,7 @@ export function ReadersPage() {
         hold confirmed readers only.
       </p>
       <Summary />
+      <AnnouncementsSection />
       <Section id="exports" title="Export">
         <ButtonRow>
           {READER_EXPORT_FORMATS.map((format) => (
