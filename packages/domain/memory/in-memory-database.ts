@@ -16,6 +16,7 @@ import type { Suppression } from '../src/suppressions/suppression';
 import type { Reader } from '../src/readers/reader';
 import type { ReaderToken } from '../src/readers/reader-token';
 import type { MediaFile } from '../src/media/media';
+import type { ReviewReminder } from '../src/review-reminders/review-reminder';
 
 /** The tables of the in-memory adapters. Values are copied in and out, never shared. */
 export class InMemoryDatabase {
@@ -49,6 +50,8 @@ export class InMemoryDatabase {
   readerTokens = new Map<string, ReaderToken>();
   /** The uploads' records, by id (their bytes are the media store's). */
   media = new Map<string, MediaFile>();
+  /** The review reminders, by request id, with their answer link's hash. */
+  reviewReminders = new Map<string, ReviewReminder & { readonly tokenHash: string | null }>();
 
   /** A deep copy of every table, for rolling a transaction back. */
   snapshot(): InMemoryDatabase {
@@ -75,6 +78,7 @@ export class InMemoryDatabase {
     copy.readers = structuredClone(this.readers);
     copy.readerTokens = structuredClone(this.readerTokens);
     copy.media = structuredClone(this.media);
+    copy.reviewReminders = structuredClone(this.reviewReminders);
     return copy;
   }
 

@@ -33,6 +33,8 @@ import type { SuppressionRepository } from '../suppressions/suppression.reposito
 import type { ReaderRepository } from '../readers/reader.repository';
 import { readerConfirmationEmail } from './reader-emails';
 import { confirmationToSend } from './reader-confirmation';
+import type { SiteContentRepository } from '../site-content/site-content.repository';
+import { reviewReminderToSend } from './review-reminder-sending';
 
 /** How hard the worker tries, and what an approval's link allows. */
 export interface DeliveryPolicy {
@@ -98,6 +100,8 @@ export class SendDueDeliveriesUseCase {
       readonly auditEvents: AuditEventRepository;
       readonly suppressions: SuppressionRepository;
       readonly readers: ReaderRepository;
+      /** The published store links of a review reminder. */
+      readonly siteContent: SiteContentRepository;
       readonly mailer: Mailer;
       readonly clock: Clock;
       /** Names each failed attempt's event on the delivery's timeline. */
@@ -155,6 +159,9 @@ export class SendDueDeliveriesUseCase {
         continue;
       }
       await deliveries.markSent(delivery.id, clock.now());
+      if (delivery.kind === 'review_reminder' && delivery.requestId !== null) {
+        await this.deps.scholarshipRequests.markReviewReminderSent(delivery.requestId, clock.now());
+      }
       run.sent += 1;
     }
     return run;
@@ -218,6 +225,11 @@ export class SendDueDeliveriesUseCase {
         const sending = await confirmationToSend(this.deps, delivery);
         if (!sending.ok) throw new Undeliverable(sending.error);
         return readerConfirmationEmail(settings, sending.value.reader, sending.value.links);
+      }
+      case 'review_reminder': {
+        const sending = await reviewReminderToSend(this.deps, delivery);
+        if (!sending.ok) throw new Undeliverable(sending.error);
+        return sending.value;
       }
     }
   }

@@ -9,7 +9,9 @@
  * - to the owner: a sign-in from a new device, two-factor turned off, a new admin
  *   (`security_alert`); its dedupeKey names the audit event it reports (`security:<event id>`);
  * - to a reader who signed up for news: the confirmation email (`reader_confirm`), queued with
- *   the sign-up; its dedupeKey names the reader (`reader:<reader id>:<ms>`).
+ *   the sign-up; its dedupeKey names the reader (`reader:<reader id>:<ms>`);
+ * - to a requester who asked for it: the one review reminder (`review_reminder`), queued
+ *   REVIEW_REMINDER_DAYS after their first download; its dedupeKey is `review:<request id>`.
  * A worker sends it, retrying with back-off. The queue is in the database, so a restart or a
  * second server process loses nothing, and a lease keeps two processes from sending one
  * delivery at once.
@@ -22,7 +24,8 @@ export type DeliveryKind =
   | 'owner_digest'
   | 'signin_alert'
   | 'security_alert'
-  | 'reader_confirm';
+  | 'reader_confirm'
+  | 'review_reminder';
 export type DeliveryStatus = 'queued' | 'sent' | 'failed';
 
 export interface Delivery {
