@@ -296,8 +296,8 @@ export function describeDumps(name: string, stores: DumpStores): void {
       await fill(from);
       const file = join(dir, 'export.jsonl');
       await writeDumpFile(from, file);
-      // Version 6 had neither the media nor the delivery events (version 8).
-      const media = ['media_uploads', 'media_blobs', 'media_chunks', 'delivery_events'];
+      // Version 6 had neither the media nor the delivery events (version 8) nor the review reminders (9).
+      const media = ['media_uploads', 'media_blobs', 'media_chunks', 'delivery_events', 'review_reminders'];
       const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
       const header = JSON.parse(lines[0] ?? '{}') as { schemaVersion: number; columns: Record<string, unknown> };
       header.schemaVersion = 6;
@@ -329,6 +329,7 @@ export function describeDumps(name: string, stores: DumpStores): void {
         'media_blobs',
         'media_chunks',
         'delivery_events',
+        'review_reminders',
       ]);
       const older = readFileSync(file, 'utf8')
         .trimEnd()

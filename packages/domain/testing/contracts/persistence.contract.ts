@@ -15,6 +15,7 @@ import { scholarshipRequestRepositoryContract } from './scholarship-request-repo
 import { siteContentRepositoryContract } from './site-content-repository.contract';
 import { suppressionRepositoryContract } from './suppression-repository.contract';
 import { readerRepositoryContract } from './reader-repository.contract';
+import { reviewReminderContract } from './review-reminder.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
 import { mediaRepositoryContract, mediaStoreContract } from './media.contract';
 
@@ -72,6 +73,7 @@ export function describePersistenceContract(
     siteContentRepositoryContract(store, concurrency);
     suppressionRepositoryContract(store, concurrency);
     readerRepositoryContract(store, concurrency);
+    reviewReminderContract(store, concurrency);
     mediaRepositoryContract(store);
     mediaStoreContract(() => store().mediaStore);
   });

@@ -8,6 +8,7 @@ import { Media1796860830000 } from './1796860830000-media';
 import { Readers1796904000000 } from './1796904000000-readers';
 import { ReaderList1797033600000 } from './1797033600000-reader-list';
 import { DeliveryEvents1797120000000 } from './1797120000000-delivery-events';
+import { ReviewReminders1797206400000 } from './1797206400000-review-reminders';
 import { AdminLists1795737600000 } from './1795737600000-admin-lists';
 import { DeliveryLinks1795305600000 } from './1795305600000-delivery-links';
 import { Deliveries1795262400000 } from './1795262400000-deliveries';
@@ -31,4 +32,5 @@ export const MYSQL_MIGRATIONS = [
   Readers1796904000000,
   ReaderList1797033600000,
   DeliveryEvents1797120000000,
+  ReviewReminders1797206400000,
 ];

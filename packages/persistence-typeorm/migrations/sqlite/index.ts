@@ -6,6 +6,7 @@ import { Media1796860830000 } from './1796860830000-media';
 import { Readers1796904000000 } from './1796904000000-readers';
 import { ReaderList1797033600000 } from './1797033600000-reader-list';
 import { DeliveryEvents1797120000000 } from './1797120000000-delivery-events';
+import { ReviewReminders1797206400000 } from './1797206400000-review-reminders';
 import { SearchIndex1795824000000 } from './1795824000000-search-index';
 import { AuditChain1796428800000 } from './1796428800000-audit-chain';
 import { AdminSecurity1796515200000 } from './1796515200000-admin-security';
@@ -31,4 +32,5 @@ export const SQLITE_MIGRATIONS = [
   Readers1796904000000,
   ReaderList1797033600000,
   DeliveryEvents1797120000000,
+  ReviewReminders1797206400000,
 ];
