@@ -95,7 +95,11 @@ async function fill(persistence: TypeOrmPersistence): Promise<void> {
     })),
   );
   await persistence.eventCounts.add([{ day: '2026-02-02', name: 'buy_click', detail: 'kindle', count: 3 }]);
-  await repositories.scholarshipRequests.add(aScholarshipRequest({ reviewReminder: true }));
+  const reminded = aScholarshipRequest({ reviewReminder: true });
+  await repositories.scholarshipRequests.add(reminded);
+  await repositories.scholarshipRequests.startReviewReminder(reminded.id, AT('2026-02-04T00:00:00.25Z'));
+  await repositories.scholarshipRequests.attachReviewToken(reminded.id, 'v'.repeat(43));
+  await repositories.scholarshipRequests.answerReviewReminder(reminded.id, 'declined', AT('2026-02-05T00:00:00.75Z'));
   const reader = aReader({
     email: 'Zoë.Reader@example.org',
     name: 'Zoë 📚',
