@@ -47,21 +47,19 @@ export function reviewReminderEmail(
     [answersIntro, `I left a review: ${answers.reviewed}`, `No thanks: ${answers.declined}`].join('\n'),
     ...closing,
   ];
-  const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
-  const storeList =
-    stores.length === 0
-      ? ''
-      : '\n<ul>\n' +
-        stores
-          .map((store) => `<li>${link(store.url, BUY_FORMAT_LABELS[store.format])}: ${escapeHtml(store.url)}</li>`)
-          .join('\n') +
-        '\n</ul>';
-  const body =
-    html(opening) +
-    `\n${html([storesIntro])}${storeList}\n` +
-    html([answersIntro]) +
-    `\n<ul>\n<li>${link(answers.reviewed, 'I left a review')}</li>\n<li>${link(answers.declined, 'No thanks')}</li>\n</ul>\n` +
-    html(closing);
+  // One paragraph per block, a line per link: the HTML part says what the text part says.
+  const line = (label: string, url: string, shown: string) =>
+    `${escapeHtml(label)}: <a href="${escapeHtml(url)}">${escapeHtml(shown)}</a>`;
+  const storesHtml = [
+    escapeHtml(storesIntro),
+    ...stores.map((store) => line(BUY_FORMAT_LABELS[store.format], store.url, store.url)),
+  ].join('<br>');
+  const answersHtml = [
+    escapeHtml(answersIntro),
+    line('I left a review', answers.reviewed, 'answer here'),
+    line('No thanks', answers.declined, 'answer here'),
+  ].join('<br>');
+  const body = `${html(opening)}\n<p>${storesHtml}</p>\n<p>${answersHtml}</p>\n${html(closing)}`;
   return composed(request.email, `Your reminder about a review of ${title}`, text, body);
 }
 
