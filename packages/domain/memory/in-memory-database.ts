@@ -16,7 +16,7 @@ import type { Suppression } from '../src/suppressions/suppression';
 import type { Reader } from '../src/readers/reader';
 import type { ReaderToken } from '../src/readers/reader-token';
 import type { MediaFile } from '../src/media/media';
-import type { ReviewReminder } from '../src/review-reminders/review-reminder';
+import type { ReviewReminder } from '../src/scholarships/review-reminder';
 
 /** The tables of the in-memory adapters. Values are copied in and out, never shared. */
 export class InMemoryDatabase {

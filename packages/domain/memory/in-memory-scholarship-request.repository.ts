@@ -1,6 +1,6 @@
 import type { ScholarshipDecision, ScholarshipRequest } from '../src/scholarships/scholarship-request';
 import type { PendingAge, ScholarshipRequestRepository } from '../src/scholarships/scholarship-request.repository';
-import type { ReviewAnswer, ReviewReminder, ReviewSummary } from '../src/review-reminders/review-reminder';
+import type { ReviewAnswer, ReviewReminder, ReviewSummary } from '../src/scholarships/review-reminder';
 import { copy } from './in-memory-database';
 import { InMemoryReviewQueue, type InMemoryReviewQueueTable } from './in-memory-review-queue';
 

@@ -63,8 +63,8 @@ import { RecordMailEventUseCase } from './suppressions/record-mail-event.use-cas
 import { SignUpReaderUseCase } from './readers/sign-up-reader.use-case';
 import { ListReadersUseCase } from './readers/list-readers.use-case';
 import { ConfirmReaderUseCase, UnsubscribeReaderUseCase } from './readers/reader-links.use-cases';
-import { AnswerReviewReminderUseCase } from './review-reminders/answer-review-reminder.use-case';
-import { QueueReviewRemindersUseCase } from './review-reminders/queue-review-reminders.use-case';
+import { AnswerReviewReminderUseCase } from './deliveries/answer-review-reminder.use-case';
+import { QueueReviewRemindersUseCase } from './deliveries/queue-review-reminders.use-case';
 import { unsubscribingOnComplaint } from './readers/list-mail';
 import { RequestStatusUseCase } from './deliveries/request-status.use-case';
 import { ErasePersonUseCase } from './personal-data/erase-person.use-case';
@@ -376,6 +376,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     auditChainState: new CachedAuditChainState({ verify: verifyAuditChain, clock }),
     sendDueDeliveries: new SendDueDeliveriesUseCase({
       ...repositories,
+      storeLinks: async () => (await repositories.siteContent.latestVersion())?.content.buyLinks ?? [],
       mailer,
       clock,
       ids,

@@ -44,9 +44,9 @@ export * from './guestbook/moderate-guestbook-entry.use-case';
 export * from './guestbook/sign-guestbook.use-case';
 
 // Review reminders
-export * from './review-reminders/review-reminder';
-export * from './review-reminders/queue-review-reminders.use-case';
-export * from './review-reminders/answer-review-reminder.use-case';
+export * from './scholarships/review-reminder';
+export * from './deliveries/queue-review-reminders.use-case';
+export * from './deliveries/answer-review-reminder.use-case';
 export { REVIEW_REMINDER_PATH } from './deliveries/review-reminder-sending';
 export { reviewReminderEmail, type ReviewAnswerLinks } from './deliveries/review-reminder-email';
 

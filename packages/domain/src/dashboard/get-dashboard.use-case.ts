@@ -1,7 +1,7 @@
 import { RECENT_ACTIVITY_WINDOW_DAYS } from '@memoir/shared';
 
 import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repository';
-import type { ReviewSummary } from '../review-reminders/review-reminder';
+import type { ReviewSummary } from '../scholarships/review-reminder';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { Clock } from '../shared/clock';
 import { countThrough, type RecentCounts } from '../shared/recent-counts';

@@ -1,12 +1,19 @@
+import type { BuyLink } from '@memoir/shared';
+
 import type { Delivery } from '../outbox/delivery';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
-import type { SiteContentRepository } from '../site-content/site-content.repository';
 import { err, ok, type Result } from '../shared/result';
 import type { SecretTokens } from '../shared/secret-tokens';
 import type { SuppressionRepository } from '../suppressions/suppression.repository';
 import type { EmailSettings } from './emails';
 import type { OutgoingEmail } from './mailer';
 import { reviewReminderEmail, storesWithAddress } from './review-reminder-email';
+
+/**
+ * Port: the store links of the published site content (the site-content capability sits
+ * above this one, so the composition hands them in).
+ */
+export type PublishedStoreLinks = () => Promise<readonly BuyLink[]>;
 
 /** The answer page's path; `?token=…&answer=reviewed|declined`. */
 export const REVIEW_REMINDER_PATH = '/review-reminder';
@@ -21,7 +28,7 @@ export async function reviewReminderToSend(
   deps: {
     readonly scholarshipRequests: ScholarshipRequestRepository;
     readonly suppressions: SuppressionRepository;
-    readonly siteContent: SiteContentRepository;
+    readonly storeLinks: PublishedStoreLinks;
     readonly tokens: SecretTokens;
     readonly settings: EmailSettings;
   },
@@ -37,10 +44,9 @@ export async function reviewReminderToSend(
   if (suppression !== null) return err(`Not sent: the address is suppressed (${suppression.reason}).`);
   const token = deps.tokens.newToken();
   await deps.scholarshipRequests.attachReviewToken(request.id, deps.tokens.hashOf(token));
-  const published = await deps.siteContent.latestVersion();
   const page = `${deps.settings.publicBaseUrl}${REVIEW_REMINDER_PATH}?token=${token}`;
   return ok(
-    reviewReminderEmail(deps.settings, request, storesWithAddress(published?.content.buyLinks ?? []), {
+    reviewReminderEmail(deps.settings, request, storesWithAddress(await deps.storeLinks()), {
       reviewed: `${page}&answer=reviewed`,
       declined: `${page}&answer=declined`,
     }),

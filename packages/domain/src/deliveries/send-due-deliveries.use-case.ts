@@ -33,8 +33,7 @@ import type { SuppressionRepository } from '../suppressions/suppression.reposito
 import type { ReaderRepository } from '../readers/reader.repository';
 import { readerConfirmationEmail } from './reader-emails';
 import { confirmationToSend } from './reader-confirmation';
-import type { SiteContentRepository } from '../site-content/site-content.repository';
-import { reviewReminderToSend } from './review-reminder-sending';
+import { reviewReminderToSend, type PublishedStoreLinks } from './review-reminder-sending';
 
 /** How hard the worker tries, and what an approval's link allows. */
 export interface DeliveryPolicy {
@@ -101,7 +100,7 @@ export class SendDueDeliveriesUseCase {
       readonly suppressions: SuppressionRepository;
       readonly readers: ReaderRepository;
       /** The published store links of a review reminder. */
-      readonly siteContent: SiteContentRepository;
+      readonly storeLinks: PublishedStoreLinks;
       readonly mailer: Mailer;
       readonly clock: Clock;
       /** Names each failed attempt's event on the delivery's timeline. */

@@ -10,7 +10,7 @@ import { personalDataEvent } from '../retention/retention';
 import type { Clock } from '../shared/clock';
 import type { SuppressionRepository } from '../suppressions/suppression.repository';
 import { readerRecord, type ReaderRecord } from '../readers/reader';
-import { reviewReminderRecord } from '../review-reminders/review-reminder';
+import { reviewReminderRecord } from '../scholarships/review-reminder';
 import type { ReaderRepository } from '../readers/reader.repository';
 import type { IdGenerator } from '../shared/id-generator';
 import type { RequestContext } from '../shared/request-context';

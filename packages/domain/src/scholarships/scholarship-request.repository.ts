@@ -1,5 +1,5 @@
 import type { ReviewQueueRepository } from '../review-queue/review-queue.repository';
-import type { ReviewAnswer, ReviewReminder, ReviewSummary } from '../review-reminders/review-reminder';
+import type { ReviewAnswer, ReviewReminder, ReviewSummary } from './review-reminder';
 import type { ScholarshipDecision, ScholarshipRequest, ScholarshipStatus } from './scholarship-request';
 
 /** Which requests a list holds; every field given must match. */

@@ -4,7 +4,7 @@ import type { ScholarshipRequestRepository } from '../scholarships/scholarship-r
 import type { Clock } from '../shared/clock';
 import { err, ok, type Result } from '../shared/result';
 import { sameSecretHash, type SecretTokens } from '../shared/secret-tokens';
-import { REVIEW_ANSWERS, type ReviewAnswer } from './review-reminder';
+import { REVIEW_ANSWERS, type ReviewAnswer } from '../scholarships/review-reminder';
 
 /** A token as SecretTokens makes it (base64url of at least 16 bytes), with room to spare. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,128}$/;

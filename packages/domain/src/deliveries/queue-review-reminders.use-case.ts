@@ -4,7 +4,7 @@ import type { ScholarshipRequestRepository } from '../scholarships/scholarship-r
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { Transactions } from '../shared/transactions';
-import { reviewReminderKey } from './review-reminder';
+import { reviewReminderKey } from '../scholarships/review-reminder';
 
 /** At most this many reminders are queued per run; the next run takes the rest. */
 export const REVIEW_REMINDERS_PER_RUN = 50;
