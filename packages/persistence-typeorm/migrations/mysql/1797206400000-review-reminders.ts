@@ -14,9 +14,13 @@ export class ReviewReminders1797206400000 implements MigrationInterface {
     await queryRunner.query(
       'ALTER TABLE `review_reminders` ADD CONSTRAINT `fk_review_reminders_request` FOREIGN KEY (`request_id`) REFERENCES `scholarship_requests`(`id`) ON DELETE CASCADE ON UPDATE NO ACTION',
     );
+    await queryRunner.query(
+      'CREATE INDEX `idx_scholarship_requests_review` ON `scholarship_requests` (`review_reminder`, `created_at`, `id`)',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP INDEX `idx_scholarship_requests_review` ON `scholarship_requests`');
     await queryRunner.query('ALTER TABLE `review_reminders` DROP FOREIGN KEY `fk_review_reminders_request`');
     await queryRunner.query('DROP TABLE `review_reminders`');
   }
