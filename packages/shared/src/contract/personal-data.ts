@@ -53,7 +53,10 @@ export class ExportedRequest {
 export class ExportedEmail {
   @Field.text('id', { format: 'uuid' }) id!: string;
   @Field.text('requestId', { format: 'uuid', nullable: true }) requestId!: string | null;
-  @Field.text('kind', { description: 'approval or rejection (an email about a request)' }) kind!: string;
+  @Field.text('kind', {
+    description: 'approval, rejection or review_reminder (an email about a request)',
+  })
+  kind!: string;
   @Field.oneOf('status', ['queued', 'sent', 'failed']) status!: 'queued' | 'sent' | 'failed';
   @Field.count('attempts') attempts!: number;
   @Field.count('downloadCount') downloadCount!: number;
