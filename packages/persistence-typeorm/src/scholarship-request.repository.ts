@@ -33,11 +33,11 @@ const toReviewReminder = ({ tokenHash: _hidden, ...row }: ReviewReminderRow): Re
   answer: row.answer,
 });
 
-/** A failed insert because the key is taken (another process wrote it first). */
-function isDuplicateKey(error: unknown): boolean {
+/** A failed insert because the key is taken (another process wrote it first) or the request is gone. */
+function isTakenOrOrphan(error: unknown): boolean {
   if (!(error instanceof QueryFailedError)) return false;
   const code = (error.driverError as { code?: string } | undefined)?.code ?? '';
-  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT');
+  return code === 'ER_DUP_ENTRY' || code === 'ER_NO_REFERENCED_ROW_2' || code.startsWith('SQLITE_CONSTRAINT');
 }
 
 const SCHOLARSHIP_QUEUE: ReviewQueueTable<ScholarshipRequestRow, ScholarshipRequest, 'status'> = {
@@ -140,7 +140,7 @@ export class TypeOrmScholarshipRequestRepository
       return true;
     } catch (error) {
       // Started already (here or by another process), or the request is gone.
-      if (isDuplicateKey(error)) return false;
+      if (isTakenOrOrphan(error)) return false;
       throw error;
     }
   }
