@@ -633,6 +633,12 @@ export const CONFIG_VARIABLES = {
     default: '5',
     parse: parsers.count(COUNT_MIN, COUNT_MAX),
   }),
+  REVIEW_REMINDER_DAYS: variable({
+    meaning:
+      'days after the first download before the one review reminder, sent only to readers who ticked its box on the free-PDF form (1 to 365)',
+    default: '14',
+    parse: parsers.count(1, 365),
+  }),
   STAMP_QUEUE_MAX_WAIT: variable({
     meaning:
       "how long a reader's copy may wait for a stamping thread (ms, s, m, h, d); longer, the reader's page says the site is busy and tries again by itself",

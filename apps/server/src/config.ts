@@ -103,6 +103,8 @@ export interface MailConfig {
   readonly ownerNotifications: OwnerNotifications;
   /** NOTIFY_REJECTIONS: a polite email after a rejection; off unless turned on. */
   readonly notifyRejections: boolean;
+  /** REVIEW_REMINDER_DAYS: days after the first download before the one review reminder. */
+  readonly reviewReminderDays: number;
   readonly linkTtlMs: number;
   readonly maxDownloads: number;
   /** STAMP_QUEUE_MAX_WAIT: how long a copy may wait for a stamping thread. */
@@ -301,6 +303,7 @@ export function loadConfig(
     ownerEmail: read('OWNER_EMAIL'),
     ownerNotifications: read('OWNER_NOTIFICATIONS'),
     notifyRejections: read('NOTIFY_REJECTIONS'),
+    reviewReminderDays: read('REVIEW_REMINDER_DAYS'),
     linkTtlMs: read('DOWNLOAD_LINK_TTL'),
     maxDownloads: read('DOWNLOAD_LINK_MAX_DOWNLOADS'),
     stampQueueMaxWaitMs: read('STAMP_QUEUE_MAX_WAIT'),
@@ -363,6 +366,7 @@ export function loadConfig(
     ownerEmail,
     ownerNotifications: ownerEmail === null ? 'off' : valueOf(values.ownerNotifications),
     notifyRejections: valueOf(values.notifyRejections),
+    reviewReminderDays: valueOf(values.reviewReminderDays),
     linkTtlMs: valueOf(values.linkTtlMs),
     maxDownloads: valueOf(values.maxDownloads),
     stampQueueMaxWaitMs: valueOf(values.stampQueueMaxWaitMs),

@@ -241,6 +241,7 @@ export function useCaseSettings(config: ServerConfig): UseCaseSettings {
     crackmeWinners: config.crackmeWinners,
     firstSiteContent: firstSiteContent(config.siteLinks.configured),
     bookMaxBytes: config.mail.bookMaxBytes,
+    reviewReminderDays: config.mail.reviewReminderDays,
     serverSetup: {
       publicBaseUrlSet: config.siteLinks.leaveOutPlaceholders,
       mailServerSet: config.mail.smtpUrl !== null,

@@ -10,6 +10,12 @@ import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './scheduled-jobs';
 /** How often a process writes the counted events it has totalled. */
 export const EVENT_FLUSH_INTERVAL_MS = 10_000;
 
+/**
+ * How often each process looks for review reminders that fell due: a reminder is due days
+ * after a download, so a minute late is on time; several processes at once queue each once.
+ */
+export const REVIEW_REMINDER_CHECK_MS = 60_000;
+
 /** How often each process removes the kept copies of links that stopped working. */
 export const COPY_SWEEP_INTERVAL_MS = 10 * 60_000;
 
@@ -67,6 +73,19 @@ export function serverJobs({
             if (removed > 0) logger.info({ removed }, 'removed the kept copies of links that work no more');
           },
           (error: unknown) => logger.warn({ err: error }, 'sweeping the kept copies failed'),
+        ),
+    },
+    {
+      // Review reminders fell due (REVIEW_REMINDER_DAYS after a first download): queued for the delivery worker.
+      name: 'review-reminders',
+      periodMs: REVIEW_REMINDER_CHECK_MS,
+      runAtStart: true,
+      run: () =>
+        useCases.queueReviewReminders.execute().then(
+          (queued) => {
+            if (queued > 0) logger.info({ queued }, 'queued the review reminders that fell due');
+          },
+          (error: unknown) => logger.warn({ err: error }, 'queuing the review reminders failed; tried again later'),
         ),
     },
     {

@@ -624,6 +624,7 @@ export function describeHttpApi(name: string, database: () => TestDatabase): voi
           scholarships: { total: 1, pending: 1 },
           recentActivity: { guestbookCount: 2, scholarshipCount: 1 },
           scholarshipPromise: { overdue: 0, oldestPendingAt: app.clock.now().toISOString() },
+          reviews: { downloads: 0, downloadedBy: 0, remindersSent: 0, reviewed: 0, declined: 0 },
           countedEvents: {},
           // The first call starts the chain's check in the background; it never waits for it.
           auditChain: { status: 'unchecked', verifiedEvents: 0, checkedAt: null, firstBreak: null },

@@ -17,6 +17,7 @@ import type { Reader } from '../src/readers/reader';
 import type { ReaderToken } from '../src/readers/reader-token';
 import type { Announcement } from '../src/readers/announcement';
 import type { MediaFile } from '../src/media/media';
+import type { ReviewReminder } from '../src/scholarships/review-reminder';
 
 /** The tables of the in-memory adapters. Values are copied in and out, never shared. */
 export class InMemoryDatabase {
@@ -52,6 +53,8 @@ export class InMemoryDatabase {
   announcements = new Map<string, Announcement>();
   /** The uploads' records, by id (their bytes are the media store's). */
   media = new Map<string, MediaFile>();
+  /** The review reminders, by request id, with their answer link's hash. */
+  reviewReminders = new Map<string, ReviewReminder & { readonly tokenHash: string | null }>();
 
   /** A deep copy of every table, for rolling a transaction back. */
   snapshot(): InMemoryDatabase {
@@ -79,6 +82,7 @@ export class InMemoryDatabase {
     copy.readerTokens = structuredClone(this.readerTokens);
     copy.announcements = structuredClone(this.announcements);
     copy.media = structuredClone(this.media);
+    copy.reviewReminders = structuredClone(this.reviewReminders);
     return copy;
   }
 

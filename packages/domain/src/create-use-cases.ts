@@ -69,6 +69,8 @@ import {
   SendAnnouncementUseCase,
 } from './readers/announcements.use-cases';
 import { ConfirmReaderUseCase, UnsubscribeReaderUseCase } from './readers/reader-links.use-cases';
+import { AnswerReviewReminderUseCase } from './deliveries/answer-review-reminder.use-case';
+import { QueueReviewRemindersUseCase } from './deliveries/queue-review-reminders.use-case';
 import { unsubscribingOnComplaint } from './readers/list-mail';
 import { RequestStatusUseCase } from './deliveries/request-status.use-case';
 import { ErasePersonUseCase } from './personal-data/erase-person.use-case';
@@ -178,7 +180,11 @@ export interface UseCaseSettings {
   readonly serverSetup?: ServerSetup;
   /** BOOK_MAX_BYTES: the largest book the owner may upload (DEFAULT_BOOK_MAX_BYTES without). */
   readonly bookMaxBytes?: number;
+  /** REVIEW_REMINDER_DAYS: days after the first download before the one review reminder (14 without). */
+  readonly reviewReminderDays?: number;
 }
+
+export const DEFAULT_REVIEW_REMINDER_DAYS = 14;
 
 export const DEFAULT_CRACKME_WINNERS = 10;
 
@@ -252,6 +258,10 @@ export interface UseCases {
   readonly signUpReader: SignUpReaderUseCase;
   readonly confirmReader: ConfirmReaderUseCase;
   readonly unsubscribeReader: UnsubscribeReaderUseCase;
+  /** Queues the review reminders that are due: a background job runs it. */
+  readonly queueReviewReminders: QueueReviewRemindersUseCase;
+  /** The review reminder's two answer pages and their buttons. */
+  readonly answerReviewReminder: AnswerReviewReminderUseCase;
   /** The owner's Readers screen: the list, its counts and growth, the exports. */
   readonly listReaders: ListReadersUseCase;
   /** An announcement to the confirmed readers (or a test to the owner), its list, and the worker's resumption of its queuing. */
@@ -379,6 +389,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     auditChainState: new CachedAuditChainState({ verify: verifyAuditChain, clock }),
     sendDueDeliveries: new SendDueDeliveriesUseCase({
       ...repositories,
+      storeLinks: async () => (await repositories.siteContent.latestVersion())?.content.buyLinks ?? [],
       mailer,
       clock,
       ids,
@@ -465,6 +476,12 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     signUpReader: new SignUpReaderUseCase({ ...decisions, riddles }),
     confirmReader: new ConfirmReaderUseCase({ ...repositories, unitOfWork, tokens, clock }),
     unsubscribeReader: new UnsubscribeReaderUseCase({ ...repositories, tokens, clock }),
+    queueReviewReminders: new QueueReviewRemindersUseCase({
+      ...repositories,
+      ...decisions,
+      delayMs: (settings.reviewReminderDays ?? DEFAULT_REVIEW_REMINDER_DAYS) * 24 * 60 * 60_000,
+    }),
+    answerReviewReminder: new AnswerReviewReminderUseCase({ ...repositories, tokens, clock }),
     listReaders: new ListReadersUseCase({ ...repositories, clock }),
     sendAnnouncement: new SendAnnouncementUseCase({ ...announcing, ownerEmail: settings.email.ownerEmail }),
     listAnnouncements: new ListAnnouncementsUseCase(repositories),

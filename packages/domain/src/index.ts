@@ -43,6 +43,13 @@ export * from './guestbook/list-public-guestbook-entries.use-case';
 export * from './guestbook/moderate-guestbook-entry.use-case';
 export * from './guestbook/sign-guestbook.use-case';
 
+// Review reminders
+export * from './scholarships/review-reminder';
+export * from './deliveries/queue-review-reminders.use-case';
+export * from './deliveries/answer-review-reminder.use-case';
+export { REVIEW_REMINDER_PATH } from './deliveries/review-reminder-sending';
+export { reviewReminderEmail, type ReviewAnswerLinks } from './deliveries/review-reminder-email';
+
 // Scholarships
 export * from './scholarships/decide-scholarship-request.use-case';
 export * from './scholarships/list-scholarship-requests.use-case';

@@ -11,6 +11,7 @@ import { privacyRoutes } from './privacy-page';
 import { MAIL_EVENTS_PATH, mailEventRoutes } from './mail-events/routes';
 import { requestStatusRoutes } from './request-status-page';
 import { readerPageRoutes } from './reader-pages';
+import { reviewReminderRoutes } from './review-reminder-page';
 import { forwardedHeaders } from './forwarded';
 import {
   adminHostOnly,
@@ -96,6 +97,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     mailEventRoutes(options),
     requestStatusRoutes(options),
     readerPageRoutes(options),
+    reviewReminderRoutes(options),
     mediaRoutes(options),
     ...(options.privacy === undefined ? [] : [privacyRoutes(options.privacy)]),
   ];

@@ -52,6 +52,7 @@ export type HttpUseCases = Pick<
   | 'signUpReader'
   | 'confirmReader'
   | 'unsubscribeReader'
+  | 'answerReviewReminder'
   | 'uploadMedia'
   | 'listMedia'
   | 'listReaders'

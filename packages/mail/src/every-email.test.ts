@@ -13,6 +13,7 @@ import {
   newRequestEmail,
   readerConfirmationEmail,
   rejectionEmail,
+  reviewReminderEmail,
   securityAlertEmail,
   signInAlertEmail,
   testEmail,
@@ -105,6 +106,21 @@ const EVERY_KIND: Readonly<Record<string, OutgoingEmail>> = {
   ),
 };
 
+/**
+ * The stores the owner published, which the review reminder names: the one kind of email with
+ * links off the site, and only to these (the owner's own words, never a visitor's).
+ */
+const STORES = [
+  { format: 'paperback' as const, price: '$18.00', url: 'https://bookshop.example/root-access', note: '' },
+  { format: 'kindle' as const, price: '$9.99', url: 'https://www.amazon.com/dp/B0EXAMPLE', note: '' },
+];
+const STORE_URLS: Readonly<Record<string, readonly string[]>> = { reviewReminder: STORES.map((store) => store.url) };
+const REMINDER_PAGE = `${BASE}/review-reminder?token=${'R'.repeat(43)}`;
+const REVIEW_REMINDER = reviewReminderEmail(SETTINGS, request('approved', null), STORES, {
+  reviewed: `${REMINDER_PAGE}&answer=reviewed`,
+  declined: `${REMINDER_PAGE}&answer=declined`,
+});
+
 const decode = (html: string): string =>
   html.replace(/&#(\d+);/g, (_entity, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&');
 
@@ -133,7 +149,7 @@ describe('every kind of email', () => {
       .privateKey.export({ type: 'pkcs8', format: 'pem' })
       .toString();
     const dkim: DkimKey = { domain: 'rootaccess.example', selector: 'memoir2026', privateKey };
-    for (const [kind, email] of Object.entries(EVERY_KIND)) {
+    for (const [kind, email] of Object.entries({ ...EVERY_KIND, reviewReminder: REVIEW_REMINDER })) {
       const folder = join(dir, kind);
       await new OutboxMailer({ dir: folder, from: FROM, dkim }).send(email);
       raw.set(kind, readFileSync(join(folder, readdirSync(folder)[0] ?? '')));
@@ -141,8 +157,8 @@ describe('every kind of email', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  describe.each(Object.keys(EVERY_KIND))('%s', (kind) => {
-    const email = EVERY_KIND[kind] as OutgoingEmail;
+  describe.each([...Object.keys(EVERY_KIND), 'reviewReminder'])('%s', (kind) => {
+    const email = (kind === 'reviewReminder' ? REVIEW_REMINDER : EVERY_KIND[kind]) as OutgoingEmail;
 
     it('has a plain text part and an HTML part that say the same', async () => {
       const parsed = await simpleParser(raw.get(kind) ?? '');
@@ -158,7 +174,8 @@ describe('every kind of email', () => {
       const links = [...email.html.matchAll(/href="([^"]*)"/g)].map((match) => decode(match[1] ?? ''));
       const addresses = [...email.text.matchAll(/https?:\/\/[^\s]+/g)].map((match) => match[0]);
       expect(addresses.length).toBeGreaterThan(0);
-      for (const url of [...links, ...addresses]) expect(url.startsWith(`${BASE}/`)).toBe(true);
+      const stores = STORE_URLS[kind] ?? [];
+      for (const url of [...links, ...addresses]) expect(url.startsWith(`${BASE}/`) || stores.includes(url)).toBe(true);
     });
 
     it('carries a signature, a Message-ID on the sending domain and Auto-Submitted', () => {

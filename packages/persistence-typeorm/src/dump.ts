@@ -18,6 +18,7 @@ import {
   TwoFactorChallengeSchema,
 } from './schemas';
 import { AnnouncementSchema, ReaderSchema, ReaderTokenSchema } from './reader-schemas';
+import { ReviewReminderSchema } from './review-reminder-schemas';
 import { SITE_CONTENT_ENTITIES, SITE_CONTENT_TABLES, type SiteContentEntity } from './site-content-schemas';
 import { MediaBlobSchema, MediaUploadSchema } from './media-schemas';
 
@@ -42,7 +43,7 @@ export class DumpError extends Error {
  * version is refused. Bump it when a migration adds, removes or changes a column (dump.test.ts
  * holds the columns of this version and fails when they change).
  */
-export const DUMP_SCHEMA_VERSION = 9;
+export const DUMP_SCHEMA_VERSION = 10;
 
 /**
  * What each version added over the one before: tables, and columns with the value a row of an
@@ -56,6 +57,7 @@ const ADDED_IN: Readonly<
   7: { tables: ['media_uploads', 'media_blobs', 'media_chunks'], columns: {} },
   8: { tables: ['delivery_events'], columns: {} },
   9: { tables: ['announcements'], columns: {} },
+  10: { tables: ['review_reminders'], columns: {} },
 };
 export const OLDEST_READABLE_DUMP = 5;
 
@@ -109,6 +111,7 @@ const TABLES: ReadonlyArray<AnySchema> = [
   ReaderSchema,
   ReaderTokenSchema,
   AnnouncementSchema,
+  ReviewReminderSchema,
   SITE_CONTENT_ENTITIES.draft,
   SITE_CONTENT_ENTITIES.version,
   SITE_CONTENT_ENTITIES.preview,

@@ -137,6 +137,8 @@ export const ScholarshipRequestSchema = new EntitySchema<ScholarshipRequestRow>(
     // The admin lists by status (a page at a time), the dashboard's pending count, how many
     // are overdue and the oldest.
     { name: 'idx_scholarship_requests_status_created', columns: ['status', 'createdAt', 'id'] },
+    // The review reminders that may be due: only the requests that asked, oldest first.
+    { name: 'idx_scholarship_requests_review', columns: ['reviewReminder', 'createdAt', 'id'] },
   ],
 });
 

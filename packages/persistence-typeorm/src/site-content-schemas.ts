@@ -3,6 +3,7 @@ import type { SiteContent } from '@memoir/shared';
 import { EntitySchema } from 'typeorm';
 
 import { READER_SCHEMAS } from './reader-schemas';
+import { ReviewReminderSchema } from './review-reminder-schemas';
 import { MediaBlobSchema, mediaChunkSchema, MediaUploadSchema } from './media-schemas';
 import { COMMON_SCHEMAS, OWN, time, uuidOf, type Mutable } from './schemas';
 
@@ -83,6 +84,7 @@ const SCHEMAS_BY_KIND = {
     ...COMMON_SCHEMAS,
     ...siteContentSchemas('sqlite'),
     ...READER_SCHEMAS,
+    ReviewReminderSchema,
     MediaUploadSchema,
     MediaBlobSchema,
     mediaChunkSchema('sqlite'),
@@ -91,6 +93,7 @@ const SCHEMAS_BY_KIND = {
     ...COMMON_SCHEMAS,
     ...siteContentSchemas('mysql'),
     ...READER_SCHEMAS,
+    ReviewReminderSchema,
     MediaUploadSchema,
     MediaBlobSchema,
     mediaChunkSchema('mysql'),

@@ -95,7 +95,11 @@ async function fill(persistence: TypeOrmPersistence): Promise<void> {
     })),
   );
   await persistence.eventCounts.add([{ day: '2026-02-02', name: 'buy_click', detail: 'kindle', count: 3 }]);
-  await repositories.scholarshipRequests.add(aScholarshipRequest({ reviewReminder: true }));
+  const reminded = aScholarshipRequest({ reviewReminder: true });
+  await repositories.scholarshipRequests.add(reminded);
+  await repositories.scholarshipRequests.startReviewReminder(reminded.id, AT('2026-02-04T00:00:00.25Z'));
+  await repositories.scholarshipRequests.attachReviewToken(reminded.id, 'v'.repeat(43));
+  await repositories.scholarshipRequests.answerReviewReminder(reminded.id, 'declined', AT('2026-02-05T00:00:00.75Z'));
   const reader = aReader({
     email: 'Zoë.Reader@example.org',
     name: 'Zoë 📚',
@@ -307,8 +311,16 @@ export function describeDumps(name: string, stores: DumpStores): void {
       await fill(from);
       const file = join(dir, 'export.jsonl');
       await writeDumpFile(from, file);
-      // Version 6 had neither the media nor the delivery events (version 8) nor the announcements (9).
-      const media = ['media_uploads', 'media_blobs', 'media_chunks', 'delivery_events', 'announcements'];
+      // Version 6 had neither the media nor the delivery events (version 8), the announcements (9)
+      // or the review reminders (10).
+      const media = [
+        'media_uploads',
+        'media_blobs',
+        'media_chunks',
+        'delivery_events',
+        'announcements',
+        'review_reminders',
+      ];
       const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
       const header = JSON.parse(lines[0] ?? '{}') as { schemaVersion: number; columns: Record<string, unknown> };
       header.schemaVersion = 6;
@@ -341,6 +353,7 @@ export function describeDumps(name: string, stores: DumpStores): void {
         'media_chunks',
         'delivery_events',
         'announcements',
+        'review_reminders',
       ]);
       const older = readFileSync(file, 'utf8')
         .trimEnd()

@@ -32,7 +32,7 @@ it('names the schema version of the columns a dump holds', async () => {
   try {
     // A change here changes what a dump holds: bump DUMP_SCHEMA_VERSION with it (src/dump.ts).
     expect([DUMP_SCHEMA_VERSION, dumpColumns(store)]).toEqual([
-      9,
+      10,
       {
         admin_users: [
           'id',
@@ -145,6 +145,7 @@ it('names the schema version of the columns a dump holds', async () => {
           'lastConfirmationAt',
         ],
         reader_tokens: ['tokenHash', 'readerId', 'purpose', 'createdAt', 'expiresAt', 'usedAt'],
+        review_reminders: ['requestId', 'queuedAt', 'sentAt', 'tokenHash', 'answer', 'answeredAt'],
         site_content_draft: ['id', 'revision', 'updatedAt', 'updatedBy', 'content'],
         site_content_versions: ['version', 'publishedAt', 'publishedBy', 'content'],
         site_content_previews: ['tokenHash', 'content', 'createdAt', 'expiresAt'],

@@ -36,6 +36,7 @@ export const TABLES = [
   'rate_limit_counters',
   'reader_tokens',
   'readers',
+  'review_reminders',
   'schema_migrations',
   'scholarship_requests',
   'site_content_draft',

@@ -113,6 +113,13 @@ describe('SQLite query plans', () => {
       ...aDelivery({ kind: 'owner_digest', requestId: null }),
       dedupeKey: 'digest:2026-01-01',
     });
+    // The review reminders (the dashboard's summary counts every row, and is not listed here).
+    await scholarshipRequests.listDueReviewReminders(since, 50);
+    await scholarshipRequests.startReviewReminder(request.id, since);
+    await scholarshipRequests.attachReviewToken(request.id, 'review-hash');
+    await scholarshipRequests.findReviewReminderByTokenHash('review-hash');
+    await scholarshipRequests.answerReviewReminder(request.id, 'declined', since);
+    await scholarshipRequests.listReviewReminders([request.id]);
     await persistence.rateLimits.hit('k', 60_000, since);
     await persistence.rateLimits.peek('k', since);
     await persistence.rateLimits.reset('k');

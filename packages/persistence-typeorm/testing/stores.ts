@@ -21,6 +21,7 @@ export async function openTemporarySqlite(): Promise<TypeOrmPersistence> {
 // Children before parents, so that foreign keys never object.
 const TABLES = [
   'delivery_events',
+  'review_reminders',
   'reader_tokens',
   'readers',
   'deliveries',

@@ -213,6 +213,21 @@ export const READER_TEXTS = {
   linkUsed: 'This confirmation link was already used.',
 } as const;
 
+/**
+ * The review reminder's answer page (`/review-reminder?token=…&answer=reviewed|declined`): one
+ * button per answer. Neither answer is asked for; both end the matter.
+ */
+export const REVIEW_REMINDER_TEXTS = {
+  title: 'About a review',
+  reviewedIntro: 'Press the button to tell the author you left a review. Opening this page alone changes nothing.',
+  reviewedButton: 'I left a review',
+  declinedIntro: 'Press the button to say no thanks. Opening this page alone changes nothing.',
+  declinedButton: 'No thanks',
+  reviewed: 'Thank you for saying so. No more emails about reviews will come.',
+  declined: 'Noted, and thank you for reading. No more emails about reviews will come.',
+  linkNotFound: 'This link is not one of ours, or it was mistyped. Copy the whole link from the email.',
+} as const;
+
 /** What the owner reads when an upload is refused (POST /api/admin/media/{kind}). */
 export const MEDIA_MESSAGES = {
   unknownKind: 'Uploads are the book, the cover or the author photo: nothing else.',

@@ -24,6 +24,7 @@ describe('GetDashboardUseCase', () => {
       scholarships: { total: 2, pending: 1 },
       recentActivity: { guestbookCount: 2, scholarshipCount: 1 },
       scholarshipPromise: { overdue: 0, oldestPendingAt: daysAgo(1) },
+      reviews: { downloads: 0, downloadedBy: 0, remindersSent: 0, reviewed: 0, declined: 0 },
     });
   });
 

@@ -1,6 +1,7 @@
 import { RECENT_ACTIVITY_WINDOW_DAYS } from '@memoir/shared';
 
 import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repository';
+import type { ReviewSummary } from '../scholarships/review-reminder';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { Clock } from '../shared/clock';
 import { countThrough, type RecentCounts } from '../shared/recent-counts';
@@ -15,6 +16,8 @@ export interface Dashboard {
    * and when the oldest pending request arrived.
    */
   readonly scholarshipPromise: { readonly overdue: number; readonly oldestPendingAt: Date | null };
+  /** Copies downloaded, review reminders sent, and what the readers answered. */
+  readonly reviews: ReviewSummary;
 }
 
 /** The landing page promises an answer within this long. */
@@ -40,16 +43,18 @@ export class GetDashboardUseCase {
   private async read(): Promise<Dashboard> {
     const now = this.deps.clock.now().getTime();
     const since = new Date(now - WINDOW_MS);
-    const [guestbook, scholarships, pendingAge] = await Promise.all([
+    const [guestbook, scholarships, pendingAge, reviews] = await Promise.all([
       this.deps.guestbookEntries.summarize(since),
       this.deps.scholarshipRequests.summarize(since),
       this.deps.scholarshipRequests.pendingAge(new Date(now - SCHOLARSHIP_PROMISE_MS)),
+      this.deps.scholarshipRequests.reviewSummary(),
     ]);
     return {
       guestbook: { total: guestbook.total, pending: guestbook.pending },
       scholarships: { total: scholarships.total, pending: scholarships.pending },
       recentActivity: { guestbookCount: guestbook.createdSince, scholarshipCount: scholarships.createdSince },
       scholarshipPromise: pendingAge,
+      reviews,
     };
   }
 }

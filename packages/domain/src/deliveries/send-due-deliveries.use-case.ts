@@ -34,6 +34,7 @@ import type { ReaderRepository } from '../readers/reader.repository';
 import { readerConfirmationEmail } from './reader-emails';
 import { confirmationToSend } from './reader-confirmation';
 import { announcementToSend } from './announcement-emails';
+import { reviewReminderToSend, type PublishedStoreLinks } from './review-reminder-sending';
 
 /** How hard the worker tries, and what an approval's link allows. */
 export interface DeliveryPolicy {
@@ -99,6 +100,8 @@ export class SendDueDeliveriesUseCase {
       readonly auditEvents: AuditEventRepository;
       readonly suppressions: SuppressionRepository;
       readonly readers: ReaderRepository;
+      /** The published store links of a review reminder. */
+      readonly storeLinks: PublishedStoreLinks;
       readonly mailer: Mailer;
       readonly clock: Clock;
       /** Names each failed attempt's event on the delivery's timeline. */
@@ -156,6 +159,9 @@ export class SendDueDeliveriesUseCase {
         continue;
       }
       await deliveries.markSent(delivery.id, clock.now());
+      if (delivery.kind === 'review_reminder' && delivery.requestId !== null) {
+        await this.deps.scholarshipRequests.markReviewReminderSent(delivery.requestId, clock.now());
+      }
       run.sent += 1;
     }
     return run;
@@ -222,6 +228,11 @@ export class SendDueDeliveriesUseCase {
       }
       case 'announcement': {
         const sending = await announcementToSend(this.deps, delivery);
+        if (!sending.ok) throw new Undeliverable(sending.error);
+        return sending.value;
+      }
+      case 'review_reminder': {
+        const sending = await reviewReminderToSend(this.deps, delivery);
         if (!sending.ok) throw new Undeliverable(sending.error);
         return sending.value;
       }

@@ -12,6 +12,8 @@
  *   the sign-up; its dedupeKey names the reader (`reader:<reader id>:<ms>`);
  * - to a confirmed reader: an announcement (`announcement`), one a reader, queued in batches
  *   at ANNOUNCE_RATE; its dedupeKey names the announcement and the reader (announcementKey).
+ * - to a requester who asked for it: the one review reminder (`review_reminder`), queued
+ *   REVIEW_REMINDER_DAYS after their first download; its dedupeKey is `review:<request id>`.
  * A worker sends it, retrying with back-off. The queue is in the database, so a restart or a
  * second server process loses nothing, and a lease keeps two processes from sending one
  * delivery at once.
@@ -25,7 +27,8 @@ export type DeliveryKind =
   | 'signin_alert'
   | 'security_alert'
   | 'reader_confirm'
-  | 'announcement';
+  | 'announcement'
+  | 'review_reminder';
 export type DeliveryStatus = 'queued' | 'sent' | 'failed';
 
 export interface Delivery {

@@ -100,6 +100,8 @@ export class ErasePersonUseCase {
           }
           await scholarshipRequests.anonymise(request.id, { name: ERASED_NAME, email: ERASED_EMAIL });
         }
+        // The review reminder and its answer go too, and no reminder will be queued for them.
+        await scholarshipRequests.forgetReviewReminders(requestIds);
         const counts = {
           requests: requests.length,
           pendingClosed,

@@ -10,6 +10,7 @@ import { personalDataEvent } from '../retention/retention';
 import type { Clock } from '../shared/clock';
 import type { SuppressionRepository } from '../suppressions/suppression.repository';
 import { readerRecord, type ReaderRecord } from '../readers/reader';
+import { reviewReminderRecord } from '../scholarships/review-reminder';
 import type { ReaderRepository } from '../readers/reader.repository';
 import type { IdGenerator } from '../shared/id-generator';
 import type { RequestContext } from '../shared/request-context';
@@ -52,6 +53,8 @@ export interface PersonExport {
   readonly suppression: { readonly reason: 'bounce' | 'complaint'; readonly at: string } | null;
   /** Their place on the reader list with the consent record (what they ticked, when, from where), or null. */
   readonly reader: ReaderRecord | null;
+  /** The review reminders of those requests (asked for on the form) and the answers given. */
+  readonly reviewReminders: ReadonlyArray<ReturnType<typeof reviewReminderRecord>>;
   /** The owner's actions on those requests (decisions, resends), as the audit trail records them. */
   readonly auditEvents: ReadonlyArray<
     Pick<AuditEvent, 'id' | 'action' | 'resourceType' | 'resourceId' | 'details'> & { readonly createdAt: string }
@@ -107,6 +110,7 @@ export class ExportPersonUseCase {
     const claims = await this.deps.crackmeClaims.listByEmail(email.value);
     const suppression = await this.deps.suppressions.find(email.value);
     const reader = await this.deps.readers.findByEmail(email.value);
+    const reminders = await this.deps.scholarshipRequests.listReviewReminders(ids);
     const held: PersonExport = {
       email: email.value,
       exportedAt: this.deps.clock.now().toISOString(),
@@ -135,6 +139,7 @@ export class ExportPersonUseCase {
       })),
       suppression: suppression === null ? null : { reason: suppression.reason, at: suppression.at.toISOString() },
       reader: reader === null ? null : readerRecord(reader),
+      reviewReminders: reminders.map(reviewReminderRecord),
       auditEvents: events.map((event) => ({
         id: event.id,
         action: event.action,

@@ -1,4 +1,5 @@
 import type { ReviewQueueRepository } from '../review-queue/review-queue.repository';
+import type { ReviewAnswer, ReviewReminder, ReviewSummary } from './review-reminder';
 import type { ScholarshipDecision, ScholarshipRequest, ScholarshipStatus } from './scholarship-request';
 
 /** Which requests a list holds; every field given must match. */
@@ -41,6 +42,42 @@ export interface ScholarshipRequestRepository extends ReviewQueueRepository<Scho
    * whether it existed.
    */
   anonymise(id: string, standIn: { readonly name: string; readonly email: string }): Promise<boolean>;
+
+  // The one review reminder (review-reminders/): kept beside the request, removed with it.
+
+  /**
+   * Up to `limit` requests whose requester ticked the box, that have no reminder yet, and of
+   * which a copy was first downloaded at or before `downloadedBy` (a `downloaded` event of one
+   * of their deliveries), oldest request first: their ids.
+   */
+  listDueReviewReminders(downloadedBy: Date, limit: number): Promise<string[]>;
+
+  /**
+   * Starts the request's reminder at `at`, unless it has one: atomic (of several processes,
+   * one wins). Returns whether it was started.
+   */
+  startReviewReminder(requestId: string, at: Date): Promise<boolean>;
+
+  /** Gives the reminder a (new) answer link: the token's hash; earlier ones work no more. */
+  attachReviewToken(requestId: string, tokenHash: string): Promise<void>;
+
+  /** Records that the reminder's email went. */
+  markReviewReminderSent(requestId: string, at: Date): Promise<void>;
+
+  /** The reminder whose answer link has this token hash (with the hash), or null. */
+  findReviewReminderByTokenHash(tokenHash: string): Promise<(ReviewReminder & { readonly tokenHash: string }) | null>;
+
+  /** Records the answer, only if there is none yet: returns whether it was recorded. */
+  answerReviewReminder(requestId: string, answer: ReviewAnswer, at: Date): Promise<boolean>;
+
+  /** The reminders of these requests. Unknown and empty ids find nothing. */
+  listReviewReminders(requestIds: readonly string[]): Promise<ReviewReminder[]>;
+
+  /** Erasure: removes the reminders of these requests (and the wish for one). Returns how many went. */
+  forgetReviewReminders(requestIds: readonly string[]): Promise<number>;
+
+  /** The dashboard's counts of downloads, reminders and answers. */
+  reviewSummary(): Promise<ReviewSummary>;
 }
 
 export interface PendingAge {

@@ -16,6 +16,7 @@ import { siteContentRepositoryContract } from './site-content-repository.contrac
 import { suppressionRepositoryContract } from './suppression-repository.contract';
 import { readerRepositoryContract } from './reader-repository.contract';
 import { announcementContract } from './announcement.contract';
+import { reviewReminderContract } from './review-reminder.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
 import { mediaRepositoryContract, mediaStoreContract } from './media.contract';
 
@@ -74,6 +75,7 @@ export function describePersistenceContract(
     suppressionRepositoryContract(store, concurrency);
     readerRepositoryContract(store, concurrency);
     announcementContract(store, concurrency);
+    reviewReminderContract(store, concurrency);
     mediaRepositoryContract(store);
     mediaStoreContract(() => store().mediaStore);
   });

@@ -36,6 +36,7 @@ export const dashboardRoutes: Capability<'dashboard'> = ({ useCases }) => ({
           overdue: dashboard.scholarshipPromise.overdue,
           oldestPendingAt: dashboard.scholarshipPromise.oldestPendingAt?.toISOString() ?? null,
         },
+        reviews: dashboard.reviews,
         // The counted events of the same 7 days, summed: the Analytics screen has them by day.
         countedEvents: week.ok ? sumCounts(week.value.days) : {},
         auditChain: presentAuditChainState(useCases.auditChainState.current()),

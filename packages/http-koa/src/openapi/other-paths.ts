@@ -278,6 +278,7 @@ export const OTHER_PATHS = {
   },
   ...readerPage('/readers/confirm', 'Confirm', 'confirms the reader (once; the link works for 14 days)'),
   ...readerPage('/readers/unsubscribe', 'Unsubscribe', 'takes the reader off the list at once'),
+  ...reviewReminderPage(),
   '/api/openapi.json': {
     get: {
       operationId: 'openApiDocument',
@@ -412,6 +413,40 @@ function readerPage(path: string, name: string, what: string) {
           '404': html('Not a link of ours'),
           '410': html('The link expired or was used'),
         },
+      },
+    },
+  };
+}
+
+/** The review reminder's two answers: a page per answer, whose button records it once. */
+function reviewReminderPage() {
+  const html = (description: string) => ({ description, content: { 'text/html': { schema: string } } });
+  const answer = { type: 'string', enum: ['reviewed', 'declined'] };
+  return {
+    '/review-reminder': {
+      get: {
+        operationId: 'reviewReminderPage',
+        ...open,
+        summary:
+          "The review reminder's answer link: a page whose button records the answer; opening it changes nothing",
+        parameters: [
+          { name: 'token', in: 'query', required: true, schema: string },
+          { name: 'answer', in: 'query', required: true, schema: answer },
+        ],
+        responses: {
+          '200': html('The page with its button, or the answer already given'),
+          '404': html('Not a link of ours (or the request was erased)'),
+        },
+      },
+      post: {
+        operationId: 'reviewReminderButton',
+        ...open,
+        summary:
+          "The page's button (`token`, `answer`, form-encoded, no script): records the answer once; the first answer stands",
+        requestBody: {
+          content: { 'application/x-www-form-urlencoded': { schema: object({ token: string, answer }) } },
+        },
+        responses: { '200': html('Recorded, or the answer already given'), '404': html('Not a link of ours') },
       },
     },
   };

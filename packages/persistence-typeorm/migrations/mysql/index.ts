@@ -9,6 +9,7 @@ import { Readers1796904000000 } from './1796904000000-readers';
 import { ReaderList1797033600000 } from './1797033600000-reader-list';
 import { DeliveryEvents1797120000000 } from './1797120000000-delivery-events';
 import { Announcements1797206400000 } from './1797206400000-announcements';
+import { ReviewReminders1797292800000 } from './1797292800000-review-reminders';
 import { AdminLists1795737600000 } from './1795737600000-admin-lists';
 import { DeliveryLinks1795305600000 } from './1795305600000-delivery-links';
 import { Deliveries1795262400000 } from './1795262400000-deliveries';
@@ -33,4 +34,5 @@ export const MYSQL_MIGRATIONS = [
   ReaderList1797033600000,
   DeliveryEvents1797120000000,
   Announcements1797206400000,
+  ReviewReminders1797292800000,
 ];

@@ -24,6 +24,17 @@ export class ScholarshipPromise {
   oldestPendingAt!: string | null;
 }
 
+/** Copies downloaded, and the review reminder: how many went and what the readers answered. */
+export class ReviewCounts {
+  @Field.count('downloads', { description: 'Downloads counted through the approval links, all told' })
+  downloads!: number;
+  @Field.count('downloadedBy', { description: 'Requests of which a copy was downloaded' }) downloadedBy!: number;
+  @Field.count('remindersSent', { description: 'Review reminders sent (one at most per request that asked)' })
+  remindersSent!: number;
+  @Field.count('reviewed', { description: 'Readers who answered "I left a review"' }) reviewed!: number;
+  @Field.count('declined', { description: 'Readers who answered "No thanks"' }) declined!: number;
+}
+
 export class AuditChainBreak {
   @Field.text('eventId', { nullable: true, description: 'The event found there; null when the chain ends early' })
   eventId!: string | null;
@@ -62,6 +73,7 @@ export class DashboardResponse {
   @Field.nested(() => Counts) scholarships!: Counts;
   @Field.nested(() => RecentActivity, { description: 'The last 7 days' }) recentActivity!: RecentActivity;
   @Field.nested(() => ScholarshipPromise) scholarshipPromise!: ScholarshipPromise;
+  @Field.nested(() => ReviewCounts) reviews!: ReviewCounts;
   @Field.record(
     { type: 'integer', minimum: 0 },
     { description: 'The counted events of the same 7 days, each summed (names without an event are left out)' },

@@ -53,7 +53,10 @@ export class ExportedRequest {
 export class ExportedEmail {
   @Field.text('id', { format: 'uuid' }) id!: string;
   @Field.text('requestId', { format: 'uuid', nullable: true }) requestId!: string | null;
-  @Field.text('kind', { description: 'approval or rejection (an email about a request)' }) kind!: string;
+  @Field.text('kind', {
+    description: 'approval, rejection or review_reminder (an email about a request)',
+  })
+  kind!: string;
   @Field.oneOf('status', ['queued', 'sent', 'failed']) status!: 'queued' | 'sent' | 'failed';
   @Field.count('attempts') attempts!: number;
   @Field.count('downloadCount') downloadCount!: number;
@@ -121,6 +124,15 @@ export class ExportedReader {
     'one-click' | 'page' | 'complaint' | null;
 }
 
+/** The one review reminder of a request whose requester asked for it, and their answer. */
+export class ExportedReviewReminder {
+  @Field.text('requestId') requestId!: string;
+  @Field.text('queuedAt', { format: 'date-time' }) queuedAt!: string;
+  @Field.text('sentAt', { format: 'date-time', nullable: true }) sentAt!: string | null;
+  @Field.oneOf('answer', ['reviewed', 'declined'], { nullable: true }) answer!: 'reviewed' | 'declined' | null;
+  @Field.text('answeredAt', { format: 'date-time', nullable: true }) answeredAt!: string | null;
+}
+
 export class PersonalDataExport {
   @Field.text('email', { format: 'email' }) email!: string;
   @Field.text('exportedAt', { format: 'date-time' }) exportedAt!: string;
@@ -140,6 +152,10 @@ export class PersonalDataExport {
     description: 'Their place on the reader list with the consent record, or null',
   })
   reader!: ExportedReader | null;
+  @Field.list(() => ExportedReviewReminder, {
+    description: 'The review reminders of those requests (asked for on the form) and the answers given',
+  })
+  reviewReminders!: readonly ExportedReviewReminder[];
   @Field.list(() => ExportedAuditEvent, { description: "The owner's actions on those requests" })
   auditEvents!: readonly ExportedAuditEvent[];
 }

@@ -153,6 +153,9 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'POST', template: '/readers/confirm', auth: 'none', query: ['token'] },
   { method: 'GET', template: '/readers/unsubscribe', auth: 'none', query: ['token'] },
   { method: 'POST', template: '/readers/unsubscribe', auth: 'none', query: ['token'] },
+  // The review reminder's answer page: HTML, a form posting the token and the answer back.
+  { method: 'GET', template: '/review-reminder', auth: 'none', query: ['token', 'answer'] },
+  { method: 'POST', template: '/review-reminder', auth: 'none', query: ['token', 'answer'] },
   {
     method: 'POST',
     template: '/api/events',

@@ -45,6 +45,25 @@ function Promise24h({ promise }: { readonly promise: NonNullable<DashboardRespon
   );
 }
 
+/**
+ * The free copies and the review reminder, in plain words: downloads, reminders sent (only to
+ * readers who asked for one), and the answers, which are never required.
+ */
+function Reviews({ reviews }: { readonly reviews: NonNullable<DashboardResponse['reviews']> }) {
+  return (
+    <section aria-labelledby="reviews-heading" className="activity">
+      <h2 id="reviews-heading">Free copies and reviews</h2>
+      <p data-testid="reviews">
+        <Count testId="reviews-downloads" value={reviews.downloads} /> downloads of the free PDF, by{' '}
+        <Count testId="reviews-downloaded-by" value={reviews.downloadedBy} /> readers ·{' '}
+        <Count testId="reviews-reminders" value={reviews.remindersSent} /> review reminders sent (only to readers who
+        asked for one) · <Count testId="reviews-reviewed" value={reviews.reviewed} /> answered “I left a review” ·{' '}
+        <Count testId="reviews-declined" value={reviews.declined} /> answered “No thanks”
+      </p>
+    </section>
+  );
+}
+
 /** The audit trail's hash chain at the server's last check (it checks in the background, every 10 minutes). */
 function AuditChain({ chain }: { readonly chain: NonNullable<DashboardResponse['auditChain']> }) {
   const checked = chain.checkedAt ? `checked ${humanAge(Date.now() - new Date(chain.checkedAt).getTime())} ago` : '';
@@ -155,6 +174,7 @@ export function DashboardPage() {
           </p>
         ) : null}
       </section>
+      {data.reviews ? <Reviews reviews={data.reviews} /> : null}
     </>
   );
 }
