@@ -48,3 +48,12 @@ describe('parseBody', () => {
     });
   });
 });
+
+describe('an unknown field', () => {
+  it('is named by at most its first 100 characters, so a huge name cannot swell the answer', async () => {
+    const name = `k${'é'.repeat(10_000)}`;
+    const answer = (await refusal({ [name]: 1 }, LoginBody)) as { error: string };
+    expect(answer.error).toBe(`Unknown field "k${'é'.repeat(99)}…".`);
+    expect(((await refusal({ surplus: 1 }, LoginBody)) as { error: string }).error).toBe('Unknown field "surplus".');
+  });
+});

@@ -20,7 +20,7 @@ const STATUS_TEXT: Record<AnnouncementItem['status'], string> = {
 function Preview({ subject, text }: { readonly subject: string; readonly text: string }) {
   const paragraphs = text.split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== '');
   return (
-    <div className="card" aria-label="Preview" data-testid="announcement-preview">
+    <section className="card" aria-label="Preview" data-testid="announcement-preview">
       <p className="item-head">{subject === '' ? '(no subject)' : <bdi>{subject}</bdi>}</p>
       {paragraphs.map((paragraph, index) => (
         <p key={index}>
@@ -36,7 +36,7 @@ function Preview({ subject, text }: { readonly subject: string; readonly text: s
         </p>
       ))}
       <p className="hint">Each reader&apos;s copy ends with their own unsubscribe link.</p>
-    </div>
+    </section>
   );
 }
 
