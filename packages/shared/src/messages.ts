@@ -119,8 +119,10 @@ export const FIELD_MESSAGES = {
   mustBeGroup: (label: string): string => `${label} must be a group of fields (a JSON object).`,
   mustBeGroupList: (label: string): string => `${label} must be a list of groups of fields (JSON objects).`,
   // A field's name is whatever was sent: a name of megabytes is shown by its first 100 characters.
-  unknownField: (field: string): string =>
-    `Unknown field "${[...field].length > 100 ? `${[...field].slice(0, 100).join('')}…` : field}".`,
+  unknownField: (field: string): string => {
+    const characters = [...field];
+    return `Unknown field "${characters.length > 100 ? `${characters.slice(0, 100).join('')}…` : field}".`;
+  },
   idsList: 'The ids must be a list of the ids of the items to decide.',
   wrongCrackmeKey: 'That is not the key the crackme accepts.',
 } as const;
