@@ -139,7 +139,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   // the field, not a 413 for the whole body.
   const parseContent = jsonParser(CONTENT_BODY_LIMIT);
   const parseAnnouncement = jsonParser(ANNOUNCEMENT_BODY_LIMIT);
-  const largerBodies = new Map([
+  const largerBodies = new Map<string, typeof parseJson>([
     [API_ROUTES.saveSiteDraft.path, parseContent],
     [API_ROUTES.sendAnnouncement.path, parseAnnouncement],
   ]);
