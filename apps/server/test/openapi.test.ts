@@ -33,6 +33,19 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  // RFC 8058: a mail provider POSTs `List-Unsubscribe=One-Click` form-encoded (some with no
+  // body at all), which a request validator reading the document must find described.
+  it("describes the one-click unsubscribe's form-encoded body, optional", () => {
+    const paths = openApiDocument().paths as Record<string, Record<string, { requestBody?: unknown }>>;
+    const requestBody = paths['/api/readers/unsubscribe']?.post?.requestBody as {
+      required: boolean;
+      content: Record<string, { schema: unknown }>;
+    };
+    expect(requestBody.required).toBe(false);
+    expect(Object.keys(requestBody.content).sort()).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    expect(requestBody.content['application/x-www-form-urlencoded']).toEqual(requestBody.content['application/json']);
+  });
+
   it('is the copy in docs/openapi.json (run `pnpm openapi` after changing it)', () => {
     expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(renderOpenApi());
   });

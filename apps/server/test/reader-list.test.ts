@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { aReader, AT } from '@memoir/domain/testing';
-import { READER_EXPORT_FORMATS } from '@memoir/shared';
+import { ANNOUNCEMENT_LIMITS, READER_EXPORT_FORMATS } from '@memoir/shared';
 import { parse } from 'csv-parse/sync';
 
 import { READER_EXPORT_HEADERS } from './support/reader-export-headers';
@@ -137,6 +137,18 @@ describe("the owner's reader list", () => {
     }
     if (format === 'mailchimp')
       expect(row).toMatchObject({ OPTIN_TIME: '2026-01-10 09:30:00', CONFIRM_IP: '198.51.100.4' });
+  });
+
+  // The admin app's box takes ANNOUNCEMENT_LIMITS.textMaxLength characters: the server must too,
+  // in any script (10,000 CJK characters are 30 KB of JSON), and name that limit past it.
+  it('takes an announcement text as long as its limit in any script, and names the limit past it', async () => {
+    const { app, token } = await seeded();
+    const send = (text: string) =>
+      app.call('POST', '/api/admin/announcements', { token, body: { subject: 'ペーパーバック', text } });
+    const longest = await send('書'.repeat(ANNOUNCEMENT_LIMITS.textMaxLength));
+    expect([longest.status, longest.body.announcement?.recipients]).toEqual([202, 1]);
+    const over = await send('x'.repeat(ANNOUNCEMENT_LIMITS.textMaxLength + 1));
+    expect([over.status, over.body.fieldErrors]).toEqual([400, { text: 'Text must be at most 10000 characters.' }]);
   });
 
   it('refuses an export format it does not know, or none, with a clear 400', async () => {

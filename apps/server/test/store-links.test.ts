@@ -82,6 +82,22 @@ describe('the store links of the emails', () => {
     expect(await storeClicks(app)).toEqual([{ store: 'kindle', count: 1 }]);
   });
 
+  // With PUBLIC_BASE_URL set the page shows a placeholder store as "coming soon", no link: an
+  // email's link (and the review reminder's list of stores) must not lead where the page does not.
+  it('sends a store whose address is still a placeholder to the buy section, as the page shows it', async () => {
+    const app = await startApp({ env: { PUBLIC_BASE_URL: 'https://memoir.example' } });
+    const placeholder = await follow(app, '/go/kindle');
+    expect([placeholder.status, placeholder.headers.location]).toEqual([302, '/#buy']);
+    await publish(app, (content) => ({
+      ...content,
+      buyLinks: content.buyLinks.map((link) =>
+        link.format === 'kindle' ? { ...link, url: 'https://www.amazon.com/dp/B0REAL' } : link,
+      ),
+    }));
+    expect((await follow(app, '/go/kindle')).headers.location).toBe('https://www.amazon.com/dp/B0REAL');
+    expect(await storeClicks(app)).toEqual([{ store: 'kindle', count: 1 }]);
+  });
+
   it('answers a format that does not exist with a page saying so', async () => {
     const app = await startApp();
     for (const path of ['/go/vinyl', '/go/KINDLE', '/go/%3Cscript%3E']) {

@@ -94,7 +94,7 @@ import { ListScholarshipRequestsUseCase } from './scholarships/list-scholarship-
 import { SubmitScholarshipRequestUseCase } from './scholarships/submit-scholarship-request.use-case';
 import type { Clock } from './shared/clock';
 import { EditSiteContentUseCase, PublishedSiteContent } from './site-content/site-content.use-cases';
-import { DEFAULT_SITE_CONTENT, type SiteContent } from '@memoir/shared';
+import { DEFAULT_SITE_CONTENT, isPlaceholderUrl, type SiteContent } from '@memoir/shared';
 import { forgettingCounts, RECENT_COUNTS_TTL_MS, RecentCounts } from './shared/recent-counts';
 import type { IdGenerator } from './shared/id-generator';
 import type { Repositories, UnitOfWork } from './persistence';
@@ -335,8 +335,14 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     edit: editSiteContent,
     checkMs: settings.publishedContentCheckMs,
   });
-  // What the page shows now (the first version before the owner has published one).
-  const storeLinks = async () => (await publishedSiteContent.current()).content.buyLinks;
+  // What the page shows now (the first version before the owner has published one). With
+  // PUBLIC_BASE_URL set, the page shows a store whose address is still a placeholder without a
+  // link: so do the emails' /go/<format> and the review reminder's list of stores.
+  const hidePlaceholders = settings.serverSetup?.publicBaseUrlSet === true;
+  const storeLinks = async () =>
+    (await publishedSiteContent.current()).content.buyLinks.map((link) =>
+      hidePlaceholders && isPlaceholderUrl(link.url) ? { ...link, url: '' } : link,
+    );
   const listMedia = new ListMediaUseCase({ ...repositories, clock });
   const decide = forgettingCounts(
     new DecideScholarshipRequestUseCase({ ...decisions, notifyRejections: settings.notifyRejections }),

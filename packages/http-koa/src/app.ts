@@ -33,6 +33,11 @@ import { isMediaUpload, mediaRoutes } from './media/routes';
 export const BODY_LIMIT = '16kb';
 /** The largest body of a site content save (PUT /api/admin/site-content/draft). */
 export const CONTENT_BODY_LIMIT = '2mb';
+/**
+ * The largest body of an announcement (POST /api/admin/announcements): its text of up to
+ * ANNOUNCEMENT_LIMITS.textMaxLength characters is 30 KB of JSON in Chinese, up to 60 KB escaped.
+ */
+export const ANNOUNCEMENT_BODY_LIMIT = '64kb';
 
 export interface RouteDescription {
   readonly method: string;
@@ -133,6 +138,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   // The site's content is larger than any form; and a field too long in it is a 400 that names
   // the field, not a 413 for the whole body.
   const parseContent = jsonParser(CONTENT_BODY_LIMIT);
+  const parseAnnouncement = jsonParser(ANNOUNCEMENT_BODY_LIMIT);
+  const largerBodies = new Map<string, typeof parseJson>([
+    [API_ROUTES.saveSiteDraft.path, parseContent],
+    [API_ROUTES.sendAnnouncement.path, parseAnnouncement],
+  ]);
   const parseOneClick = bodyParser({
     enableTypes: ['json', 'form'],
     jsonLimit: BODY_LIMIT,
@@ -143,7 +153,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use((ctx, next) => {
     if (!isApiPath(ctx.path) || readsOwnBody(ctx)) return next();
     if (isOneClick(ctx)) return parseOneClick(ctx, next);
-    return (ctx.path === API_ROUTES.saveSiteDraft.path ? parseContent : parseJson)(ctx, next);
+    return (largerBodies.get(ctx.path) ?? parseJson)(ctx, next);
   });
   for (const router of routers) {
     app.use(router.routes());

@@ -30,6 +30,7 @@ export const announcementRoutes: Capability<'sendAnnouncement' | 'listAnnounceme
     errors: {
       '400': error('The subject or the text is missing, too long, or not plain text (`fieldErrors` names each)'),
       '409': error('A test, and OWNER_EMAIL is not set'),
+      '413': error('The body is over 64 KB (a text at its limit is at most 60 KB)'),
     },
     handle: async ({ ctx, body }) => ({
       announcement: orFail(await useCases.sendAnnouncement.execute(body, actor(ctx))),

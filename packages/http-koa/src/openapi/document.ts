@@ -24,6 +24,19 @@ import { OTHER_PATHS } from './other-paths';
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
+/**
+ * A call's body. RFC 8058's one-click unsubscribe comes from a mail provider form-encoded
+ * (`List-Unsubscribe=One-Click`), and from some with no body at all: the server reads either
+ * (app.ts), and the document says so.
+ */
+function requestBody(name: ApiRouteName, body: ReturnType<typeof routeClasses>['body']) {
+  if (body === undefined) return {};
+  const content = json({ $ref: refTo(body) });
+  if (name !== 'unsubscribeReader') return { requestBody: { required: true, content } };
+  const form = { 'application/x-www-form-urlencoded': content['application/json'] };
+  return { requestBody: { required: false, content: { ...content, ...form } } };
+}
+
 /** An error answer: the Error body, with any headers it carries. */
 export const errorResponse = (doc: ErrorDoc) => ({
   description: doc.description,
@@ -94,7 +107,7 @@ function operation(name: ApiRouteName, spec: RouteSpec<ApiRouteName>) {
     ...(spec.description === undefined ? {} : { description: spec.description }),
     security: route.access === 'admin' ? [{ bearer: [] }] : [],
     ...(parameters.length === 0 ? {} : { parameters }),
-    ...(body === undefined ? {} : { requestBody: { required: true, content: json({ $ref: refTo(body) }) } }),
+    ...requestBody(name, body),
     responses: {
       [String(route.status)]: success(name, spec),
       ...Object.fromEntries(

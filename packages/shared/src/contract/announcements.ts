@@ -9,6 +9,8 @@ export class SendAnnouncementBody {
   subject!: string;
   @Field.text('Text', {
     maxLength: ANNOUNCEMENT_LIMITS.textMaxLength,
+    // Longer than the usual cap: a letter to the readers, which the use case measures.
+    cap: ANNOUNCEMENT_LIMITS.textMaxLength,
     description: 'Plain text; blank lines part paragraphs. Each mail adds its own unsubscribe link.',
   })
   text!: string;
