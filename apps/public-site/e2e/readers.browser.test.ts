@@ -30,7 +30,8 @@ describe('the reader list in Chromium', () => {
   let owner: Record<string, string>;
 
   beforeAll(async () => {
-    site = await startSiteServer({ DELIVERY_POLL_INTERVAL: '200ms' });
+    // An https PUBLIC_BASE_URL, as in production: list mail then offers RFC 8058's one-click.
+    site = await startSiteServer({ DELIVERY_POLL_INTERVAL: '200ms', PUBLIC_BASE_URL: 'https://memoir-book.example' });
     browser = await launchChromium();
     owner = await adminHeaders(site.url);
   });

@@ -87,6 +87,14 @@ describe('DKIM signing', () => {
     );
   });
 
+  it('offers one-click (RFC 8058) only for an https address', async () => {
+    const text = (
+      await outboxMessage({ ...EMAIL, listUnsubscribeUrl: 'http://localhost:3393/api/readers/unsubscribe?token=x' })
+    ).toString('utf8');
+    expect(text).toContain('List-Unsubscribe: <http://localhost:3393/api/readers/unsubscribe?token=x>');
+    expect(text).not.toContain('List-Unsubscribe-Post');
+  });
+
   it('is refused once a signed header or the body is changed on the way', async () => {
     const raw = (await outboxMessage(EMAIL)).toString('utf8');
     const subject = raw.replace(/^Subject: .*$/m, 'Subject: Claim your prize now');

@@ -34,7 +34,9 @@ export function messageOptions(settings: MessageSettings, email: OutgoingEmail):
   const headers: Record<string, string> = { 'Auto-Submitted': 'auto-generated' };
   if (listUnsubscribeUrl !== undefined) {
     headers['List-Unsubscribe'] = `<${listUnsubscribeUrl}>`;
-    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+    // RFC 8058 one-click is for an HTTPS address only (a PUBLIC_BASE_URL on http, a lab's, gets
+    // the plain header: a mail client opens the link, whose page has its own button).
+    if (listUnsubscribeUrl.startsWith('https://')) headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
   const dkim = settings.dkim ?? null;
   return {
