@@ -65,6 +65,9 @@ describe('the reader list', () => {
       const answer = await signUp(app, body);
       expect([answer.status, Object.keys(answer.body.fieldErrors ?? {})]).toEqual([400, [field]]);
     }
+    // A name far too long is refused before the use case reads it, with the field's own limit.
+    const huge = await signUp(app, { email: 'ada@example.org', name: 'a'.repeat(5000), consent: true });
+    expect([huge.status, huge.body.fieldErrors]).toEqual([400, { name: 'Name must be at most 100 characters.' }]);
     const bot = await signUp(app, { email: 'bot@example.org', consent: true, website: 'http://spam.example' });
     expect(bot.status).toBe(202);
     expect(await reader(app, 'bot@example.org')).toBeNull();

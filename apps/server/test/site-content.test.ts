@@ -29,7 +29,12 @@ describe('the site content over HTTP', () => {
       /web address/,
     ],
     ['a right-to-left override', (c) => ({ ...c, author: 'Sam \u202EkafO' }), 'content.author', /Author/],
-    ['a 1 MB field', (c) => ({ ...c, blurb: 'x'.repeat(1024 * 1024) }), 'content.blurb', /at most 4000 characters/],
+    [
+      'a 1 MB field',
+      (c) => ({ ...c, blurb: 'x'.repeat(1024 * 1024) }),
+      'content.blurb',
+      /Blurb must be at most 1500 characters/,
+    ],
     ['a number for a text', (c) => ({ ...c, title: 42 }), 'content.title', /Title must be text/],
     ['a text for the themes', (c) => ({ ...c, themes: 'three' }), 'content.themes', /Themes must be a list/],
     [

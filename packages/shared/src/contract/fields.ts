@@ -131,6 +131,9 @@ const mustBeText = (label: string) => IsString({ message: FIELD_MESSAGES.mustBeT
 /** A text field. `label` names it in messages ("Name is required."). */
 function text(label: string, options: TextOptions = {}) {
   const cap = options.cap ?? TEXT_CAP;
+  // The message names the field's own limit, as the use case's would: past the cap, the text is
+  // over that limit too ("Name must be at most 100 characters.", never the cap's 4000).
+  const limit = Math.min(options.maxLength ?? cap, cap);
   return field(
     label,
     options,
@@ -139,11 +142,11 @@ function text(label: string, options: TextOptions = {}) {
         type: 'string',
         format: options.format,
         minLength: options.minLength,
-        maxLength: Math.min(options.maxLength ?? cap, cap),
+        maxLength: limit,
         pattern: options.pattern?.source,
         enum: options.values === undefined ? undefined : [...options.values],
       }),
-    [mustBeText(label), MaxLength(cap, { message: FIELD_MESSAGES.tooLong(label, cap) })],
+    [mustBeText(label), MaxLength(cap, { message: FIELD_MESSAGES.tooLong(label, limit) })],
   );
 }
 
