@@ -128,12 +128,12 @@ describe("the owner's reader list", () => {
     // The newsletter tools get only confirmed readers.
     expect(emails).toEqual(['Hanako@Example.jp']);
     const row = rows[0] ?? {};
-    const name = { mailchimp: 'First Name', mailerlite: 'name', kit: 'first_name' } as const;
+    const name = { mailchimp: 'First Name', mailerlite: 'name', kit: 'first_name', buttondown: 'name' } as const;
+    expect(row[name[format]]).toBe('山田 花子');
     if (format === 'buttondown') {
-      expect(JSON.parse(row.metadata ?? '')).toMatchObject({ name: '山田 花子', consent_ip: '203.0.113.9' });
+      expect(row).toMatchObject({ consent_ip: '203.0.113.9', consent_version: '1' });
+      expect(row.creation_date).toBe(row.consent_at);
       expect(row.notes).toContain('consent text v1: "Email me when there is news about the book"');
-    } else {
-      expect(row[name[format]]).toBe('山田 花子');
     }
     if (format === 'mailchimp')
       expect(row).toMatchObject({ OPTIN_TIME: '2026-01-10 09:30:00', CONFIRM_IP: '198.51.100.4' });

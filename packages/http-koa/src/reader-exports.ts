@@ -66,23 +66,36 @@ export const READER_EXPORTS: Readonly<Record<ReaderExportFormat, ReaderExport>> 
     header: ['email', 'first_name', 'tags', 'consent_at', 'consent_ip', 'consent_text', 'confirmed_at'],
     row: (r) => [r.email, r.name, TAG, r.signedUpAt, r.signUpIp, r.consentText, r.confirmedAt],
   },
-  // Buttondown reads `email`, `tags`, `notes` and `metadata` (a JSON object) per subscriber.
+  // Buttondown's importer maps each column to the subscriber's email, join date (`creation_date`),
+  // tags, notes, or a metadata key of the same name (its docs, "Importing your data"): one
+  // column a fact, not a JSON object it would keep as one string.
   buttondown: {
     confirmedOnly: true,
-    header: ['email', 'tags', 'notes', 'metadata'],
+    header: [
+      'email',
+      'creation_date',
+      'tags',
+      'notes',
+      'name',
+      'source',
+      'consent_at',
+      'consent_ip',
+      'consent_text',
+      'consent_version',
+      'confirmed_at',
+    ],
     row: (r) => [
       r.email,
+      r.signedUpAt,
       TAG,
       consentNote(r),
-      JSON.stringify({
-        name: r.name ?? '',
-        source: r.source,
-        consent_at: r.signedUpAt.toISOString(),
-        consent_ip: r.signUpIp ?? '',
-        consent_text: r.consentText,
-        consent_version: r.consentVersion,
-        confirmed_at: r.confirmedAt?.toISOString() ?? '',
-      }),
+      r.name,
+      r.source,
+      r.signedUpAt,
+      r.signUpIp,
+      r.consentText,
+      r.consentVersion,
+      r.confirmedAt,
     ],
   },
   plain: {
