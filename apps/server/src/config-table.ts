@@ -282,6 +282,10 @@ export const parsers = {
       );
     }
     if (url.hash !== '') return problem('must not end in a #fragment, which is never sent.');
+    // fetch refuses an address with credentials; the signature is what proves the sender.
+    if (url.username !== '' || url.password !== '') {
+      return problem('must not hold a user name or password (not shown): the signature proves who sent it.');
+    }
     return ok(url.href);
   },
   /** A link shown on the page: an absolute http(s) address of a real site. */
