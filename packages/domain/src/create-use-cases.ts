@@ -496,7 +496,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
       delayMs: (settings.reviewReminderDays ?? DEFAULT_REVIEW_REMINDER_DAYS) * 24 * 60 * 60_000,
     }),
     answerReviewReminder: new AnswerReviewReminderUseCase({ ...repositories, tokens, clock }),
-    listReaders: new ListReadersUseCase({ ...repositories, clock }),
+    listReaders: new ListReadersUseCase({ ...repositories, clock, webhookConfigured: webhooks.on }),
     sendAnnouncement: new SendAnnouncementUseCase({ ...announcing, ownerEmail: settings.email.ownerEmail }),
     listAnnouncements: new ListAnnouncementsUseCase(repositories),
     resumeAnnouncements: new ResumeAnnouncementsUseCase(announcing),

@@ -46,11 +46,12 @@ export const readerListRoutes: Capability<'listReaders' | 'readerSummary' | 'exp
     },
   },
   readerSummary: {
-    summary: 'How many readers each status holds, and the confirmations of each of the last 12 weeks',
-    answered: 'The counts and the weeks',
+    summary:
+      "How many readers each status holds, the confirmations of each of the last 12 weeks, and the webhook's backlog",
+    answered: 'The counts, the weeks and the webhook',
     handle: async () => {
-      const { counts, growth } = await useCases.listReaders.summary();
-      return { counts: { ...counts }, growth: growth.map((week) => ({ ...week })) };
+      const { counts, growth, webhook } = await useCases.listReaders.summary();
+      return { counts: { ...counts }, growth: growth.map((week) => ({ ...week })), webhook: { ...webhook } };
     },
   },
   exportReaders: {
