@@ -123,6 +123,7 @@ describe("the readers' webhook", () => {
       type: 'reader.confirmed',
       occurredAt: '2026-06-01T12:00:00.000Z',
       reader: {
+        id: expect.any(String),
         email: 'Zoe@Example.org',
         name: 'Zoë Ada',
         status: 'confirmed',

@@ -1,6 +1,6 @@
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
-import { readerKey, type Reader } from './reader';
+import { readerItem, readerKey, type Reader } from './reader';
 
 /**
  * The owner's newsletter tool (or Zapier, Make, n8n) hears of each reader who confirms or
@@ -72,32 +72,12 @@ export const READER_WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
 /** How long a delivered or given-up row is kept: a delivered one goes at once, a given-up one after this. */
 export const READER_WEBHOOK_FAILED_KEPT_DAYS = 30;
 
-const iso = (time: Date | null) => (time === null ? null : time.toISOString());
-
 /**
- * The body's `reader`: the fields of GET /api/admin/readers' items (docs/api.md), without the
- * internal id and the sign-up's user agent. An erased reader is only `{ email }`: what the
- * receiver needs to remove them, and nothing more.
+ * The body's `reader`: a GET /api/admin/readers item (docs/api.md). An erased reader is only
+ * `{ email }`: what the receiver needs to remove them, and nothing more.
  */
 export function webhookReader(reader: Reader | { readonly email: string }) {
-  if (!('id' in reader)) return { email: reader.email };
-  return {
-    email: reader.email,
-    name: reader.name,
-    status: reader.status,
-    source: reader.source,
-    consent: {
-      text: reader.consentText,
-      version: reader.consentVersion,
-      at: reader.signedUpAt.toISOString(),
-      ip: reader.signUpIp,
-    },
-    signedUpAt: reader.signedUpAt.toISOString(),
-    confirmedAt: iso(reader.confirmedAt),
-    confirmIp: reader.confirmIp,
-    unsubscribedAt: iso(reader.unsubscribedAt),
-    unsubscribedBy: reader.unsubscribedBy,
-  };
+  return 'id' in reader ? readerItem(reader) : { email: reader.email };
 }
 
 /** Whether events are queued at all (READERS_WEBHOOK_URL set), and what makes their ids and times. */
