@@ -30,7 +30,10 @@ export function webhookSentence(webhook: { configured: boolean; pending: number;
       ? 'No webhook: set READERS_WEBHOOK_URL to post each confirmation and leaving to your newsletter tool.'
       : `No webhook is set now; ${events(webhook.pending)} from before still wait.`;
   }
-  const given = webhook.failed === 0 ? 'none given up' : `${events(webhook.failed)} given up in the last 30 days (see the server log)`;
+  const given =
+    webhook.failed === 0
+      ? 'none given up'
+      : `${events(webhook.failed)} given up in the last 30 days (see the server log)`;
   return `Webhook on: ${events(webhook.pending)} waiting to be posted, ${given}.`;
 }
 
