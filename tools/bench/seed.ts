@@ -1,9 +1,15 @@
 // Fills a fresh database with the issue's realistic data set, through the real migrations and
 // the same repositories the server uses (so the rows are exactly what the server would write).
-import type { AuditEvent, GuestbookEntry, Repositories, ScholarshipRequest } from '@memoir/domain';
+import type { AuditEvent, Delivery, GuestbookEntry, Repositories, ScholarshipRequest } from '@memoir/domain';
 
 import { createTypeOrmPersistence } from '../../packages/persistence-typeorm/src';
-import { aGuestbookEntry, anAuditEvent, aScholarshipRequest, aUuid } from '../../packages/domain/testing/builders';
+import {
+  aDelivery,
+  aGuestbookEntry,
+  anAuditEvent,
+  aScholarshipRequest,
+  aUuid,
+} from '../../packages/domain/testing/builders';
 
 export interface SeedCounts {
   readonly approvedEntries: number;
@@ -98,12 +104,33 @@ export async function seedDatabase(
   }
 
   const requests: ScholarshipRequest[] = [];
+  // Each approval sent, its link used 0 to 3 times; a third of them asked for the review
+  // reminder, which went, and was answered by some: the dashboard's free copies and reviews.
+  const approvals: Array<{ delivery: Delivery; reminded: boolean; answer: 'reviewed' | 'declined' | null }> = [];
   for (let i = 0; i < counts.scholarshipRequests; i += 1) {
     const createdAt = at(i, counts.scholarshipRequests);
     // Half still pending; the rest decided, mostly approved.
     const status = i % 2 === 0 ? 'pending' : i % 6 === 1 ? 'rejected' : 'approved';
+    const reminded = status === 'approved' && i % 3 === 0;
+    const decidedAt = new Date(createdAt.getTime() + 86_400_000);
+    const id = aUuid();
+    if (status === 'approved') {
+      approvals.push({
+        delivery: aDelivery({
+          requestId: id,
+          status: 'sent',
+          sentAt: decidedAt,
+          createdAt: decidedAt,
+          downloadCount: i % 4,
+        }),
+        reminded,
+        answer: !reminded ? null : i % 5 === 0 ? 'reviewed' : i % 5 === 1 ? 'declined' : null,
+      });
+    }
     requests.push(
       aScholarshipRequest({
+        id,
+        reviewReminder: reminded,
         name: pick(random, NAMES),
         email: `reader${i}@example.org`,
         message: random() < 0.2 ? null : sentence(random, 8, 80),
@@ -149,6 +176,15 @@ export async function seedDatabase(
     };
     await inBatches(entries, (repositories, entry) => repositories.guestbookEntries.add(entry));
     await inBatches(requests, (repositories, request) => repositories.scholarshipRequests.add(request));
+    await inBatches(approvals, async (repositories, { delivery, reminded, answer }) => {
+      await repositories.deliveries.add(delivery);
+      if (!reminded || delivery.requestId === null || delivery.sentAt === null) return;
+      const later = new Date(delivery.sentAt.getTime() + 14 * 86_400_000);
+      await repositories.scholarshipRequests.startReviewReminder(delivery.requestId, later);
+      await repositories.scholarshipRequests.markReviewReminderSent(delivery.requestId, later);
+      if (answer !== null)
+        await repositories.scholarshipRequests.answerReviewReminder(delivery.requestId, answer, later);
+    });
     await inBatches(events, (repositories, event) => repositories.auditEvents.append(event));
     const sqlite = persistence.dataSource.options.type === 'better-sqlite3';
     const [found] = (await persistence.dataSource.query(

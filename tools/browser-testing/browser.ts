@@ -14,10 +14,15 @@ export type SiteServer = ServerProcess;
 
 /**
  * The built server on an empty SQLite folder of its own: each browser test file starts one, so
- * no file sees another's data. `env` adds or overrides configuration (e.g. ADMIN_HOST).
+ * no file sees another's data. `env` adds or overrides configuration (e.g. ADMIN_HOST). A
+ * `dataDir` given is kept (the test removes it): a test that restarts the server passes the
+ * first one's folder, and its PORT, to the second.
  */
-export function startSiteServer(env: Record<string, string> = {}): Promise<SiteServer> {
-  return startServerProcess({ env: { ADMIN_PASSWORD, FORM_RATE_LIMIT: '1000/1m', LOG_LEVEL: 'warn', ...env } });
+export function startSiteServer(env: Record<string, string> = {}, dataDir?: string): Promise<SiteServer> {
+  return startServerProcess({
+    env: { ADMIN_PASSWORD, FORM_RATE_LIMIT: '1000/1m', LOG_LEVEL: 'warn', ...env },
+    ...(dataDir === undefined ? {} : { dataDir }),
+  });
 }
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */

@@ -1,3 +1,4 @@
+import type { OutboxState } from '@memoir/domain';
 import type { MetricsEndpoint, ObservedRequest } from '@memoir/http-koa';
 import type { TypeOrmPersistence } from '@memoir/persistence-typeorm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -80,14 +81,14 @@ export function createServerMetrics(
     },
   });
   // Both from one query per scrape: the first gauge's collect reads, the second's uses it.
-  let outbox: Promise<{ waiting: number; oldestWaitingSince: Date | null } | null> | null = null;
+  let outbox: Promise<OutboxState | null> | null = null;
   const readOutbox = () => {
     outbox ??= persistence.repositories.deliveries.outboxState().catch(() => null);
     return outbox;
   };
   new Gauge({
     name: 'memoir_outbox_waiting',
-    help: 'Emails queued and not yet sent (approvals, rejections, the owner’s notifications).',
+    help: 'Emails queued and not yet sent (approvals, rejections, the owner’s notifications), an announcement’s apart.',
     registers: [registry],
     async collect() {
       const state = await readOutbox();
@@ -103,6 +104,17 @@ export function createServerMetrics(
       if (state === null) return;
       const since = state.oldestWaitingSince;
       this.set(since === null ? 0 : Math.max(0, (Date.now() - since.getTime()) / 1000));
+    },
+  });
+  // Paced by ANNOUNCE_RATE, a big announcement's mails wait hours by design: counted apart, so
+  // the age above still means "a promised email is late".
+  new Gauge({
+    name: 'memoir_outbox_announcement_waiting',
+    help: 'An announcement’s mails queued and not yet sent, each due at its place in the ANNOUNCE_RATE schedule.',
+    registers: [registry],
+    async collect() {
+      const state = await readOutbox();
+      if (state !== null) this.set(state.announcementWaiting);
     },
   });
 

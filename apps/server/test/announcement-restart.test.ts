@@ -1,42 +1,16 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { aReader } from '@memoir/domain/testing';
-import { createTypeOrmPersistence } from '@memoir/persistence-typeorm';
 
+import { killBetweenBursts, recipientsIn, seedConfirmedReaders, until } from './support/announcement-restart';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { OWNER_PASSWORD } from './support/test-app';
 
 const READERS = 40;
 /** A burst of 5 mails a second: between bursts nothing is in hand, and the kill lands there. */
 const RATE = '5/1s';
-
-const outbox = (dataDir: string) => join(dataDir, 'outbox');
-const mailsIn = (dataDir: string): string[] => {
-  try {
-    return readdirSync(outbox(dataDir)).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-};
-const recipientOf = (dataDir: string, name: string) =>
-  /^To: (.+)$/m.exec(readFileSync(join(outbox(dataDir), name), 'utf8'))?.[1]?.trim() ?? '';
-
-async function until<T>(
-  what: string,
-  check: () => T | undefined | Promise<T | undefined>,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /**
  * An announcement survives its server process being killed (SIGKILL, nothing handed back)
@@ -59,12 +33,7 @@ describe('an announcement across a killed server process', () => {
 
   it('sends every mail exactly once after a restart midway', async () => {
     // The readers, written into the database the server will open.
-    const seeding = await createTypeOrmPersistence({ databaseUrl: `sqlite:${join(dataDir, 'memoir.sqlite')}` });
-    const addresses = Array.from({ length: READERS }, (_, n) => `reader${n}@example.org`);
-    for (const email of addresses) {
-      await seeding.repositories.readers.addIfNew(aReader({ email, status: 'confirmed', confirmedAt: new Date() }));
-    }
-    await seeding.close();
+    const addresses = await seedConfirmedReaders(`sqlite:${join(dataDir, 'memoir.sqlite')}`, READERS);
 
     server = await startServerProcess({ dataDir, env });
     const call = async (method: string, path: string, body?: unknown, token?: string) => {
@@ -88,21 +57,8 @@ describe('an announcement across a killed server process', () => {
     );
     expect(sent).toMatchObject({ status: 202, body: { announcement: { recipients: READERS, status: 'queued' } } });
 
-    // Midway, between two bursts (the count has stood still for a while): killed, nothing handed back.
-    await until(
-      'ten mails, and a pause',
-      async () => {
-        const before = mailsIn(dataDir).length;
-        if (before < 10) return undefined;
-        await new Promise((resolve) => setTimeout(resolve, 150));
-        return mailsIn(dataDir).length === before ? before : undefined;
-      },
-      20_000,
-    );
-    server.kill();
-    await server.exited();
-    const atKill = mailsIn(dataDir).length;
-    expect(atKill).toBeLessThan(READERS);
+    // Midway, between two bursts: killed, nothing handed back.
+    expect(await killBetweenBursts(server, 10)).toBeLessThan(READERS);
 
     server = await startServerProcess({ dataDir, env });
     const again = await call('POST', '/api/admin/login', { username: 'owner', password: OWNER_PASSWORD });
@@ -116,7 +72,6 @@ describe('an announcement across a killed server process', () => {
       30_000,
     );
     expect(listed).toMatchObject({ recipients: READERS, sent: READERS, notSent: 0 });
-    const recipients = mailsIn(dataDir).map((name) => recipientOf(dataDir, name));
-    expect(recipients.sort()).toEqual([...addresses].sort());
+    expect(recipientsIn(dataDir)).toEqual([...addresses].sort());
   }, 90_000);
 });

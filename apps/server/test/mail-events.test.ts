@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { snsStringToSign, type SnsEndpoint } from '@memoir/http-koa';
+import { aDelivery, aScholarshipRequest } from '@memoir/domain/testing';
 
 import { useTestApps, type TestApp } from './support/test-app';
 
@@ -182,6 +183,67 @@ describe('mail events', () => {
     expect(await app.persistence.repositories.suppressions.find('annoyed@example.org')).toMatchObject({
       reason: 'complaint',
     });
+  });
+
+  it("puts what the receiving server said on the timeline of the email, from each provider's report", async () => {
+    await start();
+    const { repositories } = app.persistence;
+    /** A requester's approval, sent: the email a report is about. */
+    const sentTo = async (email: string) => {
+      const request = aScholarshipRequest({ email, status: 'approved' });
+      await repositories.scholarshipRequests.add(request);
+      const delivery = aDelivery({ requestId: request.id, status: 'sent', sentAt: app.clock.now() });
+      await repositories.deliveries.add(delivery);
+      return async () => (await repositories.deliveries.listEvents([delivery.id])).map((e) => [e.kind, e.detail]);
+    };
+    const gone = await sentTo('gone@example.org');
+    const failed = mailgun({
+      event: 'failed',
+      severity: 'permanent',
+      recipient: 'gone@example.org',
+      reason: 'bounce',
+      'delivery-status': { code: 550, message: '5.1.1 The email account that you tried to reach does not exist' },
+    });
+    expect((await post('mailgun', failed)).status).toBe(200);
+    expect(await gone()).toEqual([
+      ['hard_bounce', '550 5.1.1 The email account that you tried to reach does not exist'],
+    ]);
+
+    const full = await sentTo('full@example.org');
+    const soft = {
+      RecordType: 'Bounce',
+      ID: 77,
+      Type: 'SoftBounce',
+      Email: 'full@example.org',
+      BouncedAt: app.clock.now().toISOString(),
+      Details: 'smtp;452 4.2.2 The email account that you tried to reach is over quota',
+    };
+    expect((await post('postmark', soft, { Authorization: basic(SECRET) })).status).toBe(200);
+    expect(await full()).toEqual([
+      ['soft_bounce', 'SoftBounce smtp;452 4.2.2 The email account that you tried to reach is over quota'],
+    ]);
+
+    const typo = await sentTo('typo@example.org');
+    const bounce = sesBounce('Permanent', 'typo@example.org');
+    const recipient = {
+      emailAddress: 'typo@example.org',
+      status: '5.1.1',
+      diagnosticCode: 'smtp; 550 5.1.1 user unknown',
+    };
+    const report = {
+      ...bounce,
+      bounce: { ...bounce.bounce, bounceSubType: 'General', bouncedRecipients: [recipient] },
+    };
+    expect((await sesPost(snsMessage(report))).status).toBe(200);
+    expect(await typo()).toEqual([['hard_bounce', '5.1.1 smtp; 550 5.1.1 user unknown']]);
+
+    const annoyed = await sentTo('annoyed@example.org');
+    const complaint = snsMessage({
+      notificationType: 'Complaint',
+      complaint: { complainedRecipients: [{ emailAddress: 'annoyed@example.org' }], complaintFeedbackType: 'abuse' },
+    });
+    expect((await sesPost(complaint)).status).toBe(200);
+    expect(await annoyed()).toEqual([['complaint', 'abuse']]);
   });
 
   it("confirms SES's SNS subscription once its signature holds", async () => {

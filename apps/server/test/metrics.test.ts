@@ -66,6 +66,17 @@ describe('GET /metrics', () => {
     await app.persistence.repositories.scholarshipRequests.add(request);
     const queuedAt = new Date(Date.now() - 90_000);
     await app.persistence.repositories.deliveries.add(aDelivery({ requestId: request.id, createdAt: queuedAt }));
+    // An announcement's mail queued hours ago, due later: paced, so counted apart and never "late".
+    const hoursAgo = new Date(Date.now() - 5 * 3_600_000);
+    await app.persistence.repositories.deliveries.add(
+      aDelivery({
+        kind: 'announcement',
+        requestId: null,
+        dedupeKey: 'ann:metrics:1',
+        createdAt: hoursAgo,
+        nextAttemptAt: new Date(Date.now() + 3_600_000),
+      }),
+    );
 
     const text = (await scrape(app, auth)).text;
     expect(
@@ -81,6 +92,8 @@ describe('GET /metrics', () => {
     expect(sample(text, 'memoir_rate_limit_refusals_total{route="/api/admin/login"}')).toBe(1);
     expect(sample(text, 'memoir_outbox_waiting')).toBe(1);
     expect(sample(text, 'memoir_outbox_oldest_waiting_seconds')).toBeGreaterThanOrEqual(90);
+    expect(sample(text, 'memoir_outbox_oldest_waiting_seconds')).toBeLessThan(3_600);
+    expect(sample(text, 'memoir_outbox_announcement_waiting')).toBe(1);
     expect(sample(text, 'memoir_database_up')).toBe(1);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
   });

@@ -3,6 +3,7 @@ import { aReader, AT } from '@memoir/domain/testing';
 import { READER_EXPORT_FORMATS } from '@memoir/shared';
 import { parse } from 'csv-parse/sync';
 
+import { READER_EXPORT_HEADERS } from './support/reader-export-headers';
 import { useTestApps, type TestApp } from './support/test-app';
 
 /*
@@ -30,37 +31,6 @@ const leftReader = aReader({
   unsubscribedAt: AT('2026-01-12T10:00:00.000Z'),
   unsubscribedBy: 'one-click',
 });
-
-/** The header of each format, as each importer reads it. */
-const HEADERS = {
-  mailchimp: [
-    'Email Address',
-    'First Name',
-    'Last Name',
-    'Tags',
-    'OPTIN_TIME',
-    'OPTIN_IP',
-    'CONFIRM_TIME',
-    'CONFIRM_IP',
-  ],
-  mailerlite: ['email', 'name', 'subscribed_at', 'ip_address', 'opted_in_at', 'optin_ip'],
-  kit: ['email', 'first_name', 'tags', 'consent_at', 'consent_ip', 'consent_text', 'confirmed_at'],
-  buttondown: ['email', 'tags', 'notes', 'metadata'],
-  plain: [
-    'email',
-    'name',
-    'status',
-    'source',
-    'consent_text',
-    'consent_version',
-    'consent_at',
-    'consent_ip',
-    'confirmed_at',
-    'confirm_ip',
-    'unsubscribed_at',
-    'unsubscribed_by',
-  ],
-};
 
 describe("the owner's reader list", () => {
   const startApp = useTestApps();
@@ -146,7 +116,7 @@ describe("the owner's reader list", () => {
       new RegExp(`^attachment; filename="readers-${format}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
     );
     const rows = parse(response.text, { bom: true, columns: true }) as Array<Record<string, string>>;
-    expect(Object.keys(rows[0] ?? {})).toEqual(HEADERS[format]);
+    expect(Object.keys(rows[0] ?? {})).toEqual(READER_EXPORT_HEADERS[format]);
     const emails = rows.map((row) => row.email ?? row['Email Address']);
     if (format === 'plain') {
       expect(emails).toEqual(['ada@example.org', 'Hanako@Example.jp', 'left@example.org']);

@@ -133,12 +133,13 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
   }
 
   async outboxState(): Promise<OutboxState> {
-    const waiting = [...this.db.deliveries.values()].filter((delivery) => delivery.status === 'queued');
+    const queued = [...this.db.deliveries.values()].filter((delivery) => delivery.status === 'queued');
+    const waiting = queued.filter((delivery) => delivery.kind !== 'announcement');
     const oldest = waiting.reduce<Date | null>(
       (min, delivery) => (min === null || delivery.createdAt < min ? delivery.createdAt : min),
       null,
     );
-    return { waiting: waiting.length, oldestWaitingSince: oldest };
+    return { waiting: waiting.length, oldestWaitingSince: oldest, announcementWaiting: queued.length - waiting.length };
   }
 
   async listForRequests(requestIds: readonly string[]): Promise<Delivery[]> {

@@ -2,6 +2,7 @@
 import { AuthenticateUseCase } from './admin-sessions/authenticate.use-case';
 import { EventCountBuffer, type EventCountStore } from './analytics/event-counts';
 import { GetAnalyticsUseCase } from './analytics/get-analytics.use-case';
+import { FollowStoreLinkUseCase } from './analytics/follow-store-link.use-case';
 import { countServerEvent, RecordEventUseCase } from './analytics/record-event.use-case';
 import { CreateAdminUseCase } from './admin-sessions/create-admin.use-case';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './admin-sessions/admin-session';
@@ -244,6 +245,7 @@ export interface UseCases {
   readonly listCrackmeClaims: ListCrackmeClaimsUseCase;
   readonly markPrizeSent: MarkPrizeSentUseCase;
   readonly recordEvent: RecordEventUseCase;
+  readonly followStoreLink: FollowStoreLinkUseCase;
   readonly getAnalytics: GetAnalyticsUseCase;
   /** This process's counted events not yet written: the server flushes them every few seconds and when it stops. */
   readonly countedEvents: {
@@ -319,6 +321,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
 
   const resendDelivery = new ResendDeliveryUseCase({ ...decisions, copies });
   const eventBuffer = new EventCountBuffer();
+  const recordEvent = new RecordEventUseCase({ buffer: eventBuffer, clock });
   const winners = settings.crackmeWinners ?? DEFAULT_CRACKME_WINNERS;
   const publicList = new CachedPublicGuestbookList({
     inner: new ListPublicGuestbookEntriesUseCase(repositories),
@@ -346,6 +349,8 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     edit: editSiteContent,
     checkMs: settings.publishedContentCheckMs,
   });
+  // What the page shows now (the first version before the owner has published one).
+  const storeLinks = async () => (await publishedSiteContent.current()).content.buyLinks;
   const listMedia = new ListMediaUseCase({ ...repositories, clock });
   const decide = forgettingCounts(
     new DecideScholarshipRequestUseCase({ ...decisions, notifyRejections: settings.notifyRejections }),
@@ -403,7 +408,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     auditChainState: new CachedAuditChainState({ verify: verifyAuditChain, clock }),
     sendDueDeliveries: new SendDueDeliveriesUseCase({
       ...repositories,
-      storeLinks: async () => (await repositories.siteContent.latestVersion())?.content.buyLinks ?? [],
+      storeLinks,
       mailer,
       clock,
       ids,
@@ -446,7 +451,8 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     submitCrackmeClaim: new SubmitCrackmeClaimUseCase({ ...repositories, clock, ids, winners }),
     listCrackmeClaims: new ListCrackmeClaimsUseCase({ ...repositories, winners }),
     markPrizeSent: new MarkPrizeSentUseCase(decisions),
-    recordEvent: new RecordEventUseCase({ buffer: eventBuffer, clock }),
+    recordEvent,
+    followStoreLink: new FollowStoreLinkUseCase({ storeLinks, recordEvent }),
     getAnalytics: new GetAnalyticsUseCase({ store: ports.eventCounts, buffer: eventBuffer, clock }),
     countedEvents: {
       flush: () => eventBuffer.flush(ports.eventCounts),

@@ -134,6 +134,7 @@ export * from './personal-data/export-person.use-case';
 export * from './analytics/analytics.errors';
 export * from './analytics/event-counts';
 export * from './analytics/record-event.use-case';
+export * from './analytics/follow-store-link.use-case';
 export * from './analytics/get-analytics.use-case';
 
 // The crackme prize

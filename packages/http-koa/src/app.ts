@@ -12,6 +12,7 @@ import { MAIL_EVENTS_PATH, mailEventRoutes } from './mail-events/routes';
 import { requestStatusRoutes } from './request-status-page';
 import { readerPageRoutes } from './reader-pages';
 import { reviewReminderRoutes } from './review-reminder-page';
+import { storeLinkRoutes } from './store-links';
 import { forwardedHeaders } from './forwarded';
 import {
   adminHostOnly,
@@ -98,6 +99,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     requestStatusRoutes(options),
     readerPageRoutes(options),
     reviewReminderRoutes(options),
+    storeLinkRoutes(options),
     mediaRoutes(options),
     ...(options.privacy === undefined ? [] : [privacyRoutes(options.privacy)]),
   ];

@@ -35,6 +35,7 @@ export type HttpUseCases = Pick<
   | 'erasePerson'
   | 'exportPerson'
   | 'recordEvent'
+  | 'followStoreLink'
   | 'getAnalytics'
   | 'submitCrackmeClaim'
   | 'listCrackmeClaims'

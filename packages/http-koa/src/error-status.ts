@@ -56,6 +56,7 @@ export const STATUS_BY_CODE = {
   [PersonalDataErrorCode.InvalidEmail]: 400,
   [AnalyticsErrorCode.InvalidEvent]: 400,
   [AnalyticsErrorCode.InvalidPeriod]: 400,
+  [AnalyticsErrorCode.UnknownStore]: 404,
   [CrackmeErrorCode.Invalid]: 400,
   [CrackmeErrorCode.WrongKey]: 400,
   [CrackmeErrorCode.NotFound]: 404,

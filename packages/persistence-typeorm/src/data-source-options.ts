@@ -6,6 +6,7 @@ import { mysql2Ssl, type MysqlEndpoint } from './mysql-connection';
 import { MYSQL_POOL_DEFAULTS, type TypeOrmPersistenceOptions } from './persistence-options';
 import { entitySchemas } from './site-content-schemas';
 import { createPrivateSqliteFile } from './sqlite-files';
+import { registerSqliteLower } from './sqlite-lower';
 
 /** What TypeORM is told to open: a SQLite file or a MySQL pool, the same tables and settings. */
 
@@ -39,9 +40,10 @@ export function sqliteDataSourceOptions(path: string, options: TypeOrmPersistenc
     // process wait for the write lock instead of failing at once.
     enableWAL: path !== ':memory:',
     timeout: options.sqliteBusyTimeoutMs ?? 5000,
-    prepareDatabase: (db: { pragma(statement: string): unknown }) => {
+    prepareDatabase: (db: Parameters<typeof registerSqliteLower>[0] & { pragma(statement: string): unknown }) => {
       db.pragma('foreign_keys = ON');
       db.pragma('synchronous = NORMAL');
+      registerSqliteLower(db);
     },
   };
 }

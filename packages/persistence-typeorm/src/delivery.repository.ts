@@ -187,12 +187,18 @@ export class TypeOrmDeliveryRepository implements DeliveryRepository {
   }
 
   async outboxState(): Promise<OutboxState> {
+    const id = (name: string) => this.dialect.id(name);
+    const paced = `${id('kind')} = 'announcement'`;
     const [row] = (await this.manager.query(
-      `SELECT COUNT(*) AS waiting, MIN(${this.dialect.id('created_at')}) AS oldest FROM ${this.dialect.id('deliveries')} WHERE ${this.dialect.id('status')} = 'queued'`,
-    )) as Array<{ waiting: unknown; oldest: unknown }>;
+      `SELECT SUM(CASE WHEN ${paced} THEN 0 ELSE 1 END) AS waiting,
+        MIN(CASE WHEN ${paced} THEN NULL ELSE ${id('created_at')} END) AS oldest,
+        SUM(CASE WHEN ${paced} THEN 1 ELSE 0 END) AS announcement
+      FROM ${id('deliveries')} WHERE ${id('status')} = 'queued'`,
+    )) as Array<{ waiting: unknown; oldest: unknown; announcement: unknown }>;
     return {
       waiting: Number(row?.waiting ?? 0),
       oldestWaitingSince: row?.oldest === null || row?.oldest === undefined ? null : this.dialect.readTime(row.oldest),
+      announcementWaiting: Number(row?.announcement ?? 0),
     };
   }
 

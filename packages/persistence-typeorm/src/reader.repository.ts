@@ -24,6 +24,7 @@ import {
   type ReaderRow,
 } from './reader-schemas';
 import { count } from './statements';
+import { sqliteSearchable } from './sqlite-lower';
 
 const toReader = (row: ReaderRow): Reader => ({ ...row });
 const toAnnouncement = (row: AnnouncementRow): Announcement => ({
@@ -160,9 +161,14 @@ export class TypeOrmReaderRepository implements ReaderRepository {
     if (filter.search !== undefined) {
       // Read row by row along the newest-first index: a page of a common text comes within a few
       // rows, a rare one reads the list once (docs/readers.md, "The owner's list").
-      query = query.andWhere(`(reader.email LIKE :search ESCAPE '!' OR reader.name LIKE :search ESCAPE '!')`, {
-        search: `%${filter.search.replace(/[!%_]/g, '!$&')}%`,
-      });
+      const column = (name: string) =>
+        this.dialect.kind === 'mysql' ? `reader.${name}` : sqliteSearchable(`reader.${name}`, filter.search ?? '');
+      query = query.andWhere(
+        `(${column('email')} LIKE :search ESCAPE '!' OR ${column('name')} LIKE :search ESCAPE '!')`,
+        {
+          search: `%${filter.search.replace(/[!%_]/g, '!$&')}%`,
+        },
+      );
     }
     if (page.before !== undefined) {
       const time = `reader.${q('signed_up_at')}`;

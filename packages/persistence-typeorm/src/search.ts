@@ -2,6 +2,7 @@ import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 import type { Dialect } from './dialect';
 import { count } from './statements';
+import { sqliteSearchable } from './sqlite-lower';
 
 /**
  * The admin lists' search (docs/persistence.md#search): which rows of a table contain a text,
@@ -95,8 +96,8 @@ const likeFragment = (text: string): string => `%${text.replace(/[!%_]/g, '!$&')
  * begins a word, LIKE then keeping those that contain the text as typed; common there means
  * MYSQL_COMMON_IN_SAMPLE of the newest rows. A common search, a shorter one, and on MySQL
  * one without a word of three characters, is LIKE, read row by row along the list's index:
- * SQLite's LIKE ignores the case of ASCII letters, MySQL's utf8mb4_unicode_ci collation case
- * and accents.
+ * on SQLite it ignores case in every script (SQLite's own LIKE for ASCII, SQLITE_LOWER for a
+ * search with other letters), on MySQL the utf8mb4_unicode_ci collation ignores case and accents.
  */
 export async function containing<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
@@ -112,8 +113,9 @@ export async function containing<T extends ObjectLiteral>(
 /** Any column LIKE the text, read row by row. */
 function like<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, place: SearchPlace, search: string): Searched<T> {
   const q = place.dialect.id;
+  const searchable = (column: string) => (place.dialect.kind === 'mysql' ? column : sqliteSearchable(column, search));
   const anyColumn = place.searchIndex.columns
-    .map((column) => `${place.alias}.${q(column)} LIKE :search ESCAPE '!'`)
+    .map((column) => `${searchable(`${place.alias}.${q(column)}`)} LIKE :search ESCAPE '!'`)
     .join(' OR ');
   return { query: query.andWhere(`(${anyColumn})`, { search: likeFragment(search) }), textIndex: false };
 }

@@ -5,6 +5,8 @@ export const AnalyticsErrorCode = {
   InvalidEvent: 'ANALYTICS.INVALID_EVENT',
   /** `days` is not a whole number from 1 to ANALYTICS_MAX_DAYS. */
   InvalidPeriod: 'ANALYTICS.INVALID_PERIOD',
+  /** `/go/<format>` names no format of the buy links. */
+  UnknownStore: 'ANALYTICS.UNKNOWN_STORE',
 } as const;
 
 export type AnalyticsError = ErrorOf<typeof AnalyticsErrorCode>;

@@ -1,5 +1,6 @@
 import { BUY_FORMAT_LABELS, type BuyLink } from '@memoir/shared';
 
+import { storeLinkUrl } from '../analytics/follow-store-link.use-case';
 import type { ScholarshipRequest } from '../scholarships/scholarship-request';
 import { composed, escapeHtml, html, privacyLine, requesterGreeting, type EmailSettings } from './emails';
 import type { OutgoingEmail } from './mailer';
@@ -14,8 +15,8 @@ export interface ReviewAnswerLinks {
  * The one review reminder the requester asked for. Worded by Amazon's customer review rules and
  * the FTC's (16 CFR 465): no incentive, no asking for a good review, and the free copy not
  * conditional on one; it says so plainly, asks for the reader's honest view whatever it is,
- * and says that no other reminder comes. Only the stores' addresses the owner published lead
- * off the site; the answers and the privacy notice are pages of PUBLIC_BASE_URL.
+ * and says that no other reminder comes. Every link is on PUBLIC_BASE_URL: each store the owner
+ * published by the site's own `/go/<format>`, which leads to the store's address of the day.
  */
 export function reviewReminderEmail(
   settings: EmailSettings,
@@ -32,7 +33,8 @@ export function reviewReminderEmail(
       'either way, and there is nothing to gain or lose by writing one or not. If you do, say what you honestly ' +
       'thought, good or bad.',
   ];
-  const storeLines = stores.map((store) => `${BUY_FORMAT_LABELS[store.format]}: ${store.url}`);
+  const storeUrl = (store: BuyLink) => storeLinkUrl(settings.publicBaseUrl, store.format);
+  const storeLines = stores.map((store) => `${BUY_FORMAT_LABELS[store.format]}: ${storeUrl(store)}`);
   const storesIntro =
     storeLines.length === 0
       ? `The book's page lists where it is sold: ${settings.publicBaseUrl}/`
@@ -52,7 +54,7 @@ export function reviewReminderEmail(
     `${escapeHtml(label)}: <a href="${escapeHtml(url)}">${escapeHtml(shown)}</a>`;
   const storesHtml = [
     escapeHtml(storesIntro),
-    ...stores.map((store) => line(BUY_FORMAT_LABELS[store.format], store.url, store.url)),
+    ...stores.map((store) => line(BUY_FORMAT_LABELS[store.format], storeUrl(store), storeUrl(store))),
   ].join('<br>');
   const answersHtml = [
     escapeHtml(answersIntro),

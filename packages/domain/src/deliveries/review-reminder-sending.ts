@@ -1,5 +1,4 @@
-import type { BuyLink } from '@memoir/shared';
-
+import type { PublishedStoreLinks } from '../analytics/follow-store-link.use-case';
 import type { Delivery } from '../outbox/delivery';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import { err, ok, type Result } from '../shared/result';
@@ -8,12 +7,6 @@ import type { SuppressionRepository } from '../suppressions/suppression.reposito
 import type { EmailSettings } from './emails';
 import type { OutgoingEmail } from './mailer';
 import { reviewReminderEmail, storesWithAddress } from './review-reminder-email';
-
-/**
- * Port: the store links of the published site content (the site-content capability sits
- * above this one, so the composition hands them in).
- */
-export type PublishedStoreLinks = () => Promise<readonly BuyLink[]>;
 
 /** The answer page's path; `?token=…&answer=reviewed|declined`. */
 export const REVIEW_REMINDER_PATH = '/review-reminder';

@@ -1,3 +1,4 @@
+import type { PublishedStoreLinks } from '../analytics/follow-store-link.use-case';
 import { AuditAction, type AuditEvent } from '../audit-log/audit-event';
 import type { AuditEventRepository } from '../audit-log/audit-event.repository';
 import type { AdminUserRepository } from '../admin-sessions/admin-user.repository';
@@ -34,7 +35,7 @@ import type { ReaderRepository } from '../readers/reader.repository';
 import { readerConfirmationEmail } from './reader-emails';
 import { confirmationToSend } from './reader-confirmation';
 import { announcementToSend } from './announcement-emails';
-import { reviewReminderToSend, type PublishedStoreLinks } from './review-reminder-sending';
+import { reviewReminderToSend } from './review-reminder-sending';
 
 /** How hard the worker tries, and what an approval's link allows. */
 export interface DeliveryPolicy {

@@ -69,7 +69,10 @@ export interface DeliveryRepository {
   /** Every delivery of these requests, oldest first. Empty ids find nothing. */
   listForRequests(requestIds: readonly string[]): Promise<Delivery[]>;
 
-  /** The queue's backlog: how many deliveries wait to be sent (queued), and the oldest one's creation. */
+  /**
+   * The queue's backlog: how many deliveries wait to be sent (queued) and the oldest one's
+   * creation, an announcement's mails apart (paced by its rate, they wait by design).
+   */
   outboxState(): Promise<OutboxState>;
 
   /**
@@ -94,7 +97,10 @@ export interface DeliveryRepository {
 }
 
 export interface OutboxState {
+  /** Queued mails but an announcement's: each should leave within minutes. */
   readonly waiting: number;
-  /** When the oldest waiting delivery was queued; null when none waits. */
+  /** When the oldest of them was queued; null when none waits. */
   readonly oldestWaitingSince: Date | null;
+  /** An announcement's mails queued: each falls due at its place in ANNOUNCE_RATE's schedule. */
+  readonly announcementWaiting: number;
 }

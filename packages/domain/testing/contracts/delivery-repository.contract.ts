@@ -19,14 +19,30 @@ export function deliveryRepositoryContract(store: () => Persistence, concurrency
     }
 
     it('tells the outbox backlog: how many wait to be sent, and since when the oldest', async () => {
-      expect(await repo().outboxState()).toEqual({ waiting: 0, oldestWaitingSince: null });
+      expect(await repo().outboxState()).toEqual({ waiting: 0, oldestWaitingSince: null, announcementWaiting: 0 });
       const oldest = await stored({ createdAt: later(1_000) });
       await stored({ createdAt: later(5_000) });
+      // An announcement's mails wait by design (paced): counted apart, never the oldest.
+      for (const key of ['ann:a:1', 'ann:a:2', 'ann:a:3']) {
+        await repo().add(
+          aDelivery({
+            kind: 'announcement',
+            requestId: null,
+            dedupeKey: key,
+            createdAt: T0,
+            nextAttemptAt: later(60_000),
+          }),
+        );
+      }
       const sent = await stored({ createdAt: T0 });
       await repo().markSent(sent.id, later(10_000));
       const failed = await stored({ createdAt: T0 });
       await repo().markAttemptFailed(failed.id, 'rejected by the server', null);
-      expect(await repo().outboxState()).toEqual({ waiting: 2, oldestWaitingSince: oldest.createdAt });
+      expect(await repo().outboxState()).toEqual({
+        waiting: 2,
+        oldestWaitingSince: oldest.createdAt,
+        announcementWaiting: 3,
+      });
     });
 
     it('lists the deliveries of the requests asked for, and nothing for empty or unknown ids', async () => {

@@ -168,7 +168,8 @@ export function guestbookEntryRepositoryContract(store: () => Persistence, searc
           adminNotes: 'Looks like spam_bot 100%',
           createdAt: minute(3),
         });
-        for (const entry of [hopper, krakow, noted]) await repo().add(entry);
+        const lodz = aGuestbookEntry({ name: 'ŁUKASZ', location: 'ŁÓDŹ', message: 'Cześć', createdAt: minute(4) });
+        for (const entry of [hopper, krakow, noted, lodz]) await repo().add(entry);
         const found = async (search: string) =>
           (await repo().listPage({ search }, { limit: 10 })).map((entry) => entry.name);
         expect(await found('hopper')).toEqual(['Grace Hopper']);
@@ -186,6 +187,9 @@ export function guestbookEntryRepositoryContract(store: () => Persistence, searc
         expect(await found('_')).toEqual(['Bot']);
         expect(await found('%')).toEqual(['Bot']);
         expect(await found('nobody')).toEqual([]);
+        // Capitals of every script, by a search too short for a text index and by a longer one.
+        expect(await found('łó')).toEqual(['ŁUKASZ']);
+        expect(await found('łukasz')).toEqual(['ŁUKASZ']);
         expect(await repo().listPage({ search: 'hopper', class: 'approved' }, { limit: 10 })).toEqual([]);
       });
     });

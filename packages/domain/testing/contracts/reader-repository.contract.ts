@@ -211,6 +211,22 @@ export function readerRepositoryContract(store: () => Persistence, concurrency: 
       expect(ids(await readers().listPage({ search: '%' }, { limit: 10 }))).toEqual([left.id]);
     });
 
+    it('finds a name or an address in any letter case, in every script (the search comes lower case)', async () => {
+      const signedUp = (minute: number) => at(`2026-05-01T10:${String(minute).padStart(2, '0')}:00.000Z`);
+      const named = [
+        aReader({ email: 'elodie@example.org', name: 'ÉLODIE Durand', signedUpAt: signedUp(1) }),
+        aReader({ email: 'anna@example.org', name: 'Анна Ёлкина', signedUpAt: signedUp(2) }),
+        aReader({ email: 'ΣΟΦΙΑ@example.gr', name: null, signedUpAt: signedUp(3) }),
+      ];
+      for (const reader of named) await readers().addIfNew(reader);
+      const emails = async (search: string) =>
+        (await readers().listPage({ search }, { limit: 10 })).map((reader) => reader.email);
+      expect(await emails('élodie')).toEqual(['elodie@example.org']);
+      expect(await emails('анна ё')).toEqual(['anna@example.org']);
+      expect(await emails('σοφια@')).toEqual(['ΣΟΦΙΑ@example.gr']);
+      expect(await emails('durand')).toEqual(['elodie@example.org']);
+    });
+
     it('counts the readers of each status, and the confirmations of each day since a date', async () => {
       const confirmedOn = (iso: string, status: 'confirmed' | 'unsubscribed' = 'confirmed') =>
         aReader({ status, confirmedAt: at(iso) });

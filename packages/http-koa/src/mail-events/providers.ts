@@ -58,6 +58,17 @@ const timeOf = (value: unknown): Date | null => {
   const date = typeof value === 'string' ? new Date(value) : typeof value === 'number' ? new Date(value * 1000) : null;
   return date === null || Number.isNaN(date.getTime()) ? null : date;
 };
+/**
+ * What the receiving server said, for the owner's timeline (as an RFC 3464 report gives it:
+ * the status, then the diagnostic): the given parts that are text or a number, in order; null
+ * for none. The timeline trims and shortens it.
+ */
+const detailOf = (...parts: unknown[]): string | null =>
+  parts
+    .map((part) => (typeof part === 'number' ? String(part) : text(part)))
+    .filter((part): part is string => part !== null)
+    .join(' ') || null;
+
 /** At most this many recipients an event: SES lists up to 50 a message. */
 const MAX_RECIPIENTS = 50;
 const addresses = (list: unknown, field: string): string[] | null => {
@@ -92,13 +103,21 @@ async function sesEvents(request: MailEventRequest, checks: MailEventChecks): Pr
   if (type === 'Bounce' && isObject(notification.bounce)) {
     const emails = addresses(notification.bounce.bouncedRecipients, 'emailAddress');
     if (emails === null) return MALFORMED;
-    const kind: MailEventKind = notification.bounce.bounceType === 'Permanent' ? 'hard_bounce' : 'soft_bounce';
-    return { ok: true, events: [{ ...event, kind, emails }] };
+    const { bounce } = notification;
+    const kind: MailEventKind = bounce.bounceType === 'Permanent' ? 'hard_bounce' : 'soft_bounce';
+    // The first recipient's status and diagnostic (SES reports a message's recipients together).
+    const [first] = Array.isArray(bounce.bouncedRecipients) ? (bounce.bouncedRecipients as unknown[]) : [];
+    const recipient = isObject(first) ? first : {};
+    const detail =
+      detailOf(recipient.status, recipient.diagnosticCode) ??
+      detailOf(bounce.bounceType, bounce.bounceSubType === undefined ? undefined : `(${String(bounce.bounceSubType)})`);
+    return { ok: true, events: [{ ...event, kind, emails, detail }] };
   }
   if (type === 'Complaint' && isObject(notification.complaint)) {
     const emails = addresses(notification.complaint.complainedRecipients, 'emailAddress');
     if (emails === null) return MALFORMED;
-    return { ok: true, events: [{ ...event, kind: 'complaint', emails }] };
+    const detail = detailOf(notification.complaint.complaintFeedbackType);
+    return { ok: true, events: [{ ...event, kind: 'complaint', emails, detail }] };
   }
   return type === null ? MALFORMED : { ok: true, events: [{ ...event, kind: 'other', emails: [] }] };
 }
@@ -131,7 +150,17 @@ function postmarkEvents(request: MailEventRequest, checks: MailEventChecks): Rea
             : 'other';
   return {
     ok: true,
-    events: [{ provider: 'postmark', eventId: `${recordType}:${id}`, sentAt, kind, emails: [email] }],
+    events: [
+      {
+        provider: 'postmark',
+        eventId: `${recordType}:${id}`,
+        sentAt,
+        kind,
+        emails: [email],
+        // e.g. "HardBounce smtp;550 5.1.1 The email account that you tried to reach does not exist".
+        detail: detailOf(type, body.Details ?? body.Description),
+      },
+    ],
   };
 }
 
@@ -158,6 +187,7 @@ function mailgunEvents(request: MailEventRequest, checks: MailEventChecks): Read
           ? 'soft_bounce'
           : 'other';
   if (kind !== 'other' && (email === null || email.length > 254)) return MALFORMED;
+  const status = isObject(data['delivery-status']) ? data['delivery-status'] : {};
   return {
     ok: true,
     events: [
@@ -168,6 +198,12 @@ function mailgunEvents(request: MailEventRequest, checks: MailEventChecks): Read
         sentAt: new Date(Number(timestamp) * 1000),
         kind,
         emails: kind === 'other' || email === null ? [] : [email],
+        // e.g. "550 5.1.1 The email account that you tried to reach does not exist"; a complaint has none.
+        detail: detailOf(
+          status.code,
+          status.message ?? status.description,
+          status.code === undefined ? data.reason : null,
+        ),
       },
     ],
   };

@@ -1,3 +1,4 @@
+import { BUY_FORMATS } from '@memoir/shared';
 import { ErrorBody, MediaUploadResponse, refTo } from '@memoir/shared/contract';
 
 /*
@@ -279,6 +280,25 @@ export const OTHER_PATHS = {
   ...readerPage('/readers/confirm', 'Confirm', 'confirms the reader (once; the link works for 14 days)'),
   ...readerPage('/readers/unsubscribe', 'Unsubscribe', 'takes the reader off the list at once'),
   ...reviewReminderPage(),
+  '/go/{format}': {
+    get: {
+      operationId: 'storeLink',
+      ...open,
+      summary:
+        "An email's link to a store: a redirect to the store's published address (a buy_click when a browser opens it), or to the page's buy section when the store is no longer listed",
+      parameters: [{ name: 'format', in: 'path', required: true, schema: { type: 'string', enum: [...BUY_FORMATS] } }],
+      responses: {
+        '302': {
+          description: "To the store's address, or to `/#buy`; never cached",
+          headers: { Location: { schema: string } },
+        },
+        '404': {
+          description: 'Not a format of the buy links (an HTML page)',
+          content: { 'text/html': { schema: string } },
+        },
+      },
+    },
+  },
   '/api/openapi.json': {
     get: {
       operationId: 'openApiDocument',

@@ -156,6 +156,8 @@ export const OPERATIONS: readonly Operation[] = [
   // The review reminder's answer page: HTML, a form posting the token and the answer back.
   { method: 'GET', template: '/review-reminder', auth: 'none', query: ['token', 'answer'] },
   { method: 'POST', template: '/review-reminder', auth: 'none', query: ['token', 'answer'] },
+  // The emails' store links: a redirect, or a page saying there is no such store.
+  { method: 'GET', template: '/go/{format}', auth: 'none' },
   {
     method: 'POST',
     template: '/api/events',
