@@ -268,6 +268,26 @@ export const parsers = {
       ? ok(text.replace(/\/+$/, ''))
       : problem(`must be an http(s) address such as https://memoir.example.com (got "${text}").`);
   },
+  /**
+   * Where the readers' webhook posts: https, or http to a loopback address only (a receiver on
+   * the same machine, for development and tests): the body holds personal data.
+   */
+  webhookUrl: (): Parser<string> => (text) => {
+    const url = URL.parse(text);
+    const loopback =
+      url !== null && (/^127\.\d+\.\d+\.\d+$/.test(url.hostname) || ['[::1]', 'localhost'].includes(url.hostname));
+    if (url === null || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback))) {
+      return problem(
+        `must be an https:// address such as https://hooks.zapier.com/hooks/catch/1/abc/ (http:// only to 127.0.0.1, [::1] or localhost) (got "${url === null ? text : `${url.protocol}//${url.host}/…`}").`,
+      );
+    }
+    if (url.hash !== '') return problem('must not end in a #fragment, which is never sent.');
+    // fetch refuses an address with credentials; the signature is what proves the sender.
+    if (url.username !== '' || url.password !== '') {
+      return problem('must not hold a user name or password (not shown): the signature proves who sent it.');
+    }
+    return ok(url.href);
+  },
   /** A link shown on the page: an absolute http(s) address of a real site. */
   pageLink: (): Parser<string> => (text) => pageLink(text, 'the link'),
   /** `key=address` pairs separated by commas, keys case-insensitive: links shown on the page, by key. */
@@ -686,6 +706,23 @@ export const CONFIG_VARIABLES = {
       "an announcement's mails to the readers, `N/window` (s, m, h, d): each mail falls due at its place in this schedule, so the mail server is never flooded and other mail never waits behind an announcement",
     default: '60/1m',
     parse: parsers.rateLimit(),
+  }),
+  READERS_WEBHOOK_URL: variable({
+    meaning:
+      'where each reader who confirms or leaves is posted (`reader.confirmed`, `reader.unsubscribed`), signed with READERS_WEBHOOK_SECRET in the Standard Webhooks way, for a newsletter tool, Zapier, Make or n8n: `https://…` (`http://` only to loopback); redirects are not followed; docs/readers.md says what a receiver checks',
+    default: null,
+    shownDefault: 'no webhook',
+    example: 'https://hooks.zapier.com/hooks/catch/123/abc/',
+    parse: parsers.webhookUrl(),
+  }),
+  READERS_WEBHOOK_SECRET: variable({
+    meaning:
+      'the key that signs each webhook (HMAC-SHA256 of its UTF-8 bytes), 16 to 256 characters; needed with READERS_WEBHOOK_URL and given to the receiver',
+    default: null,
+    shownDefault: 'none (needed with READERS_WEBHOOK_URL)',
+    example: 'a-long-random-signing-secret',
+    secret: true,
+    parse: parsers.password(16, 256),
   }),
   DELIVERY_RETRY_DELAY: variable({
     meaning: 'the wait after the first failed attempt; it doubles after each further one, up to 1 h',

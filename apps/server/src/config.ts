@@ -47,6 +47,8 @@ export interface ServerConfig {
   readonly metricsToken: string | null;
   /** MAIL_EVENTS_SECRET: what the providers' webhooks prove themselves with; null: webhooks off. */
   readonly mailEventsSecret: string | null;
+  /** READERS_WEBHOOK_URL and READERS_WEBHOOK_SECRET: where readers' events are posted, signed; null: off. */
+  readonly readersWebhook: { readonly url: string; readonly secret: string } | null;
   readonly trustProxy: TrustProxy;
   readonly trustForwardedHost: boolean;
   readonly logLevel: string;
@@ -166,6 +168,23 @@ function readSecretFile(fileVariable: string, path: string, rootDir: string): Pa
     ? { ok: false, problem: `${fileVariable} names ${absolute}, which is empty.` }
     : { ok: true, value };
 }
+
+/** The webhook's address and key go together: one without the other is a mistake, not "off". */
+function webhookSetProblems(url: Parsed<string | null>, secret: Parsed<string | null>): string[] {
+  if (!url.ok || !secret.ok) return [];
+  if (url.value !== null && secret.value === null) {
+    return [
+      'READERS_WEBHOOK_URL needs READERS_WEBHOOK_SECRET (or READERS_WEBHOOK_SECRET_FILE): every webhook is signed.',
+    ];
+  }
+  if (url.value === null && secret.value !== null) {
+    return ['READERS_WEBHOOK_SECRET is set without READERS_WEBHOOK_URL: set the address too, or unset the secret.'];
+  }
+  return [];
+}
+
+const readersWebhook = (url: string | null, secret: string | null) =>
+  url === null || secret === null ? null : { url, secret };
 
 /** The value of a variable already checked: every problem was thrown before this runs. */
 function valueOf<T>(parsed: Parsed<T>): T {
@@ -312,6 +331,8 @@ export function loadConfig(
     maxAttempts: read('DELIVERY_MAX_ATTEMPTS'),
     announceRate: read('ANNOUNCE_RATE'),
     retryBaseMs: read('DELIVERY_RETRY_DELAY'),
+    readersWebhookUrl: read('READERS_WEBHOOK_URL'),
+    readersWebhookSecret: read('READERS_WEBHOOK_SECRET'),
     retentionDays: read('RETENTION_DAYS'),
     retentionRejectedDays: read('RETENTION_REJECTED_DAYS'),
     retentionSentEmailDays: read('RETENTION_SENT_EMAIL_DAYS'),
@@ -339,6 +360,7 @@ export function loadConfig(
     if (why !== null)
       problems.push(`BOOK_PDF_PATH must name a readable PDF file (${values.bookPdfPath.value}): ${why}.`);
   }
+  problems.push(...webhookSetProblems(values.readersWebhookUrl, values.readersWebhookSecret));
   problems.push(...dkimSetProblems([values.dkimDomain, values.dkimSelector, values.dkimPrivateKey]));
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -396,6 +418,7 @@ export function loadConfig(
     adminHost,
     metricsToken: valueOf(values.metricsToken),
     mailEventsSecret: valueOf(values.mailEventsSecret),
+    readersWebhook: readersWebhook(valueOf(values.readersWebhookUrl), valueOf(values.readersWebhookSecret)),
     trustProxy: valueOf(values.trustProxy),
     trustForwardedHost: valueOf(values.trustForwardedHost),
     logLevel: valueOf(values.logLevel),

@@ -38,6 +38,7 @@ import {
   ProcessBookPlanner,
   S3MediaStore,
   SharpImageProcessor,
+  SignedWebhookPoster,
   sha256OfBytes,
   OtpauthTwoFactorSecrets,
   FileStampedCopies,
@@ -242,6 +243,7 @@ export function useCaseSettings(config: ServerConfig): UseCaseSettings {
     firstSiteContent: firstSiteContent(config.siteLinks.configured),
     bookMaxBytes: config.mail.bookMaxBytes,
     reviewReminderDays: config.mail.reviewReminderDays,
+    readerWebhooks: config.readersWebhook !== null,
     serverSetup: {
       publicBaseUrlSet: config.siteLinks.leaveOutPlaceholders,
       mailServerSet: config.mail.smtpUrl !== null,
@@ -316,6 +318,7 @@ export function buildContainer(
         hashBytes: sha256OfBytes,
         books: new PdfBookInspector(new ProcessBookPlanner()),
         images: overrides.imageProcessor ?? new SharpImageProcessor(),
+        ...(config.readersWebhook === null ? {} : { webhookPoster: new SignedWebhookPoster(config.readersWebhook) }),
       },
       context.get(TYPES.UseCaseSettings),
     );

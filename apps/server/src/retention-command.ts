@@ -19,6 +19,7 @@ const LABELS: Readonly<Record<keyof RetentionCounts, string>> = {
   rateLimitWindowsDeleted: 'ended rate-limit windows deleted',
   sentEmailsDeleted: 'copies of sent emails deleted from the outbox',
   unconfirmedReadersDeleted: 'reader sign-ups never confirmed (30 days) deleted',
+  readerWebhooksDeleted: 'webhook events to the newsletter tool given up (30 days) deleted',
 };
 
 export class RetentionUsageError extends Error {}

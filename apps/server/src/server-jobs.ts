@@ -1,10 +1,11 @@
-import { CURRENT_MEDIA_TTL_MS } from '@memoir/domain';
+import { CURRENT_MEDIA_TTL_MS, DEFAULT_READER_WEBHOOK_POLICY } from '@memoir/domain';
 
 import type { BackgroundJob } from './background-jobs';
 import { bounceMailboxJob } from './bounce-mailbox-job';
 import { TYPES } from './container';
 import type { Composition } from './compose';
 import { deliveryJob } from './delivery-worker';
+import { readerWebhookJob } from './reader-webhook-job';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './scheduled-jobs';
 
 /** How often a process writes the counted events it has totalled. */
@@ -105,6 +106,17 @@ export function serverJobs({
           .flush()
           .catch((error: unknown) => logger.warn({ err: error }, 'the last counted events could not be written')),
     },
+    // The readers' webhook, only with READERS_WEBHOOK_URL: at once, then every DELIVERY_POLL_INTERVAL.
+    ...(config.readersWebhook === null
+      ? []
+      : [
+          readerWebhookJob({
+            sendReaderWebhooks: useCases.sendReaderWebhooks,
+            pollIntervalMs: config.mail.pollIntervalMs,
+            batchSize: DEFAULT_READER_WEBHOOK_POLICY.batchSize,
+            logger,
+          }),
+        ]),
     // The bounce mailbox, only with BOUNCE_IMAP_URL: at start and every five minutes, by one process of all.
     ...(config.mail.bounceImap === null
       ? []

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       riddles: { guestbook: 'network', scholarship: 'kernel' },
       adminHost: null,
       mailEventsSecret: null,
+      readersWebhook: null,
       mediaS3Url: null,
       metricsToken: null,
       trustProxy: { kind: 'none' },
@@ -480,7 +481,7 @@ describe('secrets from files (<NAME>_FILE, as Docker and Kubernetes mount them)'
 
   it('refuses <NAME>_FILE for a variable that is not a secret, instead of ignoring it', () => {
     expect(problemsOf({ PORT_FILE: secret('port', '8080\n') })).toEqual([
-      'PORT_FILE: only secrets can be read from a file (DATABASE_URL, ADMIN_PASSWORD, RIDDLE_GUESTBOOK_ANSWER, RIDDLE_SCHOLARSHIP_ANSWER, METRICS_TOKEN, SMTP_URL, DKIM_PRIVATE_KEY, MAIL_EVENTS_SECRET, BOUNCE_IMAP_URL, MEDIA_S3_URL); set PORT itself.',
+      'PORT_FILE: only secrets can be read from a file (DATABASE_URL, ADMIN_PASSWORD, RIDDLE_GUESTBOOK_ANSWER, RIDDLE_SCHOLARSHIP_ANSWER, METRICS_TOKEN, SMTP_URL, DKIM_PRIVATE_KEY, MAIL_EVENTS_SECRET, BOUNCE_IMAP_URL, MEDIA_S3_URL, READERS_WEBHOOK_SECRET); set PORT itself.',
     ]);
     // Other programs' variables are none of the server's business.
     expect(load({ NODE_EXTRA_CA_CERTS_FILE: '/x', PORT_FILE: '' }).port).toBe(3000);
@@ -501,5 +502,61 @@ describe('secrets from files (<NAME>_FILE, as Docker and Kubernetes mount them)'
         '  - LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud").',
       ].join('\n'),
     );
+  });
+});
+
+describe("the readers' webhook (READERS_WEBHOOK_URL, READERS_WEBHOOK_SECRET)", () => {
+  const SECRET = 'sixteen-chars-ok';
+
+  it('takes an https address with its secret, or http to loopback only', () => {
+    for (const url of [
+      'https://hooks.zapier.com/hooks/catch/1/abc/',
+      'http://127.0.0.1:8080/hook',
+      'http://localhost/hook',
+      'http://[::1]:9000/',
+    ]) {
+      expect(load({ READERS_WEBHOOK_URL: url, READERS_WEBHOOK_SECRET: SECRET }).readersWebhook).toEqual({
+        url: new URL(url).href,
+        secret: SECRET,
+      });
+    }
+  });
+
+  it('reads the secret from READERS_WEBHOOK_SECRET_FILE as the other secrets', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memoir-webhook-'));
+    try {
+      writeFileSync(join(dir, 'secret'), `${SECRET}-from-a-file\n`, { mode: 0o600 });
+      const config = load({
+        READERS_WEBHOOK_URL: 'https://n8n.example.net/webhook/1',
+        READERS_WEBHOOK_SECRET_FILE: join(dir, 'secret'),
+      });
+      expect(config.readersWebhook?.secret).toBe(`${SECRET}-from-a-file`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a plain http address beyond loopback, another scheme, a missing or short secret, and a secret alone', () => {
+    expect(problemsOf({ READERS_WEBHOOK_URL: 'http://hooks.example.net/x', READERS_WEBHOOK_SECRET: SECRET })).toEqual([
+      expect.stringMatching(
+        /^READERS_WEBHOOK_URL must be an https:\/\/ address .*\(got "http:\/\/hooks\.example\.net\/…"\)\.$/,
+      ),
+    ]);
+    expect(problemsOf({ READERS_WEBHOOK_URL: 'ftp://127.0.0.1/x', READERS_WEBHOOK_SECRET: SECRET })).toHaveLength(1);
+    expect(problemsOf({ READERS_WEBHOOK_URL: 'not a url', READERS_WEBHOOK_SECRET: SECRET })).toHaveLength(1);
+    expect(
+      problemsOf({ READERS_WEBHOOK_URL: 'https://u:p@hooks.example.net/x', READERS_WEBHOOK_SECRET: SECRET }),
+    ).toEqual([
+      'READERS_WEBHOOK_URL must not hold a user name or password (not shown): the signature proves who sent it.',
+    ]);
+    expect(problemsOf({ READERS_WEBHOOK_URL: 'https://hooks.example.net/x' })).toEqual([
+      'READERS_WEBHOOK_URL needs READERS_WEBHOOK_SECRET (or READERS_WEBHOOK_SECRET_FILE): every webhook is signed.',
+    ]);
+    expect(problemsOf({ READERS_WEBHOOK_URL: 'https://hooks.example.net/x', READERS_WEBHOOK_SECRET: 'short' })).toEqual(
+      ['READERS_WEBHOOK_SECRET must be at least 16 characters (its value is not shown).'],
+    );
+    expect(problemsOf({ READERS_WEBHOOK_SECRET: SECRET })).toEqual([
+      'READERS_WEBHOOK_SECRET is set without READERS_WEBHOOK_URL: set the address too, or unset the secret.',
+    ]);
   });
 });

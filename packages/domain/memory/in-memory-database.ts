@@ -18,6 +18,7 @@ import type { ReaderToken } from '../src/readers/reader-token';
 import type { Announcement } from '../src/readers/announcement';
 import type { MediaFile } from '../src/media/media';
 import type { ReviewReminder } from '../src/scholarships/review-reminder';
+import type { ReaderWebhook } from '../src/readers/reader-webhook';
 
 /** The tables of the in-memory adapters. Values are copied in and out, never shared. */
 export class InMemoryDatabase {
@@ -55,6 +56,8 @@ export class InMemoryDatabase {
   media = new Map<string, MediaFile>();
   /** The review reminders, by request id, with their answer link's hash. */
   reviewReminders = new Map<string, ReviewReminder & { readonly tokenHash: string | null }>();
+  /** The readers' events waiting for the owner's webhook, by id. */
+  readerWebhooks = new Map<string, ReaderWebhook>();
 
   /** A deep copy of every table, for rolling a transaction back. */
   snapshot(): InMemoryDatabase {
@@ -83,6 +86,7 @@ export class InMemoryDatabase {
     copy.announcements = structuredClone(this.announcements);
     copy.media = structuredClone(this.media);
     copy.reviewReminders = structuredClone(this.reviewReminders);
+    copy.readerWebhooks = structuredClone(this.readerWebhooks);
     return copy;
   }
 
@@ -110,6 +114,7 @@ export class InMemoryDatabase {
     this.readerTokens = from.readerTokens;
     this.announcements = from.announcements;
     this.media = from.media;
+    this.readerWebhooks = from.readerWebhooks;
   }
 }
 

@@ -9,6 +9,7 @@ import { InMemoryGuestbookEntryRepository } from './in-memory-guestbook-entry.re
 import { InMemoryCrackmeClaimRepository } from './in-memory-crackme-claim.repository';
 import { InMemorySuppressionRepository } from './in-memory-suppression.repository';
 import { InMemoryReaderRepository } from './in-memory-reader.repository';
+import { InMemoryReaderWebhookRepository } from './in-memory-reader-webhook.repository';
 import { InMemoryMediaRepository, InMemoryMediaStore } from './in-memory-media';
 import { InMemoryEventCountStore } from './in-memory-event-count.store';
 import { InMemoryRateLimitStore } from './in-memory-rate-limit.store';
@@ -31,6 +32,7 @@ export { InMemoryScholarshipRequestRepository } from './in-memory-scholarship-re
 export { InMemorySiteContentRepository } from './in-memory-site-content.repository';
 export { InMemorySuppressionRepository } from './in-memory-suppression.repository';
 export { InMemoryReaderRepository } from './in-memory-reader.repository';
+export { InMemoryReaderWebhookRepository } from './in-memory-reader-webhook.repository';
 export { InMemoryMediaRepository, InMemoryMediaStore } from './in-memory-media';
 export { InMemoryTwoFactorRepository } from './in-memory-two-factor.repository';
 export { InMemoryUnitOfWork } from './in-memory-unit-of-work';
@@ -52,6 +54,7 @@ export function createInMemoryPersistence(
     siteContent: new InMemorySiteContentRepository(database),
     suppressions: new InMemorySuppressionRepository(database),
     readers: new InMemoryReaderRepository(database),
+    readerWebhooks: new InMemoryReaderWebhookRepository(database),
     media: new InMemoryMediaRepository(database),
   };
   return {

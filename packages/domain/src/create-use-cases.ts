@@ -73,6 +73,8 @@ import { ConfirmReaderUseCase, UnsubscribeReaderUseCase } from './readers/reader
 import { AnswerReviewReminderUseCase } from './deliveries/answer-review-reminder.use-case';
 import { QueueReviewRemindersUseCase } from './deliveries/queue-review-reminders.use-case';
 import { unsubscribingOnComplaint } from './readers/list-mail';
+import type { ReaderWebhookQueueing } from './readers/reader-webhook';
+import { SendReaderWebhooksUseCase, type WebhookPoster } from './readers/send-reader-webhooks.use-case';
 import { RequestStatusUseCase } from './deliveries/request-status.use-case';
 import { ErasePersonUseCase } from './personal-data/erase-person.use-case';
 import { ExportPersonUseCase } from './personal-data/export-person.use-case';
@@ -139,6 +141,8 @@ export interface UseCasePorts {
   readonly mediaStore: MediaStore;
   /** SHA-256 of bytes, hex: the names of stored image variants. */
   readonly hashBytes: ContentHash;
+  /** Posts the readers' events to READERS_WEBHOOK_URL, signed (none: nothing is ever posted). */
+  readonly webhookPoster?: WebhookPoster;
   /** Decodes and re-encodes the cover and the photo (none: every image is refused). */
   readonly images?: ImageProcessor;
   /** Plans a new book as the stamper would (none: every book is refused). */
@@ -183,11 +187,18 @@ export interface UseCaseSettings {
   readonly bookMaxBytes?: number;
   /** REVIEW_REMINDER_DAYS: days after the first download before the one review reminder (14 without). */
   readonly reviewReminderDays?: number;
+  /** READERS_WEBHOOK_URL is set: each confirmation and leaving queues an event for it (off without). */
+  readonly readerWebhooks?: boolean;
 }
 
 export const DEFAULT_REVIEW_REMINDER_DAYS = 14;
 
 export const DEFAULT_CRACKME_WINNERS = 10;
+
+/** Without READERS_WEBHOOK_URL nothing is queued, so nothing is ever posted; a row left from before stays pending. */
+const NO_WEBHOOK_POSTER: WebhookPoster = {
+  post: async () => ({ kind: 'network', error: 'READERS_WEBHOOK_URL is not set' }),
+};
 
 /** Every use case of the product: what the HTTP adapter, the CLI, the delivery worker and the tests drive. */
 export interface UseCases {
@@ -270,6 +281,8 @@ export interface UseCases {
   readonly sendAnnouncement: SendAnnouncementUseCase;
   readonly listAnnouncements: ListAnnouncementsUseCase;
   readonly resumeAnnouncements: ResumeAnnouncementsUseCase;
+  /** The webhook worker's run: posts the readers' events that are due (READERS_WEBHOOK_URL). */
+  readonly sendReaderWebhooks: SendReaderWebhooksUseCase;
   /** /request-status: a reader's approved link mailed again. */
   readonly requestStatus: RequestStatusUseCase;
   /** The owner uploads the book, the cover or the author photo. */
@@ -302,6 +315,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     sessionPolicy,
     alertOwner: settings.email.ownerEmail !== null,
   };
+  const webhooks: ReaderWebhookQueueing = { on: settings.readerWebhooks === true, ids, clock };
   const announcing = { ...repositories, ids, clock, rate: settings.announceRate ?? DEFAULT_ANNOUNCE_RATE };
   const verifyAuditChain = new VerifyAuditChainUseCase({ ...repositories, sha256: ports.sha256, clock });
 
@@ -436,7 +450,7 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     ),
     // An erasure closes pending requests and renames others: counts and lists are read afresh.
     erasePerson: forgettingCounts(
-      new ErasePersonUseCase({ ...decisions, sentEmails: ports.sentEmails ?? NO_SENT_EMAIL_ARCHIVE }),
+      new ErasePersonUseCase({ ...decisions, sentEmails: ports.sentEmails ?? NO_SENT_EMAIL_ARCHIVE, webhooks }),
       counts,
     ),
     exportPerson: new ExportPersonUseCase({ ...repositories, ...decisions }),
@@ -483,20 +497,25 @@ export function createUseCases(ports: UseCasePorts, settings: UseCaseSettings): 
     }),
     recordMailEvent: unsubscribingOnComplaint(
       new RecordMailEventUseCase({ ...repositories, rateLimits: ports.rateLimits, clock, ids, sha256: ports.sha256 }),
-      { ...repositories, clock },
+      { ...repositories, unitOfWork, clock, webhooks },
     ),
     signUpReader: new SignUpReaderUseCase({ ...decisions, riddles }),
-    confirmReader: new ConfirmReaderUseCase({ ...repositories, unitOfWork, tokens, clock }),
-    unsubscribeReader: new UnsubscribeReaderUseCase({ ...repositories, tokens, clock }),
+    confirmReader: new ConfirmReaderUseCase({ ...repositories, unitOfWork, tokens, clock, webhooks }),
+    unsubscribeReader: new UnsubscribeReaderUseCase({ ...repositories, unitOfWork, tokens, clock, webhooks }),
     queueReviewReminders: new QueueReviewRemindersUseCase({
       ...repositories,
       ...decisions,
       delayMs: (settings.reviewReminderDays ?? DEFAULT_REVIEW_REMINDER_DAYS) * 24 * 60 * 60_000,
     }),
     answerReviewReminder: new AnswerReviewReminderUseCase({ ...repositories, tokens, clock }),
-    listReaders: new ListReadersUseCase({ ...repositories, clock }),
+    listReaders: new ListReadersUseCase({ ...repositories, clock, webhookConfigured: webhooks.on }),
     sendAnnouncement: new SendAnnouncementUseCase({ ...announcing, ownerEmail: settings.email.ownerEmail }),
     listAnnouncements: new ListAnnouncementsUseCase(repositories),
     resumeAnnouncements: new ResumeAnnouncementsUseCase(announcing),
+    sendReaderWebhooks: new SendReaderWebhooksUseCase({
+      ...repositories,
+      poster: ports.webhookPoster ?? NO_WEBHOOK_POSTER,
+      clock,
+    }),
   };
 }

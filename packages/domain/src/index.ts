@@ -119,6 +119,8 @@ export * from './readers/list-mail';
 export * from './readers/list-readers.use-case';
 export * from './readers/announcement';
 export * from './readers/announcements.use-cases';
+export * from './readers/reader-webhook';
+export * from './readers/send-reader-webhooks.use-case';
 export * from './deliveries/announcement-emails';
 
 // Retention of personal data

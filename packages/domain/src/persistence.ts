@@ -12,6 +12,7 @@ import type { Transactions } from './shared/transactions';
 import type { SiteContentRepository } from './site-content/site-content.repository';
 import type { SuppressionRepository } from './suppressions/suppression.repository';
 import type { ReaderRepository } from './readers/reader.repository';
+import type { ReaderWebhookRepository } from './readers/reader-webhook';
 import type { MediaRepository } from './media/media.repository';
 import type { MediaStore } from './media/media-store';
 
@@ -28,6 +29,8 @@ export interface Repositories {
   readonly siteContent: SiteContentRepository;
   readonly suppressions: SuppressionRepository;
   readonly readers: ReaderRepository;
+  /** The readers' events waiting for the owner's webhook (READERS_WEBHOOK_URL). */
+  readonly readerWebhooks: ReaderWebhookRepository;
   readonly media: MediaRepository;
 }
 

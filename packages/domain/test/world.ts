@@ -19,6 +19,7 @@ import {
   type EmailSettings,
   type OwnerNotifications,
   type RequestContext,
+  type WebhookPoster,
 } from '../src';
 import { fakeHashBytes, FakeBookInspector, FakeImageProcessor } from '../testing/media-fakes';
 
@@ -43,7 +44,13 @@ export const EMAIL_SETTINGS: EmailSettings = {
  * and a rejected requester gets an email, only when told to (the server's defaults).
  */
 export function createWorld(
-  options: { ownerNotifications?: OwnerNotifications; notifyRejections?: boolean; bookMaxBytes?: number } = {},
+  options: {
+    ownerNotifications?: OwnerNotifications;
+    notifyRejections?: boolean;
+    bookMaxBytes?: number;
+    /** READERS_WEBHOOK_URL set: readers' events are queued, and posted through this poster. */
+    webhookPoster?: WebhookPoster;
+  } = {},
 ) {
   const persistence = createInMemoryPersistence();
   const { repositories } = persistence;
@@ -80,6 +87,7 @@ export function createWorld(
       hashBytes: fakeHashBytes,
       images,
       books,
+      ...(options.webhookPoster === undefined ? {} : { webhookPoster: options.webhookPoster }),
     },
     {
       loginRateLimit: LOGIN_POLICY,
@@ -89,6 +97,7 @@ export function createWorld(
       ownerNotifications: options.ownerNotifications ?? 'off',
       notifyRejections: options.notifyRejections ?? false,
       bookMaxBytes: options.bookMaxBytes,
+      readerWebhooks: options.webhookPoster !== undefined,
     },
   );
   const { createAdmin, rateLimiter } = useCases;

@@ -9,6 +9,7 @@ import type {
 import { DELIVERY_ERROR_MAX_LENGTH } from '@memoir/shared';
 import { In, IsNull, LessThan, Not, type EntityManager } from 'typeorm';
 
+import { claimDueIds } from './claim-due';
 import { isKey, type Dialect } from './dialect';
 import { DeliveryEventSchema, DeliverySchema, type DeliveryEventRow, type DeliveryRow } from './schemas';
 
@@ -100,29 +101,14 @@ export class TypeOrmDeliveryRepository implements DeliveryRepository {
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<Delivery[]> {
-    if (limit < 1) return [];
-    const q = this.dialect.id;
-    const due = `${q('status')} = 'queued' AND ${q('next_attempt_at')} <= ? AND (${q('lease_until')} IS NULL OR ${q('lease_until')} <= ?)`;
-    let ids: string[];
-    if (this.dialect.kind === 'sqlite') {
-      // One statement: atomic, even against another process on the same file.
-      const rows = (await this.manager.query(
-        `UPDATE "deliveries" SET "lease_until" = ? WHERE "id" IN (SELECT "id" FROM "deliveries" WHERE ${due} ORDER BY "next_attempt_at", "id" LIMIT ?) RETURNING "id"`,
-        [this.dialect.time(leaseUntil), this.dialect.time(now), this.dialect.time(now), limit],
-      )) as Array<{ id: string }>;
-      ids = rows.map((row) => row.id);
-    } else {
-      // Lock the due rows others have not locked (SKIP LOCKED), lease them, commit.
-      ids = await this.manager.transaction(async (manager) => {
-        const rows = (await manager.query(
-          `SELECT \`id\` FROM \`deliveries\` WHERE ${due} ORDER BY \`next_attempt_at\`, \`id\` LIMIT ? FOR UPDATE SKIP LOCKED`,
-          [now, now, limit],
-        )) as Array<{ id: string }>;
-        const claimed = rows.map((row) => row.id);
-        if (claimed.length > 0) await manager.update(DeliverySchema, { id: In(claimed) }, { leaseUntil });
-        return claimed;
-      });
-    }
+    const ids = await claimDueIds(
+      this.manager,
+      this.dialect,
+      { table: 'deliveries', waiting: 'queued' },
+      now,
+      leaseUntil,
+      limit,
+    );
     if (ids.length === 0) return [];
     const rows = await this.manager.find(DeliverySchema, {
       where: { id: In(ids) },

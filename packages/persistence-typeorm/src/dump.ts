@@ -19,6 +19,7 @@ import {
 } from './schemas';
 import { AnnouncementSchema, ReaderSchema, ReaderTokenSchema } from './reader-schemas';
 import { ReviewReminderSchema } from './review-reminder-schemas';
+import { ReaderWebhookSchema } from './reader-webhook-schemas';
 import { SITE_CONTENT_ENTITIES, SITE_CONTENT_TABLES, type SiteContentEntity } from './site-content-schemas';
 import { MediaBlobSchema, MediaUploadSchema } from './media-schemas';
 
@@ -43,7 +44,7 @@ export class DumpError extends Error {
  * version is refused. Bump it when a migration adds, removes or changes a column (dump.test.ts
  * holds the columns of this version and fails when they change).
  */
-export const DUMP_SCHEMA_VERSION = 10;
+export const DUMP_SCHEMA_VERSION = 11;
 
 /**
  * What each version added over the one before: tables, and columns with the value a row of an
@@ -58,6 +59,7 @@ const ADDED_IN: Readonly<
   8: { tables: ['delivery_events'], columns: {} },
   9: { tables: ['announcements'], columns: {} },
   10: { tables: ['review_reminders'], columns: {} },
+  11: { tables: ['reader_webhooks'], columns: {} },
 };
 export const OLDEST_READABLE_DUMP = 5;
 
@@ -112,6 +114,7 @@ const TABLES: ReadonlyArray<AnySchema> = [
   ReaderTokenSchema,
   AnnouncementSchema,
   ReviewReminderSchema,
+  ReaderWebhookSchema,
   SITE_CONTENT_ENTITIES.draft,
   SITE_CONTENT_ENTITIES.version,
   SITE_CONTENT_ENTITIES.preview,

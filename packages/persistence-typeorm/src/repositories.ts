@@ -12,6 +12,7 @@ import { TypeOrmScholarshipRequestRepository } from './scholarship-request.repos
 import { TypeOrmSiteContentRepository } from './site-content.repository';
 import { TypeOrmSuppressionRepository } from './suppression.repository';
 import { TypeOrmReaderRepository } from './reader.repository';
+import { TypeOrmReaderWebhookRepository } from './reader-webhook.repository';
 import { TypeOrmMediaRepository } from './media.repository';
 import { TypeOrmTwoFactorRepository } from './two-factor.repository';
 
@@ -29,6 +30,7 @@ export function repositoriesFor(manager: EntityManager, dialect: Dialect): Repos
     siteContent: new TypeOrmSiteContentRepository(manager),
     suppressions: new TypeOrmSuppressionRepository(manager),
     readers: new TypeOrmReaderRepository(manager, dialect),
+    readerWebhooks: new TypeOrmReaderWebhookRepository(manager, dialect),
     media: new TypeOrmMediaRepository(manager),
   };
 }

@@ -4,6 +4,7 @@ import { EntitySchema } from 'typeorm';
 
 import { READER_SCHEMAS } from './reader-schemas';
 import { ReviewReminderSchema } from './review-reminder-schemas';
+import { ReaderWebhookSchema } from './reader-webhook-schemas';
 import { MediaBlobSchema, mediaChunkSchema, MediaUploadSchema } from './media-schemas';
 import { COMMON_SCHEMAS, OWN, time, uuidOf, type Mutable } from './schemas';
 
@@ -85,6 +86,7 @@ const SCHEMAS_BY_KIND = {
     ...siteContentSchemas('sqlite'),
     ...READER_SCHEMAS,
     ReviewReminderSchema,
+    ReaderWebhookSchema,
     MediaUploadSchema,
     MediaBlobSchema,
     mediaChunkSchema('sqlite'),
@@ -94,6 +96,7 @@ const SCHEMAS_BY_KIND = {
     ...siteContentSchemas('mysql'),
     ...READER_SCHEMAS,
     ReviewReminderSchema,
+    ReaderWebhookSchema,
     MediaUploadSchema,
     MediaBlobSchema,
     mediaChunkSchema('mysql'),

@@ -126,6 +126,20 @@ async function fill(persistence: TypeOrmPersistence): Promise<void> {
     queuedThrough: reader.id,
     queuedAt: null,
   });
+  // An event waiting for the owner's webhook, its body as queued (version 11).
+  await repositories.readerWebhooks.add({
+    id: '00000000-0000-4000-8000-0000000c0001',
+    type: 'reader.confirmed',
+    emailKey: reader.emailKey,
+    body: JSON.stringify({ id: '00000000-0000-4000-8000-0000000c0001', reader: { name: 'Zoë — 読者' } }),
+    status: 'pending',
+    attempts: 2,
+    nextAttemptAt: AT('2026-02-05T00:00:00.5Z'),
+    leaseUntil: null,
+    lastError: 'HTTP 503',
+    createdAt: AT('2026-02-04T00:00:00.75Z'),
+    failedAt: null,
+  });
   // An uploaded book: its record, and its bytes in more chunks than a dump reads at a time.
   await persistence.mediaStore.write(BOOK_FILE, pieces(BOOK_BYTES));
   await persistence.repositories.media.add({
@@ -312,7 +326,7 @@ export function describeDumps(name: string, stores: DumpStores): void {
       const file = join(dir, 'export.jsonl');
       await writeDumpFile(from, file);
       // Version 6 had neither the media nor the delivery events (version 8), the announcements (9)
-      // or the review reminders (10).
+      // or the review reminders (10), or the reader webhooks (11).
       const media = [
         'media_uploads',
         'media_blobs',
@@ -320,6 +334,7 @@ export function describeDumps(name: string, stores: DumpStores): void {
         'delivery_events',
         'announcements',
         'review_reminders',
+        'reader_webhooks',
       ];
       const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
       const header = JSON.parse(lines[0] ?? '{}') as { schemaVersion: number; columns: Record<string, unknown> };
@@ -354,6 +369,7 @@ export function describeDumps(name: string, stores: DumpStores): void {
         'delivery_events',
         'announcements',
         'review_reminders',
+        'reader_webhooks',
       ]);
       const older = readFileSync(file, 'utf8')
         .trimEnd()

@@ -32,7 +32,7 @@ it('names the schema version of the columns a dump holds', async () => {
   try {
     // A change here changes what a dump holds: bump DUMP_SCHEMA_VERSION with it (src/dump.ts).
     expect([DUMP_SCHEMA_VERSION, dumpColumns(store)]).toEqual([
-      10,
+      11,
       {
         admin_users: [
           'id',
@@ -146,6 +146,19 @@ it('names the schema version of the columns a dump holds', async () => {
         ],
         reader_tokens: ['tokenHash', 'readerId', 'purpose', 'createdAt', 'expiresAt', 'usedAt'],
         review_reminders: ['requestId', 'queuedAt', 'sentAt', 'tokenHash', 'answer', 'answeredAt'],
+        reader_webhooks: [
+          'id',
+          'type',
+          'emailKey',
+          'body',
+          'status',
+          'attempts',
+          'nextAttemptAt',
+          'leaseUntil',
+          'lastError',
+          'createdAt',
+          'failedAt',
+        ],
         site_content_draft: ['id', 'revision', 'updatedAt', 'updatedBy', 'content'],
         site_content_versions: ['version', 'publishedAt', 'publishedBy', 'content'],
         site_content_previews: ['tokenHash', 'content', 'createdAt', 'expiresAt'],

@@ -35,6 +35,7 @@ export const TABLES = [
   'media_uploads',
   'rate_limit_counters',
   'reader_tokens',
+  'reader_webhooks',
   'readers',
   'review_reminders',
   'schema_migrations',

@@ -23,6 +23,7 @@ const TABLES = [
   'delivery_events',
   'review_reminders',
   'reader_tokens',
+  'reader_webhooks',
   'readers',
   'deliveries',
   'admin_sessions',

@@ -10,3 +10,4 @@ export * from './pdf-book-inspector';
 export * from './s3-media-store';
 export * from './process-book-planner';
 export * from './sharp-image-processor';
+export * from './signed-webhook-poster';

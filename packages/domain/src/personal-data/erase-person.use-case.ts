@@ -11,6 +11,11 @@ import type { DeliveryRepository } from '../outbox/delivery.repository';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { SuppressionRepository } from '../suppressions/suppression.repository';
 import type { ReaderRepository } from '../readers/reader.repository';
+import {
+  queueReaderWebhook,
+  type ReaderWebhookQueueing,
+  type ReaderWebhookRepository,
+} from '../readers/reader-webhook';
 import { rehearsableTransaction, type Transactions } from '../shared/transactions';
 import { PersonalDataErrorCode, type PersonalDataError } from './personal-data.errors';
 
@@ -64,8 +69,11 @@ export class ErasePersonUseCase {
         readonly crackmeClaims: CrackmeClaimRepository;
         readonly suppressions: SuppressionRepository;
         readonly readers: ReaderRepository;
+        readonly readerWebhooks: ReaderWebhookRepository;
       }>;
       readonly sentEmails: SentEmailArchive;
+      /** READERS_WEBHOOK_URL: the receiver is told to drop an erased reader who had confirmed (none: not told). */
+      readonly webhooks?: ReaderWebhookQueueing;
       readonly clock: Clock;
       readonly ids: IdGenerator;
     },
@@ -85,7 +93,15 @@ export class ErasePersonUseCase {
     const stored = await rehearsableTransaction(
       this.deps.unitOfWork,
       preview,
-      async ({ scholarshipRequests, deliveries, auditEvents, crackmeClaims, suppressions, readers }) => {
+      async ({
+        scholarshipRequests,
+        deliveries,
+        auditEvents,
+        crackmeClaims,
+        suppressions,
+        readers,
+        readerWebhooks,
+      }) => {
         const requests = await scholarshipRequests.listByEmail(address);
         const requestIds = requests.map((request) => request.id);
         let pendingClosed = 0;
@@ -102,6 +118,13 @@ export class ErasePersonUseCase {
         }
         // The review reminder and its answer go too, and no reminder will be queued for them.
         await scholarshipRequests.forgetReviewReminders(requestIds);
+        // The reader's pending webhook events hold their data and go; one that had confirmed is
+        // then dropped downstream by a last event that holds the address alone.
+        const reader = await readers.findByEmail(address);
+        await readerWebhooks.deleteByEmail(address);
+        if (reader?.confirmedAt != null) {
+          await queueReaderWebhook(this.deps.webhooks, readerWebhooks, 'reader.unsubscribed', { email: reader.email });
+        }
         const counts = {
           requests: requests.length,
           pendingClosed,

@@ -12,6 +12,7 @@ import type { SuppressionRepository } from '../suppressions/suppression.reposito
 import { readerRecord, type ReaderRecord } from '../readers/reader';
 import { reviewReminderRecord } from '../scholarships/review-reminder';
 import type { ReaderRepository } from '../readers/reader.repository';
+import type { ReaderWebhookRepository } from '../readers/reader-webhook';
 import type { IdGenerator } from '../shared/id-generator';
 import type { RequestContext } from '../shared/request-context';
 import type { Transactions } from '../shared/transactions';
@@ -55,6 +56,16 @@ export interface PersonExport {
   readonly reader: ReaderRecord | null;
   /** The review reminders of those requests (asked for on the form) and the answers given. */
   readonly reviewReminders: ReadonlyArray<ReturnType<typeof reviewReminderRecord>>;
+  /** Events about the reader not yet delivered to the owner's newsletter tool, or given up. */
+  readonly readerWebhooks: ReadonlyArray<{
+    readonly id: string;
+    readonly type: 'reader.confirmed' | 'reader.unsubscribed';
+    readonly status: 'pending' | 'failed';
+    readonly attempts: number;
+    readonly queuedAt: string;
+    readonly nextAttemptAt: string;
+    readonly failedAt: string | null;
+  }>;
   /** The owner's actions on those requests (decisions, resends), as the audit trail records them. */
   readonly auditEvents: ReadonlyArray<
     Pick<AuditEvent, 'id' | 'action' | 'resourceType' | 'resourceId' | 'details'> & { readonly createdAt: string }
@@ -78,6 +89,7 @@ export class ExportPersonUseCase {
       readonly crackmeClaims: CrackmeClaimRepository;
       readonly suppressions: SuppressionRepository;
       readonly readers: ReaderRepository;
+      readonly readerWebhooks: ReaderWebhookRepository;
       readonly unitOfWork: Transactions<{ readonly auditEvents: AuditEventRepository }>;
       readonly clock: Clock;
       readonly ids: IdGenerator;
@@ -111,6 +123,7 @@ export class ExportPersonUseCase {
     const suppression = await this.deps.suppressions.find(email.value);
     const reader = await this.deps.readers.findByEmail(email.value);
     const reminders = await this.deps.scholarshipRequests.listReviewReminders(ids);
+    const webhooks = await this.deps.readerWebhooks.listByEmail(email.value);
     const held: PersonExport = {
       email: email.value,
       exportedAt: this.deps.clock.now().toISOString(),
@@ -140,6 +153,15 @@ export class ExportPersonUseCase {
       suppression: suppression === null ? null : { reason: suppression.reason, at: suppression.at.toISOString() },
       reader: reader === null ? null : readerRecord(reader),
       reviewReminders: reminders.map(reviewReminderRecord),
+      readerWebhooks: webhooks.map((webhook) => ({
+        id: webhook.id,
+        type: webhook.type,
+        status: webhook.status,
+        attempts: webhook.attempts,
+        queuedAt: webhook.createdAt.toISOString(),
+        nextAttemptAt: webhook.nextAttemptAt.toISOString(),
+        failedAt: iso(webhook.failedAt),
+      })),
       auditEvents: events.map((event) => ({
         id: event.id,
         action: event.action,

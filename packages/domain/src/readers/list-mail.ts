@@ -4,6 +4,9 @@ import type { Clock } from '../shared/clock';
 import type { SecretTokens } from '../shared/secret-tokens';
 import type { Reader } from './reader';
 import type { ReaderRepository } from './reader.repository';
+import type { Transactions } from '../shared/transactions';
+import { leave } from './reader-links.use-cases';
+import type { ReaderWebhookQueueing, ReaderWebhookRepository } from './reader-webhook';
 
 /**
  * Whether list mail (news, announcements) may go to this reader: confirmed, and their address
@@ -54,7 +57,16 @@ export async function newUnsubscribeUrls(
  */
 export function unsubscribingOnComplaint(
   inner: { execute(event: MailEvent): Promise<MailEventOutcome> },
-  deps: { readonly readers: ReaderRepository; readonly clock: Clock },
+  deps: {
+    readonly readers: ReaderRepository;
+    readonly clock: Clock;
+    readonly unitOfWork: Transactions<{
+      readonly readers: ReaderRepository;
+      readonly readerWebhooks: ReaderWebhookRepository;
+    }>;
+    /** The webhook's receiver drops a reader who complained as one who left (none: no events). */
+    readonly webhooks?: ReaderWebhookQueueing;
+  },
 ): { execute(event: MailEvent): Promise<MailEventOutcome> } {
   return {
     async execute(event) {
@@ -62,7 +74,10 @@ export function unsubscribingOnComplaint(
       if (outcome !== 'recorded' || event.kind !== 'complaint') return outcome;
       for (const email of new Set(event.emails)) {
         const reader = await deps.readers.findByEmail(email);
-        if (reader !== null) await deps.readers.unsubscribe(reader.id, deps.clock.now(), 'complaint');
+        if (reader === null) continue;
+        await deps.unitOfWork.transaction((stores) =>
+          leave(deps.webhooks, stores, reader.id, deps.clock.now(), 'complaint'),
+        );
       }
       return outcome;
     },

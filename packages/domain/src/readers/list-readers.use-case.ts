@@ -15,6 +15,7 @@ import { invalidFilter, type ListError } from '../shared/list.errors';
 import { err, ok, type Result } from '../shared/result';
 import type { Reader, ReaderStatus } from './reader';
 import type { ReaderListFilter, ReaderRepository } from './reader.repository';
+import type { ReaderWebhookRepository } from './reader-webhook';
 
 /** What the owner asks of the reader list: `q` is text in the address or the name. */
 export interface ReaderListQuery extends ListQuery {
@@ -34,6 +35,8 @@ export interface ReaderSummary {
   readonly counts: ReaderCounts;
   /** The last READER_GROWTH_WEEKS weeks, the current one last (and partial), every week present. */
   readonly growth: readonly WeekOfGrowth[];
+  /** The owner's webhook: whether READERS_WEBHOOK_URL is set, and its events waiting and given up. */
+  readonly webhook: { readonly configured: boolean; readonly pending: number; readonly failed: number };
 }
 
 /** How far back the growth goes: a quarter, long enough to see a launch and short enough to read. */
@@ -54,7 +57,15 @@ const dayOf = (time: Date) => time.toISOString().slice(0, 10);
 
 /** The owner's side of the reader list: a page at a time, the counts and growth, and every reader for an export. */
 export class ListReadersUseCase {
-  constructor(private readonly deps: { readonly readers: ReaderRepository; readonly clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      readonly readers: ReaderRepository;
+      readonly readerWebhooks: ReaderWebhookRepository;
+      readonly clock: Clock;
+      /** READERS_WEBHOOK_URL is set (false without). */
+      readonly webhookConfigured?: boolean;
+    },
+  ) {}
 
   /** A page of the readers the query keeps, newest sign-up first. */
   async execute(query: ReaderListQuery = {}): Promise<Result<ListPage<Reader>, ListError>> {
@@ -85,9 +96,10 @@ export class ListReadersUseCase {
   /** The counts per status and the confirmations of each of the last READER_GROWTH_WEEKS weeks. */
   async summary(): Promise<ReaderSummary> {
     const firstWeek = new Date(weekStartOf(this.deps.clock.now()).getTime() - (READER_GROWTH_WEEKS - 1) * 7 * DAY_MS);
-    const [byStatus, days] = await Promise.all([
+    const [byStatus, days, webhooks] = await Promise.all([
       this.deps.readers.countByStatus(),
       this.deps.readers.confirmedPerDay(firstWeek),
+      this.deps.readerWebhooks.countByStatus(),
     ]);
     const weeks = Array.from({ length: READER_GROWTH_WEEKS }, (_, index) => ({
       weekStart: dayOf(new Date(firstWeek.getTime() + index * 7 * DAY_MS)),
@@ -98,7 +110,8 @@ export class ListReadersUseCase {
       if (week !== undefined) week.confirmed += confirmed;
     }
     const total = byStatus.pending + byStatus.confirmed + byStatus.unsubscribed;
-    return { counts: { ...byStatus, total }, growth: weeks };
+    const webhook = { configured: this.deps.webhookConfigured ?? false, ...webhooks };
+    return { counts: { ...byStatus, total }, growth: weeks, webhook };
   }
 
   private filterOf(query: ReaderListQuery): Result<ReaderListFilter, ListError> {

@@ -7,6 +7,7 @@ import type { Transactions } from '../shared/transactions';
 import type { Reader, ReaderLeavingWay } from './reader';
 import type { ReaderToken, ReaderTokenPurpose } from './reader-token';
 import type { ReaderRepository } from './reader.repository';
+import { queueReaderWebhook, type ReaderWebhookQueueing, type ReaderWebhookRepository } from './reader-webhook';
 import { ReaderErrorCode, type ReaderError } from './readers.errors';
 
 /** A token as SecretTokens makes it (base64url of at least 16 bytes), with room to spare: anything else is not looked up. */
@@ -24,6 +25,16 @@ interface LinkDeps {
   readonly readers: ReaderRepository;
   readonly tokens: SecretTokens;
   readonly clock: Clock;
+}
+
+/** What a confirmation or a leaving writes in one transaction: the reader, and its webhook event. */
+interface ChangeDeps {
+  readonly unitOfWork: Transactions<{
+    readonly readers: ReaderRepository;
+    readonly readerWebhooks: ReaderWebhookRepository;
+  }>;
+  /** READERS_WEBHOOK_URL: an event per confirmation and leaving (none: no events). */
+  readonly webhooks?: ReaderWebhookQueueing;
 }
 
 /** The link of this token and purpose and its reader, or why not; the stored hash compared in constant time. */
@@ -48,11 +59,7 @@ const expired = (link: ReaderToken, now: Date) => link.expiresAt !== null && lin
  * (`confirm`, a POST) uses the link once and confirms the reader, with when and from where.
  */
 export class ConfirmReaderUseCase {
-  constructor(
-    private readonly deps: LinkDeps & {
-      readonly unitOfWork: Transactions<{ readonly readers: ReaderRepository }>;
-    },
-  ) {}
+  constructor(private readonly deps: LinkDeps & ChangeDeps) {}
 
   /** What the page shows: `ready` (the button) or `done` (confirmed already); a dead link is an error. */
   async view(token: unknown): Promise<Result<ReaderLinkState, ReaderError>> {
@@ -70,7 +77,7 @@ export class ConfirmReaderUseCase {
     const { link, reader } = found.value;
     const now = this.deps.clock.now();
     if (link.usedAt === null && expired(link, now)) return err(expiredError());
-    return this.deps.unitOfWork.transaction(async ({ readers }) => {
+    return this.deps.unitOfWork.transaction(async ({ readers, readerWebhooks }) => {
       // One use: of concurrent presses, one wins; a second press of a confirmed reader's link says so again.
       if (!(await readers.useToken(link.tokenHash, now))) {
         const current = await readers.findById(reader.id);
@@ -83,7 +90,12 @@ export class ConfirmReaderUseCase {
         userAgent: context.userAgent === null ? null : keptUserAgent(context.userAgent),
       });
       // The reader left after this email was sent: an old link does not bring them back.
-      return confirmed ? ok('confirmed' as const) : err(used());
+      if (!confirmed) return err(used());
+      // The receiver hears of it only if this commits (the same transaction).
+      const confirmedReader = await readers.findById(reader.id);
+      if (confirmedReader !== null)
+        await queueReaderWebhook(this.deps.webhooks, readerWebhooks, 'reader.confirmed', confirmedReader);
+      return ok('confirmed' as const);
     });
   }
 }
@@ -103,7 +115,7 @@ const expiredError = (): ReaderError => ({
  * changes nothing and says the same. The page (`view`) changes nothing.
  */
 export class UnsubscribeReaderUseCase {
-  constructor(private readonly deps: LinkDeps) {}
+  constructor(private readonly deps: LinkDeps & ChangeDeps) {}
 
   async view(token: unknown): Promise<Result<ReaderLinkState, ReaderError>> {
     const found = await findLink(this.deps, token, 'unsubscribe');
@@ -118,8 +130,28 @@ export class UnsubscribeReaderUseCase {
     const found = await findLink(this.deps, token, 'unsubscribe');
     if (!found.ok) return found;
     const now = this.deps.clock.now();
-    await this.deps.readers.useToken(found.value.link.tokenHash, now);
-    await this.deps.readers.unsubscribe(found.value.reader.id, now, by);
+    await this.deps.unitOfWork.transaction(async ({ readers, readerWebhooks }) => {
+      await readers.useToken(found.value.link.tokenHash, now);
+      await leave(this.deps.webhooks, { readers, readerWebhooks }, found.value.reader.id, now, by);
+    });
     return ok('unsubscribed');
   }
+}
+
+/**
+ * Pending or confirmed → unsubscribed, inside the caller's transaction, and the receiver told
+ * when the reader had confirmed (read back after the change, so a concurrent confirmation is
+ * seen). Whether the reader changed.
+ */
+export async function leave(
+  webhooks: ReaderWebhookQueueing | undefined,
+  stores: { readonly readers: ReaderRepository; readonly readerWebhooks: ReaderWebhookRepository },
+  readerId: string,
+  at: Date,
+  by: ReaderLeavingWay,
+): Promise<boolean> {
+  if (!(await stores.readers.unsubscribe(readerId, at, by))) return false;
+  const left = await stores.readers.findById(readerId);
+  if (left !== null) await queueReaderWebhook(webhooks, stores.readerWebhooks, 'reader.unsubscribed', left);
+  return true;
 }

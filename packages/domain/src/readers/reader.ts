@@ -71,9 +71,33 @@ export function readerIdOfConfirmation(dedupeKey: string | null): string | null 
   return readerId === '' ? null : readerId;
 }
 
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+/**
+ * A reader as the owner's list shows them (GET /api/admin/readers' items), and as the webhook's
+ * body carries them: the consent record without the user agents.
+ */
+export const readerItem = (reader: Reader) => ({
+  id: reader.id,
+  email: reader.email,
+  name: reader.name,
+  status: reader.status,
+  source: reader.source,
+  consent: {
+    text: reader.consentText,
+    version: reader.consentVersion,
+    at: reader.signedUpAt.toISOString(),
+    ip: reader.signUpIp,
+  },
+  signedUpAt: reader.signedUpAt.toISOString(),
+  confirmedAt: iso(reader.confirmedAt),
+  confirmIp: reader.confirmIp,
+  unsubscribedAt: iso(reader.unsubscribedAt),
+  unsubscribedBy: reader.unsubscribedBy,
+});
+
 /** A reader as plain data, times in ISO 8601 (UTC): what a person's export holds (the consent record). */
 export const readerRecord = (reader: Reader) => {
-  const iso = (date: Date | null) => (date === null ? null : date.toISOString());
   return {
     email: reader.email,
     name: reader.name,

@@ -10,6 +10,7 @@ import type { GuestbookEntryRepository } from '../guestbook/guestbook-entry.repo
 import type { DeliveryRepository } from '../outbox/delivery.repository';
 import type { ScholarshipRequestRepository } from '../scholarships/scholarship-request.repository';
 import type { ReaderRepository } from '../readers/reader.repository';
+import type { ReaderWebhookRepository } from '../readers/reader-webhook';
 import { rehearsableTransaction, type Transactions } from '../shared/transactions';
 import {
   personalDataEvent,
@@ -45,6 +46,7 @@ export class ApplyRetentionUseCase {
         readonly adminSessions: AdminSessionRepository;
         readonly deliveries: DeliveryRepository;
         readonly readers: ReaderRepository;
+        readonly readerWebhooks: ReaderWebhookRepository;
       }>;
       readonly rateLimits: RateLimitStore;
       readonly sentEmails: SentEmailArchive;
@@ -75,6 +77,7 @@ export class ApplyRetentionUseCase {
       unconfirmedReadersDeleted: await repositories.readers.deletePendingSignedUpBefore(
         cutoffs.unconfirmedReadersBefore,
       ),
+      readerWebhooksDeleted: await repositories.readerWebhooks.deleteFailedBefore(cutoffs.failedReaderWebhooksBefore),
     }));
     const counts: RetentionCounts = {
       ...stored,

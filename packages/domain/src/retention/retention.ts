@@ -4,6 +4,7 @@ import { type AuditAction, AuditResourceType, newAuditEvent, type AuditEvent } f
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { RequestContext } from '../shared/request-context';
+import { READER_WEBHOOK_FAILED_KEPT_DAYS } from '../readers/reader-webhook';
 
 /** How long personal data is kept, in days (the server reads it from RETENTION_* settings). */
 export interface RetentionPolicy {
@@ -35,6 +36,8 @@ export interface RetentionCutoffs {
   readonly sentEmailsBefore: Date;
   /** Readers who signed up before it and never confirmed are deleted (READER_LIMITS.unconfirmedDays). */
   readonly unconfirmedReadersBefore: Date;
+  /** Reader webhook events given up before it are deleted (delivered ones go at once). */
+  readonly failedReaderWebhooksBefore: Date;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,6 +52,7 @@ export function retentionCutoffs(asOf: Date, policy: RetentionPolicy): Retention
     linksExpiredBefore: daysBefore(policy.personalDetailsDays),
     sentEmailsBefore: daysBefore(policy.sentEmailDays),
     unconfirmedReadersBefore: daysBefore(READER_LIMITS.unconfirmedDays),
+    failedReaderWebhooksBefore: daysBefore(READER_WEBHOOK_FAILED_KEPT_DAYS),
   };
 }
 
@@ -63,6 +67,8 @@ export interface RetentionCounts {
   readonly sentEmailsDeleted: number;
   /** Sign-ups to the reader list never confirmed within 30 days, with their links. */
   readonly unconfirmedReadersDeleted: number;
+  /** Webhook events to the owner's newsletter tool given up 30 days ago or more. */
+  readonly readerWebhooksDeleted: number;
 }
 
 /**

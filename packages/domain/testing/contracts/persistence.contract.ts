@@ -17,6 +17,7 @@ import { suppressionRepositoryContract } from './suppression-repository.contract
 import { readerRepositoryContract } from './reader-repository.contract';
 import { announcementContract } from './announcement.contract';
 import { reviewReminderContract } from './review-reminder.contract';
+import { readerWebhookContract } from './reader-webhook.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
 import { mediaRepositoryContract, mediaStoreContract } from './media.contract';
 
@@ -76,6 +77,7 @@ export function describePersistenceContract(
     readerRepositoryContract(store, concurrency);
     announcementContract(store, concurrency);
     reviewReminderContract(store, concurrency);
+    readerWebhookContract(store, concurrency);
     mediaRepositoryContract(store);
     mediaStoreContract(() => store().mediaStore);
   });

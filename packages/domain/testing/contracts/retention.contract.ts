@@ -123,6 +123,7 @@ export function retentionContract(store: () => Persistence): void {
       rateLimitWindowsDeleted: 1,
       sentEmailsDeleted: 0,
       unconfirmedReadersDeleted: 1,
+      readerWebhooksDeleted: 0,
     };
 
     it('removes exactly what the policy names, nothing else, and audits the counts', async () => {

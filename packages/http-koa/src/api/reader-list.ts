@@ -1,4 +1,4 @@
-import type { Reader } from '@memoir/domain';
+import { readerItem, type Reader } from '@memoir/domain';
 import type { ReaderItem } from '@memoir/shared';
 
 import { sendCsv } from '../csv';
@@ -9,27 +9,8 @@ import type { Capability } from './route-spec';
 
 /* The owner's Readers screen: a page of the list, its counts and growth, the exports. */
 
-const iso = (time: Date | null) => (time === null ? null : time.toISOString());
-
 /** A reader with their consent record, as the admin API answers it. */
-export const presentReader = (reader: Reader): ReaderItem => ({
-  id: reader.id,
-  email: reader.email,
-  name: reader.name,
-  status: reader.status,
-  source: reader.source,
-  consent: {
-    text: reader.consentText,
-    version: reader.consentVersion,
-    at: reader.signedUpAt.toISOString(),
-    ip: reader.signUpIp,
-  },
-  signedUpAt: reader.signedUpAt.toISOString(),
-  confirmedAt: iso(reader.confirmedAt),
-  confirmIp: reader.confirmIp,
-  unsubscribedAt: iso(reader.unsubscribedAt),
-  unsubscribedBy: reader.unsubscribedBy,
-});
+export const presentReader = (reader: Reader): ReaderItem => readerItem(reader);
 
 export const readerListRoutes: Capability<'listReaders' | 'readerSummary' | 'exportReaders'> = ({ useCases }) => ({
   listReaders: {
@@ -46,11 +27,12 @@ export const readerListRoutes: Capability<'listReaders' | 'readerSummary' | 'exp
     },
   },
   readerSummary: {
-    summary: 'How many readers each status holds, and the confirmations of each of the last 12 weeks',
-    answered: 'The counts and the weeks',
+    summary:
+      "How many readers each status holds, the confirmations of each of the last 12 weeks, and the webhook's backlog",
+    answered: 'The counts, the weeks and the webhook',
     handle: async () => {
-      const { counts, growth } = await useCases.listReaders.summary();
-      return { counts: { ...counts }, growth: growth.map((week) => ({ ...week })) };
+      const { counts, growth, webhook } = await useCases.listReaders.summary();
+      return { counts: { ...counts }, growth: growth.map((week) => ({ ...week })), webhook: { ...webhook } };
     },
   },
   exportReaders: {

@@ -133,6 +133,17 @@ export class ExportedReviewReminder {
   @Field.text('answeredAt', { format: 'date-time', nullable: true }) answeredAt!: string | null;
 }
 
+/** An event about the reader waiting to reach the owner's newsletter tool (READERS_WEBHOOK_URL), or given up. */
+export class ExportedReaderWebhook {
+  @Field.text('id') id!: string;
+  @Field.oneOf('type', ['reader.confirmed', 'reader.unsubscribed']) type!: 'reader.confirmed' | 'reader.unsubscribed';
+  @Field.oneOf('status', ['pending', 'failed']) status!: 'pending' | 'failed';
+  @Field.integer('attempts', { minimum: 0 }) attempts!: number;
+  @Field.text('queuedAt', { format: 'date-time' }) queuedAt!: string;
+  @Field.text('nextAttemptAt', { format: 'date-time' }) nextAttemptAt!: string;
+  @Field.text('failedAt', { format: 'date-time', nullable: true }) failedAt!: string | null;
+}
+
 export class PersonalDataExport {
   @Field.text('email', { format: 'email' }) email!: string;
   @Field.text('exportedAt', { format: 'date-time' }) exportedAt!: string;
@@ -156,6 +167,10 @@ export class PersonalDataExport {
     description: 'The review reminders of those requests (asked for on the form) and the answers given',
   })
   reviewReminders!: readonly ExportedReviewReminder[];
+  @Field.list(() => ExportedReaderWebhook, {
+    description: "Events about the reader not yet delivered to the owner's newsletter tool (its webhook), or given up",
+  })
+  readerWebhooks!: readonly ExportedReaderWebhook[];
   @Field.list(() => ExportedAuditEvent, { description: "The owner's actions on those requests" })
   auditEvents!: readonly ExportedAuditEvent[];
 }

@@ -120,11 +120,21 @@ export class ReaderGrowthWeek {
   confirmed!: number;
 }
 
+/** The owner's webhook to their newsletter tool (READERS_WEBHOOK_URL). */
+export class ReaderWebhookState {
+  @Field.boolean('configured', { description: 'READERS_WEBHOOK_URL is set: confirmations and leavings are posted' })
+  configured!: boolean;
+  @Field.count('pending', { description: 'Events waiting to be posted, or to be tried again' }) pending!: number;
+  @Field.count('failed', { description: 'Events given up (the receiver refused them or never answered), kept 30 days' })
+  failed!: number;
+}
+
 /** GET /api/admin/readers/summary. */
 export class ReaderSummaryResponse {
   @Field.nested(() => ReaderCounts, { label: 'counts' }) counts!: ReaderCounts;
   @Field.list(() => ReaderGrowthWeek, { description: 'The last 12 weeks, oldest first, the current week last' })
   growth!: readonly ReaderGrowthWeek[];
+  @Field.nested(() => ReaderWebhookState, { label: 'webhook' }) webhook!: ReaderWebhookState;
 }
 
 /** GET /api/admin/readers.csv's format. */

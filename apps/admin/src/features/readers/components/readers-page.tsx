@@ -22,11 +22,26 @@ export const READERS_SCREEN: ScreenTexts = {
 
 const CHOICES = READER_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
+/** The webhook to the owner's newsletter tool in one sentence: off, or what waits and what was given up. */
+export function webhookSentence(webhook: { configured: boolean; pending: number; failed: number }): string {
+  const events = (count: number) => `${count} ${count === 1 ? 'event' : 'events'}`;
+  if (!webhook.configured) {
+    return webhook.pending + webhook.failed === 0
+      ? 'No webhook: set READERS_WEBHOOK_URL to post each confirmation and leaving to your newsletter tool.'
+      : `No webhook is set now; ${events(webhook.pending)} from before still wait.`;
+  }
+  const given =
+    webhook.failed === 0
+      ? 'none given up'
+      : `${events(webhook.failed)} given up in the last 30 days (see the server log)`;
+  return `Webhook on: ${events(webhook.pending)} waiting to be posted, ${given}.`;
+}
+
 /** How many readers each status holds, and the confirmations of each of the last weeks. */
 function Summary() {
   const { data } = useQuery(readerSummaryQueryOptions);
   if (data === undefined) return null;
-  const { counts, growth } = data;
+  const { counts, growth, webhook } = data;
   return (
     <>
       <ul className="counters" aria-label="Readers by status">
@@ -39,6 +54,7 @@ function Summary() {
           All: <strong>{counts.total}</strong>
         </li>
       </ul>
+      <p data-testid="reader-webhook">{webhookSentence(webhook)}</p>
       <Section id="growth" title="Confirmed readers per week">
         <table>
           <caption className="visually-hidden">Readers who confirmed each week (UTC), the current week last</caption>
