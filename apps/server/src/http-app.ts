@@ -57,6 +57,7 @@ export function privacyNotice(config: ServerConfig): PrivacyNotice {
     maxDownloads: mail.maxDownloads,
     formWindowMinutes: Math.max(1, Math.ceil(config.formRateLimit.windowMs / 60_000)),
     emailBySmtp: mail.smtpUrl !== null,
+    readersWebhook: config.readersWebhook !== null,
   };
 }
 

@@ -10,6 +10,7 @@ const NOTICE: PrivacyNotice = {
   maxDownloads: 5,
   formWindowMinutes: 10,
   emailBySmtp: false,
+  readersWebhook: false,
 };
 
 /** The page's words, without tags, as a reader (or pdftotext-like tool) sees them. */
@@ -31,6 +32,15 @@ describe('the privacy notice', () => {
     expect(text).toContain('works for 14 days and 1 download.');
     expect(text).toContain('deleted when its window ends (10 minutes)');
     expect(html).toContain('<a href="mailto:owner@example.org">owner@example.org</a>');
+  });
+
+  it('tells what the reader list keeps, and who else receives it when the webhook is on', () => {
+    const off = words(privacyPageHtml(NOTICE));
+    expect(off).toContain('The reader list, only if you signed up for news about the book');
+    expect(off).toContain('a sign-up never confirmed is deleted after 30 days');
+    expect(off).not.toContain('newsletter service');
+    const on = words(privacyPageHtml({ ...NOTICE, readersWebhook: true }));
+    expect(on).toContain('The newsletter service the author uses receives the reader list');
   });
 
   it('says no copies are kept when email goes by SMTP, and how to ask without an OWNER_EMAIL', () => {

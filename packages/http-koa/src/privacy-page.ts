@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { Router } from '@koa/router';
 import type { RetentionPolicy } from '@memoir/domain';
+import { READER_LIMITS } from '@memoir/shared';
 import { escapeHtml } from './html-escape';
 
 /** The path of the privacy notice, linked from the footer, under both forms and in every email. */
@@ -20,6 +21,8 @@ export interface PrivacyNotice {
   readonly formWindowMinutes: number;
   /** True when email goes by SMTP (no copies kept); false: copies in the outbox folder. */
   readonly emailBySmtp: boolean;
+  /** READERS_WEBHOOK_URL is set: the reader list's confirmations and departures go to the owner's newsletter tool. */
+  readonly readersWebhook: boolean;
 }
 
 // The public site's palette and type (packages/web-ui/src/base.css), in the page's one inline style.
@@ -59,6 +62,7 @@ export function privacyPageHtml(notice: PrivacyNotice): string {
 <li><strong>Free copy requests</strong>: your name, email address and message, to decide on the request and to send you your copy. Your copy carries your name and email on its pages, so that a shared copy can be traced. A rejected request is deleted <strong>${days(retention.rejectedDays)}</strong> after the decision; an approved one is kept as the record of the copies sent, until you ask for it to be erased.</li>
 <li><strong>Your download link</strong> works for <strong>${days(notice.downloadLinkDays)}</strong> and <strong>${notice.maxDownloads}</strong> download${notice.maxDownloads === 1 ? '' : 's'}. <strong>${days(retention.personalDetailsDays)}</strong> after it expires, the link itself is removed.</li>
 <li><strong>A review reminder</strong>, only if you ticked &#8220;Remind me once to leave a review&#8221;: one email some days after your first download, and no other. The site keeps when it went and your answer, if you give one, until you ask for them to be erased. A review is never a condition of your copy.</li>
+<li><strong>The reader list</strong>, only if you signed up for news about the book (the small form, or the box &#8220;Email me when there is news about the book&#8221;): your email address, your name if you gave one, and the record of your consent: when and on which form you signed up, the exact words of the box, and the network address and browser of the sign-up and of the confirmation. Nothing is sent to the list before you confirm, and a sign-up never confirmed is deleted after <strong>${days(READER_LIMITS.unconfirmedDays)}</strong>. Every news email has a link that takes you off the list at once; the record, with when you left, is kept so that nothing more is sent, until you ask for it to be erased.</li>
 <li><strong>Your network address</strong> counts how often the forms are sent from one network, to keep spam out. It is not stored with your entry or request, and each count is deleted when its window ends (<strong>${minutes(notice.formWindowMinutes)}</strong>).</li>
 <li><strong>Emails</strong> to you go through the site's mail provider. ${notice.emailBySmtp ? 'The site keeps no copy of them.' : `Copies kept by the site are deleted <strong>${days(retention.sentEmailDays)}</strong> after they are sent.`}</li>
 <li><strong>The author's sign-ins and decisions</strong> are recorded in an audit trail with the address and browser they came from; those two are erased after <strong>${days(retention.personalDetailsDays)}</strong>.</li>
@@ -66,10 +70,10 @@ export function privacyPageHtml(notice: PrivacyNotice): string {
 </ul>
 
 <h2 id="why">Why</h2>
-<p>To run the guestbook, to send free copies of ${title} to readers who cannot pay for it, and to keep spam and abuse out. Nothing is sold, rented or shared for advertising.</p>
+<p>To run the guestbook, to send free copies of ${title} to readers who cannot pay for it, to send news of the book to readers who asked for it, and to keep spam and abuse out. Nothing is sold, rented or shared for advertising.</p>
 
 <h2 id="who">Who sees it</h2>
-<p>The author (and anyone the author makes an administrator of this site) sees what you send. Everyone sees an approved guestbook entry. The mail provider sees the emails it delivers. No one else.</p>
+<p>The author (and anyone the author makes an administrator of this site) sees what you send. Everyone sees an approved guestbook entry. The mail provider sees the emails it delivers.${notice.readersWebhook ? ' The newsletter service the author uses receives the reader list&#8217;s confirmed addresses, names and consent records, and is told when someone leaves the list.' : ''} No one else.</p>
 
 <h2 id="rights">Seeing or erasing your data</h2>
 <p>To get a copy of what the site holds about you, or to have it erased, ${contact}. Erasure removes your name, email address and messages from the site's records, including your download links and copies; the site keeps only a note that an erasure happened.</p>
