@@ -114,6 +114,7 @@ export class InMemoryDatabase {
     this.readerTokens = from.readerTokens;
     this.announcements = from.announcements;
     this.media = from.media;
+    this.reviewReminders = from.reviewReminders;
     this.readerWebhooks = from.readerWebhooks;
   }
 }

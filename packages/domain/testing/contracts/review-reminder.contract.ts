@@ -107,5 +107,17 @@ export function reviewReminderContract(store: () => Persistence, concurrency: nu
       expect((await requests().findById(id))?.reviewReminder).toBe(false);
       expect(await requests().listDueReviewReminders(later(30 * DAY), 10)).toEqual([untouched]);
     });
+
+    it('rolls back with the transaction it was started in', async () => {
+      const id = await approved(true, [T0]);
+      await expect(
+        store().unitOfWork.transaction(async ({ scholarshipRequests }) => {
+          expect(await scholarshipRequests.startReviewReminder(id, T0)).toBe(true);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await requests().listReviewReminders([id])).toEqual([]);
+      expect(await requests().startReviewReminder(id, T0)).toBe(true);
+    });
   });
 }
