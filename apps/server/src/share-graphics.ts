@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { SiteContent } from '@memoir/shared';
+import { loadSharp } from '@memoir/platform-node';
 import type { Middleware } from 'koa';
-import sharp from 'sharp';
 
 import { shareGraphicsKey, type ShareCover } from './landing-media';
 import type { LandingSource } from './landing-page';
@@ -104,6 +104,7 @@ const COVER_MAX = { width: 540, height: 810 };
  */
 export async function embedCover(bytes: Uint8Array): Promise<EmbeddedCover | null> {
   try {
+    const sharp = await loadSharp();
     const { data, info } = await sharp(bytes, { failOn: 'truncated' })
       .rotate()
       .resize({ ...COVER_MAX, fit: 'inside', withoutEnlargement: true })

@@ -1,5 +1,5 @@
 import type { MailEvent, MailEventKind } from '@memoir/domain';
-import { simpleParser, type AddressObject, type Attachment } from 'mailparser';
+import type { AddressObject, Attachment } from 'mailparser';
 
 /*
  * What a bounce mailbox holds, read as the providers' webhooks are: a delivery status
@@ -63,6 +63,8 @@ interface ReportOrigin {
  * a replay.
  */
 export async function bounceReportEvents(source: Buffer | string, origin: ReportOrigin): Promise<MailEvent[]> {
+  // Loaded with the first report read: a server without BOUNCE_IMAP_URL never needs it.
+  const { simpleParser } = await import('mailparser');
   // keepDeliveryStatus: the message/delivery-status part stays a part of its own, not body text.
   const message = await simpleParser(source, { keepDeliveryStatus: true });
   const reportId = message.messageId ?? origin.fallbackId;

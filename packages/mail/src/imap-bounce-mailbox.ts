@@ -1,5 +1,3 @@
-import { ImapFlow } from 'imapflow';
-
 import { isLoopbackHost } from './mailers';
 
 /** Where the bounce mailbox is (BOUNCE_IMAP_URL): `imaps://user:pass@host[:port]/MAILBOX`, or `imap://`. */
@@ -74,6 +72,8 @@ export class ImapBounceMailbox {
     shouldStop: () => boolean = () => false,
   ): Promise<{ readonly read: number; readonly left: number }> {
     const { target } = this;
+    // Loaded with the first run: a server without BOUNCE_IMAP_URL never needs it.
+    const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow({
       host: target.host,
       port: target.port,

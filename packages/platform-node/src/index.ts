@@ -10,4 +10,5 @@ export * from './pdf-book-inspector';
 export * from './s3-media-store';
 export * from './process-book-planner';
 export * from './sharp-image-processor';
+export * from './load-sharp';
 export * from './signed-webhook-poster';

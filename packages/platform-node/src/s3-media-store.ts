@@ -1,13 +1,8 @@
 import { Readable } from 'node:stream';
 
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { Upload } from '@aws-sdk/lib-storage';
 import { rangeToRead, type ByteRange, type MediaStore } from '@memoir/domain';
 
 /** Where MEDIA_S3_URL points: the endpoint, the bucket, a key prefix, the credentials and region. */
@@ -52,8 +47,15 @@ export function parseS3Url(text: string): S3Location {
 /** A part of a multipart upload: S3's smallest but the last is 5 MiB. One is sent at a time. */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
 
-const isMissing = (error: unknown): boolean =>
-  error instanceof S3ServiceException &&
+/** The SDK, loaded with the store's first call: some 50 ms and many MB a server without MEDIA_S3_URL never needs. */
+interface S3Sdk {
+  readonly s3: typeof ClientS3;
+  readonly Upload: typeof Upload;
+  readonly client: S3Client;
+}
+
+const isMissing = ({ s3 }: S3Sdk, error: unknown): boolean =>
+  error instanceof s3.S3ServiceException &&
   (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
 
 /**
@@ -64,15 +66,25 @@ const isMissing = (error: unknown): boolean =>
  */
 export class S3MediaStore implements MediaStore {
   readonly where = 'object-store';
-  private readonly client: S3Client;
+  private loaded: Promise<S3Sdk> | null = null;
 
-  constructor(private readonly location: S3Location) {
-    this.client = new S3Client({
-      endpoint: location.endpoint,
-      region: location.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey },
-    });
+  constructor(private readonly location: S3Location) {}
+
+  private sdk(): Promise<S3Sdk> {
+    const { location } = this;
+    this.loaded ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
+      ([s3, storage]) => ({
+        s3,
+        Upload: storage.Upload,
+        client: new s3.S3Client({
+          endpoint: location.endpoint,
+          region: location.region,
+          forcePathStyle: true,
+          credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey },
+        }),
+      }),
+    );
+    return this.loaded;
   }
 
   private key(id: string): string {
@@ -89,8 +101,9 @@ export class S3MediaStore implements MediaStore {
         }
       })(),
     );
+    const { Upload, client } = await this.sdk();
     const upload = new Upload({
-      client: this.client,
+      client,
       params: { Bucket: this.location.bucket, Key: this.key(id), Body: counted },
       partSize: S3_PART_BYTES,
       queueSize: 1,
@@ -101,11 +114,14 @@ export class S3MediaStore implements MediaStore {
   }
 
   async size(id: string): Promise<number | null> {
+    const sdk = await this.sdk();
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.key(id) }));
+      const head = await sdk.client.send(
+        new sdk.s3.HeadObjectCommand({ Bucket: this.location.bucket, Key: this.key(id) }),
+      );
       return head.ContentLength ?? 0;
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(sdk, error)) return null;
       throw error;
     }
   }
@@ -114,8 +130,9 @@ export class S3MediaStore implements MediaStore {
     const wanted = await rangeToRead(this, id, range);
     if (wanted === null) return;
     const { start, end } = wanted;
-    const answer = await this.client.send(
-      new GetObjectCommand({
+    const { s3, client } = await this.sdk();
+    const answer = await client.send(
+      new s3.GetObjectCommand({
         Bucket: this.location.bucket,
         Key: this.key(id),
         ...(range === undefined ? {} : { Range: `bytes=${start}-${end}` }),
@@ -135,11 +152,12 @@ export class S3MediaStore implements MediaStore {
   }
 
   async delete(id: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.key(id) }));
+    const { s3, client } = await this.sdk();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.key(id) }));
   }
 
-  /** Ends the client's connections. */
+  /** Ends the client's connections (none were opened if the store was never used). */
   close(): void {
-    this.client.destroy();
+    void this.loaded?.then(({ client }) => client.destroy()).catch(() => undefined);
   }
 }

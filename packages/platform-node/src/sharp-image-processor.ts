@@ -9,7 +9,9 @@ import {
   type Result,
 } from '@memoir/domain';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '@memoir/shared';
-import sharp from 'sharp';
+import type sharp from 'sharp';
+
+import { loadSharp, type Sharp } from './load-sharp';
 
 /** No side of a served image is longer than this. */
 export const IMAGE_MAX_EDGE = 2000;
@@ -69,13 +71,10 @@ export class SharpImageProcessor implements ImageProcessor {
   private readonly webpQuality: number;
   private readonly jpegQuality: number;
   private readonly formats: readonly ServedFormat[];
+  private readonly threads: number;
 
   constructor(options: SharpImageProcessorOptions = {}) {
-    // Process-wide settings of sharp; no other part of the server uses it.
-    sharp.concurrency(options.threads ?? 1);
-    // The operation cache helps a server that makes the same thumbnails again; uploads are rare
-    // and each one new, so it would only hold memory.
-    sharp.cache(false);
+    this.threads = options.threads ?? 1;
     this.webpQuality = options.webpQuality ?? 80;
     this.jpegQuality = options.jpegQuality ?? 82;
     this.formats = options.avif === true ? ['avif', 'webp', 'jpeg'] : ['webp', 'jpeg'];
@@ -86,34 +85,37 @@ export class SharpImageProcessor implements ImageProcessor {
     const type = sniffImageType(file);
     if (type === null) return err('unsupported_type');
 
-    const header = await readHeader(file);
+    const sharp = await loadSharp();
+    // Process-wide: the share graphics' cover scaling runs under the same limit.
+    sharp.concurrency(this.threads);
+    const header = await readHeader(sharp, file);
     if (!header.ok) return header;
     // libvips tells the type by the same bytes; a disagreement is a file that lies about itself.
     if (header.value.format !== type) return err('unsupported_type');
     if (header.value.width * header.value.height > IMAGE_MAX_PIXELS) return err('too_many_pixels');
 
-    const upright = await decodeUpright(file, IMAGE_WIDTHS[kind][0] ?? IMAGE_MAX_EDGE);
+    const upright = await decodeUpright(sharp, file, IMAGE_WIDTHS[kind][0] ?? IMAGE_MAX_EDGE);
     if (!upright.ok) return upright;
     return ok({
       // The upright size of the upload itself: an orientation of 5 to 8 swaps its sides.
       ...(header.value.swapsSides
         ? { width: header.value.height, height: header.value.width }
         : { width: header.value.width, height: header.value.height }),
-      variants: await this.encode(upright.value, IMAGE_WIDTHS[kind]),
+      variants: await this.encode(sharp, upright.value, IMAGE_WIDTHS[kind]),
     });
   }
 
   /** Every width (no larger than the decoded image, each once) in AVIF when asked, WebP, then JPEG. */
-  private async encode(pixels: RawPixels, widths: readonly number[]): Promise<ImageVariant[]> {
+  private async encode(sharp: Sharp, pixels: RawPixels, widths: readonly number[]): Promise<ImageVariant[]> {
     const fitting = [...new Set(widths.map((width) => Math.min(width, pixels.info.width)))];
     const variants: ImageVariant[] = [];
     for (const format of this.formats) {
-      for (const width of fitting) variants.push(await this.encodeOne(pixels, width, format));
+      for (const width of fitting) variants.push(await this.encodeOne(sharp, pixels, width, format));
     }
     return variants;
   }
 
-  private async encodeOne(pixels: RawPixels, width: number, format: ServedFormat): Promise<ImageVariant> {
+  private async encodeOne(sharp: Sharp, pixels: RawPixels, width: number, format: ServedFormat): Promise<ImageVariant> {
     const resized = sharp(pixels.data, { raw: pixels.info }).resize(width < pixels.info.width ? { width } : null);
     const encoders: Readonly<Record<ServedFormat, () => sharp.Sharp>> = {
       avif: () => resized.avif({ quality: 50, effort: 2 }),
@@ -146,7 +148,7 @@ interface Header {
 }
 
 /** The header alone (no pixels decoded): its type, declared size and orientation. */
-async function readHeader(file: Uint8Array): Promise<Result<Header, ImageRefusal>> {
+async function readHeader(sharp: Sharp, file: Uint8Array): Promise<Result<Header, ImageRefusal>> {
   try {
     // No pixel limit here: only the header is read, and the limit is judged just after.
     const meta = await sharp(file, { limitInputPixels: false }).metadata();
@@ -167,7 +169,7 @@ async function readHeader(file: Uint8Array): Promise<Result<Header, ImageRefusal
  * longer than IMAGE_MAX_EDGE, as raw pixels every variant is encoded from. A JPEG is shrunk
  * as it is decoded, so a phone photo never lies whole in memory.
  */
-async function decodeUpright(file: Uint8Array, width: number): Promise<Result<RawPixels, ImageRefusal>> {
+async function decodeUpright(sharp: Sharp, file: Uint8Array, width: number): Promise<Result<RawPixels, ImageRefusal>> {
   try {
     const { data, info } = await sharp(file, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' })
       .rotate()
