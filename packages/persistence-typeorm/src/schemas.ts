@@ -311,6 +311,8 @@ export const DeliverySchema = new EntitySchema<DeliveryRow>({
     // A request's deliveries, oldest first (the admin app's delivery state).
     { name: 'idx_deliveries_request', columns: ['requestId', 'createdAt', 'id'] },
     { name: 'idx_deliveries_entry', columns: ['entryId'] },
+    // The dashboard's free copies: the approvals' downloads, read from the index alone.
+    { name: 'idx_deliveries_kind', columns: ['kind', 'requestId', 'downloadCount'] },
     { name: 'idx_deliveries_dedupe_key', columns: ['dedupeKey'], unique: true },
     // The download link's lookup.
     { name: 'idx_deliveries_link', columns: ['linkTokenHash'], unique: true },

@@ -190,14 +190,17 @@ export class TypeOrmScholarshipRequestRepository
 
   async reviewSummary(): Promise<ReviewSummary> {
     const q = this.dialect.id;
+    // One pass over the approvals (idx_deliveries_kind) and one over the reminders.
     const [row] = (await this.manager.query(
-      `SELECT (SELECT SUM(${q('download_count')}) FROM ${q('deliveries')} WHERE ${q('kind')} = ?) AS downloads,
-              (SELECT COUNT(DISTINCT ${q('request_id')}) FROM ${q('deliveries')}
-                WHERE ${q('kind')} = ? AND ${q('download_count')} > 0) AS downloadedBy,
-              (SELECT COUNT(*) FROM ${q('review_reminders')} WHERE ${q('sent_at')} IS NOT NULL) AS sent,
-              (SELECT COUNT(*) FROM ${q('review_reminders')} WHERE ${q('answer')} = ?) AS reviewed,
-              (SELECT COUNT(*) FROM ${q('review_reminders')} WHERE ${q('answer')} = ?) AS declined`,
-      ['approval', 'approval', 'reviewed', 'declined'],
+      `SELECT d.downloads, d.downloadedBy, r.sent, r.reviewed, r.declined
+         FROM (SELECT SUM(${q('download_count')}) AS downloads,
+                      COUNT(DISTINCT CASE WHEN ${q('download_count')} > 0 THEN ${q('request_id')} END) AS downloadedBy
+                 FROM ${q('deliveries')} WHERE ${q('kind')} = ?) d,
+              (SELECT SUM(CASE WHEN ${q('sent_at')} IS NOT NULL THEN 1 ELSE 0 END) AS sent,
+                      SUM(CASE WHEN ${q('answer')} = ? THEN 1 ELSE 0 END) AS reviewed,
+                      SUM(CASE WHEN ${q('answer')} = ? THEN 1 ELSE 0 END) AS declined
+                 FROM ${q('review_reminders')}) r`,
+      ['approval', 'reviewed', 'declined'],
     )) as Array<Record<string, unknown>>;
     return {
       downloads: count(row?.downloads),

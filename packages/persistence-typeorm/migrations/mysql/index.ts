@@ -11,6 +11,7 @@ import { DeliveryEvents1797120000000 } from './1797120000000-delivery-events';
 import { Announcements1797206400000 } from './1797206400000-announcements';
 import { ReviewReminders1797292800000 } from './1797292800000-review-reminders';
 import { ReaderWebhooks1797382800000 } from './1797382800000-reader-webhooks';
+import { DeliveriesByKind1797469200000 } from './1797469200000-deliveries-by-kind';
 import { AdminLists1795737600000 } from './1795737600000-admin-lists';
 import { DeliveryLinks1795305600000 } from './1795305600000-delivery-links';
 import { Deliveries1795262400000 } from './1795262400000-deliveries';
@@ -37,4 +38,5 @@ export const MYSQL_MIGRATIONS = [
   Announcements1797206400000,
   ReviewReminders1797292800000,
   ReaderWebhooks1797382800000,
+  DeliveriesByKind1797469200000,
 ];

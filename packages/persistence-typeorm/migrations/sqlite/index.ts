@@ -9,6 +9,7 @@ import { DeliveryEvents1797120000000 } from './1797120000000-delivery-events';
 import { Announcements1797206400000 } from './1797206400000-announcements';
 import { ReviewReminders1797292800000 } from './1797292800000-review-reminders';
 import { ReaderWebhooks1797382800000 } from './1797382800000-reader-webhooks';
+import { DeliveriesByKind1797469200000 } from './1797469200000-deliveries-by-kind';
 import { SearchIndex1795824000000 } from './1795824000000-search-index';
 import { AuditChain1796428800000 } from './1796428800000-audit-chain';
 import { AdminSecurity1796515200000 } from './1796515200000-admin-security';
@@ -37,4 +38,5 @@ export const SQLITE_MIGRATIONS = [
   Announcements1797206400000,
   ReviewReminders1797292800000,
   ReaderWebhooks1797382800000,
+  DeliveriesByKind1797469200000,
 ];
