@@ -147,6 +147,8 @@ async function main() {
     const scholarships = (await json(baseUrl, 'GET', '/api/admin/scholarships', undefined, token)).requests;
     const [approvedId, pendingId] = scholarships.map((r) => r.id);
     await json(baseUrl, 'PATCH', `/api/admin/scholarships/${approvedId}`, { status: 'approved' }, token);
+    // A reader on the list, for the admin list's search to find.
+    await json(baseUrl, 'POST', '/api/readers', { email: 'erin@example.com', name: 'Erin', consent: true });
     // A separate session for logout, so the others keep theirs.
     const { sessionToken: logoutToken } = await json(baseUrl, 'POST', '/api/admin/login', {
       username: 'owner',
@@ -212,6 +214,34 @@ async function main() {
         { method: 'GET', token },
       ],
       ['GET /download/{token}', `${baseUrl}/download/abcdefabcdefabcdef*`, { method: 'GET' }],
+      // The reader list: the sign-up, its links' tokens, the owner's search and export, the
+      // announcements. (`/go/{format}` reads no SQL: its word is checked against a fixed list.)
+      [
+        'POST /api/readers',
+        `${baseUrl}/api/readers`,
+        { method: 'POST', data: JSON.stringify({ email: 'fay@example.com', name: 'Fay', consent: true }) },
+      ],
+      [
+        'POST /api/readers/confirm',
+        `${baseUrl}/api/readers/confirm`,
+        { method: 'POST', data: JSON.stringify({ token: 'A'.repeat(43) }) },
+      ],
+      [
+        'POST /api/readers/unsubscribe?token',
+        `${baseUrl}/api/readers/unsubscribe?token=${'A'.repeat(43)}*`,
+        { method: 'POST', data: JSON.stringify({ 'List-Unsubscribe': 'One-Click' }) },
+      ],
+      [
+        'GET /api/admin/readers?status&q',
+        `${baseUrl}/api/admin/readers?status=pending&q=erin&limit=10`,
+        { method: 'GET', token },
+      ],
+      ['GET /api/admin/readers.csv?format', `${baseUrl}/api/admin/readers.csv?format=plain`, { method: 'GET', token }],
+      [
+        'POST /api/admin/announcements',
+        `${baseUrl}/api/admin/announcements`,
+        { method: 'POST', data: JSON.stringify({ subject: 'News', text: 'The paperback is out.' }), token },
+      ],
       // The token itself: marked, so sqlmap varies the Authorization header (answers are 401).
       [
         'GET /api/admin/me (Authorization)',
