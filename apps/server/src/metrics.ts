@@ -80,43 +80,39 @@ export function createServerMetrics(
       this.set({ state: 'size' }, pool.config?.connectionLimit ?? 0);
     },
   });
-  // Both from one query per scrape: the first gauge's collect reads, the second's uses it.
+  // The three from one query per scrape: the first gauge's collect reads, the others use it.
   let outbox: Promise<OutboxState | null> | null = null;
   const readOutbox = () => {
     outbox ??= persistence.repositories.deliveries.outboxState().catch(() => null);
     return outbox;
   };
-  new Gauge({
-    name: 'memoir_outbox_waiting',
-    help: 'Emails queued and not yet sent (approvals, rejections, the owner’s notifications), an announcement’s apart.',
-    registers: [registry],
-    async collect() {
-      const state = await readOutbox();
-      if (state !== null) this.set(state.waiting);
-    },
-  });
-  new Gauge({
-    name: 'memoir_outbox_oldest_waiting_seconds',
-    help: 'How long the oldest queued email has waited to be sent (0 when none waits).',
-    registers: [registry],
-    async collect() {
-      const state = await readOutbox();
-      if (state === null) return;
-      const since = state.oldestWaitingSince;
-      this.set(since === null ? 0 : Math.max(0, (Date.now() - since.getTime()) / 1000));
-    },
-  });
+  const outboxGauge = (name: string, help: string, value: (state: OutboxState) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const state = await readOutbox();
+        if (state !== null) this.set(value(state));
+      },
+    });
+  outboxGauge(
+    'memoir_outbox_waiting',
+    'Emails queued and not yet sent (approvals, rejections, the owner’s notifications), an announcement’s apart.',
+    (state) => state.waiting,
+  );
+  outboxGauge(
+    'memoir_outbox_oldest_waiting_seconds',
+    'How long the oldest queued email has waited to be sent (0 when none waits).',
+    ({ oldestWaitingSince: since }) => (since === null ? 0 : Math.max(0, (Date.now() - since.getTime()) / 1000)),
+  );
   // Paced by ANNOUNCE_RATE, a big announcement's mails wait hours by design: counted apart, so
   // the age above still means "a promised email is late".
-  new Gauge({
-    name: 'memoir_outbox_announcement_waiting',
-    help: 'An announcement’s mails queued and not yet sent, each due at its place in the ANNOUNCE_RATE schedule.',
-    registers: [registry],
-    async collect() {
-      const state = await readOutbox();
-      if (state !== null) this.set(state.announcementWaiting);
-    },
-  });
+  outboxGauge(
+    'memoir_outbox_announcement_waiting',
+    'An announcement’s mails queued and not yet sent, each due at its place in the ANNOUNCE_RATE schedule.',
+    (state) => state.announcementWaiting,
+  );
 
   return {
     registry,

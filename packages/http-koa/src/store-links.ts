@@ -3,6 +3,7 @@ import { STORE_LINK_PATH } from '@memoir/domain';
 import { BOOK_TITLE } from '@memoir/shared';
 
 import type { HttpAppOptions } from './deps';
+import { eventVisitor } from './event-visitor';
 import { escapeHtml } from './html-escape';
 import { sendPage, smallPage } from './request-status-page';
 
@@ -18,10 +19,8 @@ export function storeLinkRoutes(options: HttpAppOptions): Router {
   const router = new Router();
   router.get(`${STORE_LINK_PATH}/:format`, async (ctx) => {
     const followed = await options.useCases.followStoreLink.execute(ctx.params.format ?? '', {
+      ...eventVisitor(ctx),
       navigating: ctx.get('Sec-Fetch-Mode') === 'navigate',
-      optedOut: ctx.get('DNT') === '1' || ctx.get('Sec-GPC') === '1',
-      userAgent: ctx.get('User-Agent') || null,
-      ownHost: ctx.hostname,
     });
     if (!followed.ok) {
       const title = 'Store link not found';

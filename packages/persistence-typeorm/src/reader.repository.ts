@@ -24,7 +24,7 @@ import {
   type ReaderRow,
 } from './reader-schemas';
 import { count } from './statements';
-import { sqliteSearchable } from './sqlite-lower';
+import { anyColumnLike } from './search';
 
 const toReader = (row: ReaderRow): Reader => ({ ...row });
 const toAnnouncement = (row: AnnouncementRow): Announcement => ({
@@ -161,14 +161,8 @@ export class TypeOrmReaderRepository implements ReaderRepository {
     if (filter.search !== undefined) {
       // Read row by row along the newest-first index: a page of a common text comes within a few
       // rows, a rare one reads the list once (docs/readers.md, "The owner's list").
-      const column = (name: string) =>
-        this.dialect.kind === 'mysql' ? `reader.${name}` : sqliteSearchable(`reader.${name}`, filter.search ?? '');
-      query = query.andWhere(
-        `(${column('email')} LIKE :search ESCAPE '!' OR ${column('name')} LIKE :search ESCAPE '!')`,
-        {
-          search: `%${filter.search.replace(/[!%_]/g, '!$&')}%`,
-        },
-      );
+      const { condition, parameters } = anyColumnLike(this.dialect, ['reader.email', 'reader.name'], filter.search);
+      query = query.andWhere(condition, parameters);
     }
     if (page.before !== undefined) {
       const time = `reader.${q('signed_up_at')}`;

@@ -110,14 +110,26 @@ export async function containing<T extends ObjectLiteral>(
     : containingOnSqlite(query, place, search);
 }
 
+/**
+ * The condition that one of the columns (qualified, as SQL names them) contains `search` (lower
+ * case already), and its parameter: LIKE, any letter case in every script (sqliteSearchable).
+ */
+export function anyColumnLike(
+  dialect: Dialect,
+  columns: readonly string[],
+  search: string,
+): { readonly condition: string; readonly parameters: { readonly search: string } } {
+  const compared = (column: string) => (dialect.kind === 'mysql' ? column : sqliteSearchable(column, search));
+  const anyColumn = columns.map((column) => `${compared(column)} LIKE :search ESCAPE '!'`).join(' OR ');
+  return { condition: `(${anyColumn})`, parameters: { search: likeFragment(search) } };
+}
+
 /** Any column LIKE the text, read row by row. */
 function like<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, place: SearchPlace, search: string): Searched<T> {
   const q = place.dialect.id;
-  const searchable = (column: string) => (place.dialect.kind === 'mysql' ? column : sqliteSearchable(column, search));
-  const anyColumn = place.searchIndex.columns
-    .map((column) => `${searchable(`${place.alias}.${q(column)}`)} LIKE :search ESCAPE '!'`)
-    .join(' OR ');
-  return { query: query.andWhere(`(${anyColumn})`, { search: likeFragment(search) }), textIndex: false };
+  const columns = place.searchIndex.columns.map((column) => `${place.alias}.${q(column)}`);
+  const { condition, parameters } = anyColumnLike(place.dialect, columns, search);
+  return { query: query.andWhere(condition, parameters), textIndex: false };
 }
 
 async function containingOnMysql<T extends ObjectLiteral>(

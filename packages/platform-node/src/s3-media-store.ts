@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 
 import type * as ClientS3 from '@aws-sdk/client-s3';
-import type { S3Client } from '@aws-sdk/client-s3';
 import type { Upload } from '@aws-sdk/lib-storage';
 import { rangeToRead, type ByteRange, type MediaStore } from '@memoir/domain';
 
@@ -51,7 +50,7 @@ export const S3_PART_BYTES = 8 * 1024 * 1024;
 interface S3Sdk {
   readonly s3: typeof ClientS3;
   readonly Upload: typeof Upload;
-  readonly client: S3Client;
+  readonly client: ClientS3.S3Client;
 }
 
 const isMissing = ({ s3 }: S3Sdk, error: unknown): boolean =>

@@ -1,5 +1,6 @@
 import { BROWSER_EVENTS } from '@memoir/shared';
 
+import { eventVisitor } from '../event-visitor';
 import { error, orFail } from './calls';
 import type { Capability } from './route-spec';
 
@@ -19,11 +20,7 @@ export const analyticsRoutes: Capability<'recordEvent' | 'analytics'> = ({ useCa
       orFail(
         useCases.recordEvent.execute(
           { name: body.name, referrerHost: referrer, store: body.store, graphic: body.graphic },
-          {
-            optedOut: ctx.get('DNT') === '1' || ctx.get('Sec-GPC') === '1',
-            userAgent: ctx.get('User-Agent') || null,
-            ownHost: ctx.hostname,
-          },
+          eventVisitor(ctx),
         ),
       );
       return { success: true };
