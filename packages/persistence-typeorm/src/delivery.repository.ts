@@ -12,6 +12,7 @@ import { In, IsNull, LessThan, Not, type EntityManager } from 'typeorm';
 import { claimDueIds } from './claim-due';
 import { isKey, type Dialect } from './dialect';
 import { DeliveryEventSchema, DeliverySchema, type DeliveryEventRow, type DeliveryRow } from './schemas';
+import { withDeadlockRetry } from './deadlock-retry';
 
 const toDelivery = (row: DeliveryRow): Delivery => ({
   id: row.id,
@@ -68,14 +69,20 @@ export class TypeOrmDeliveryRepository implements DeliveryRepository {
     if (deliveries.length === 0) return 0;
     // One INSERT ... ON CONFLICT DO NOTHING (SQLite) or INSERT IGNORE (MySQL) for the batch: atomic,
     // and a row whose dedupeKey is queued already is left out. Its ids are new: those found went in now.
-    await this.manager
-      .createQueryBuilder()
-      .insert()
-      .into(DeliverySchema)
-      .values(deliveries.map((delivery) => ({ ...delivery })))
-      .orIgnore()
-      .updateEntity(false)
-      .execute();
+    const insert = () =>
+      this.manager
+        .createQueryBuilder()
+        .insert()
+        .into(DeliverySchema)
+        .values(deliveries.map((delivery) => ({ ...delivery })))
+        .orIgnore()
+        .updateEntity(false)
+        .execute();
+    // Concurrent batches sharing keys can make InnoDB pick one as a deadlock victim. Inside a
+    // unit of work the whole transaction is run again (persistence.ts); alone, the statement is
+    // its own transaction and is run again here.
+    if (this.manager.queryRunner?.isTransactionActive === true) await insert();
+    else await withDeadlockRetry(insert);
     return this.manager.countBy(DeliverySchema, { id: In(deliveries.map((delivery) => delivery.id)) });
   }
 
